@@ -1,0 +1,20 @@
+"""The one-call entry points front ends use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .options import build_options, check_players
+from .protocols import State
+from .registry import get_game
+
+__all__ = ["start"]
+
+
+def start(game_name: str, players: int, seed: int, **options: Any) -> State:
+    """A fresh state of a registered game, options given by name."""
+    game = get_game(game_name)
+    check_players(game.spec, players)
+    built = build_options(game.spec.name, game.options_type, options)
+    state: State = game.start(players, seed=seed, options=built)
+    return state

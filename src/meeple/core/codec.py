@@ -1,0 +1,257 @@
+"""Tagged JSON for states, views, actions, options, outcomes and records.
+
+Every document is a JSON object with a ``"$type"`` tag: ``"meeple.Outcome"``,
+``"meeple.GameRecord"``, or ``"<game>.state"``, ``"<game>.view"``,
+``"<game>.options"``, ``"<game>.action"``. Actions are stored as their notation.
+Loading checks the tag, every field's type (strictly: ``"3"`` is not an int and
+``"abc"`` is not a tuple), the rules version, and then the object's own
+``validate()`` (card conservation and the like). Nothing is ever unpickled or
+evaluated.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import cattrs
+from cattrs.errors import BaseValidationError
+
+from .errors import CorruptDataError, MeepleError
+from .protocols import Game
+
+__all__ = ["CONVERTER", "dumps", "from_data", "loads", "to_data"]
+
+_OBJECT_KINDS = ("state", "view", "options")
+
+
+def _strict_int(value: Any, _: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _strict_bool(value: Any, _: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _strict_str(value: Any, _: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {value!r}")
+    return value
+
+
+def _strict_float(value: Any, _: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"expected a number, got {value!r}")
+    return float(value)
+
+
+def _freeze_any(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_freeze_any(v) for v in value)
+    if isinstance(value, dict):
+        raise TypeError("objects are not allowed here")
+    return value
+
+
+def _sort_key(value: Any) -> tuple[str, str]:
+    return (type(value).__name__, repr(value))
+
+
+def _make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(bool, _strict_bool)
+    conv.register_structure_hook(str, _strict_str)
+    conv.register_structure_hook(float, _strict_float)
+    conv.register_structure_hook(Any, lambda v, _: _freeze_any(v))
+
+    def is_tuple(tp: Any) -> bool:
+        return typing.get_origin(tp) is tuple
+
+    def tuple_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = args[0]
+
+            def structure_var(value: Any, _: Any) -> tuple[Any, ...]:
+                if not isinstance(value, list | tuple):
+                    raise TypeError(f"expected a list, got {value!r}")
+                return tuple(conv.structure(v, item) for v in value)
+
+            return structure_var
+
+        def structure_fixed(value: Any, _: Any) -> tuple[Any, ...]:
+            if not isinstance(value, list | tuple) or len(value) != len(args):
+                raise TypeError(f"expected a list of {len(args)} items, got {value!r}")
+            return tuple(conv.structure(v, a) for v, a in zip(value, args, strict=True))
+
+        return structure_fixed
+
+    def is_frozenset(tp: Any) -> bool:
+        return typing.get_origin(tp) is frozenset or tp is frozenset
+
+    def frozenset_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        args = typing.get_args(tp)
+        item = args[0] if args else Any
+
+        def structure_set(value: Any, _: Any) -> frozenset[Any]:
+            if not isinstance(value, list):
+                raise TypeError(f"expected a list, got {value!r}")
+            out = frozenset(conv.structure(v, item) for v in value)
+            if len(out) != len(value):
+                raise ValueError(f"repeated items in a set: {value!r}")
+            return out
+
+        return structure_set
+
+    conv.register_structure_hook_factory(is_tuple, tuple_hook)
+    conv.register_structure_hook_factory(is_frozenset, frozenset_hook)
+    conv.register_unstructure_hook_factory(
+        is_frozenset,
+        lambda _: lambda value: [conv.unstructure(v) for v in sorted(value, key=_sort_key)],
+    )
+    conv.register_unstructure_hook_factory(
+        is_tuple, lambda _: lambda value: [conv.unstructure(v) for v in value]
+    )
+    return conv
+
+
+CONVERTER = _make_converter()
+"""The strict cattrs converter shared by every game's codec."""
+
+
+def _registered_games() -> tuple[Game, ...]:
+    from .registry import default_registry
+
+    return default_registry.games()
+
+
+def _kind_of(game: Game, obj: Any) -> str | None:
+    cls = type(obj)
+    if cls is game.state_type:
+        return "state"
+    if cls is game.view_type:
+        return "view"
+    if cls is game.options_type:
+        return "options"
+    if cls in game.action_types:
+        return "action"
+    return None
+
+
+def to_data(obj: Any, *, game: Game | None = None) -> dict[str, Any]:
+    """The tagged JSON-able dict of `obj` (see the module docstring for tags)."""
+    from .outcome import Outcome
+    from .record import GameRecord
+
+    if isinstance(obj, Outcome):
+        return {"$type": "meeple.Outcome", **CONVERTER.unstructure(obj)}
+    if isinstance(obj, GameRecord):
+        return {"$type": "meeple.GameRecord", **obj.to_data()}
+    candidates = (game,) if game is not None else _registered_games()
+    for candidate in candidates:
+        kind = _kind_of(candidate, obj)
+        if kind is None:
+            continue
+        tag = {"$type": f"{candidate.spec.name}.{kind}"}
+        if kind == "action":
+            return {**tag, "text": str(obj)}
+        body = CONVERTER.unstructure(obj)
+        if kind in ("state", "view"):
+            tag["$rules"] = candidate.spec.rules_version
+        return {**tag, **body}
+    raise TypeError(f"meeple cannot encode a {type(obj).__name__}: no game claims that type")
+
+
+def dumps(obj: Any, *, game: Game | None = None, indent: int | None = None) -> str:
+    """JSON text for a state, view, action, options, outcome or record."""
+    return json.dumps(to_data(obj, game=game), indent=indent, ensure_ascii=False)
+
+
+def _validated(obj: Any, tag: str) -> Any:
+    validate = getattr(obj, "validate", None)
+    if validate is not None:
+        try:
+            validate()
+        except CorruptDataError:
+            raise
+        except (ValueError, AssertionError, TypeError, KeyError, IndexError) as err:
+            raise CorruptDataError(f"{tag} breaks an invariant: {err}") from None
+    return obj
+
+
+def from_data(data: Any, *, game: Game | None = None) -> Any:
+    """The object a tagged dict describes, fully validated; CorruptDataError otherwise."""
+    from .outcome import Outcome
+    from .record import GameRecord
+    from .registry import get_game
+
+    if not isinstance(data, dict):
+        raise CorruptDataError(
+            f"expected a JSON object with a $type tag, got {type(data).__name__}"
+        )
+    tag = data.get("$type")
+    if not isinstance(tag, str):
+        raise CorruptDataError('the JSON object has no "$type" tag')
+    body = {k: v for k, v in data.items() if not k.startswith("$")}
+    if tag == "meeple.Outcome":
+        outcome = _structure(body, Outcome, tag)
+        return _validated(outcome, tag)
+    if tag == "meeple.GameRecord":
+        return GameRecord.from_data(body)
+    name, dot, kind = tag.rpartition(".")
+    if not dot or kind not in (*_OBJECT_KINDS, "action"):
+        raise CorruptDataError(f"unknown $type tag {tag!r}")
+    if game is None:
+        try:
+            game = get_game(name)
+        except MeepleError as err:
+            raise CorruptDataError(
+                f"$type {tag!r} names a game that is not available: {err}"
+            ) from None
+    elif game.spec.name != name:
+        raise CorruptDataError(f"$type {tag!r} is not a {game.spec.name} object")
+    if kind == "action":
+        text = body.get("text")
+        if not isinstance(text, str) or set(body) != {"text"}:
+            raise CorruptDataError(f"{tag} must have exactly one string field, text")
+        try:
+            return game.parse_action(text)
+        except MeepleError as err:
+            raise CorruptDataError(f"{tag}: {err}") from None
+    if kind in ("state", "view"):
+        rules = data.get("$rules")
+        if rules != game.spec.rules_version:
+            raise CorruptDataError(
+                f"{tag} was saved under rules version {rules!r}; "
+                f"this {name} is rules version {game.spec.rules_version!r}"
+            )
+    cls = {"state": game.state_type, "view": game.view_type, "options": game.options_type}[kind]
+    return _validated(_structure(body, cls, tag), tag)
+
+
+def _structure(body: dict[str, Any], cls: type[Any], tag: str) -> Any:
+    try:
+        return CONVERTER.structure(body, cls)
+    except BaseValidationError as err:
+        details = "; ".join(cattrs.transform_error(err))
+        raise CorruptDataError(f"{tag} is malformed: {details}") from None
+    except (TypeError, ValueError, KeyError, AttributeError) as err:
+        raise CorruptDataError(f"{tag} is malformed: {err}") from None
+
+
+def loads(text: str | bytes, *, game: Game | None = None) -> Any:
+    """The object encoded by `dumps`, validated; CorruptDataError for anything else."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise CorruptDataError(f"not valid JSON: {err}") from None
+    except RecursionError:
+        raise CorruptDataError("not valid JSON: nested too deeply") from None
+    return from_data(data, game=game)

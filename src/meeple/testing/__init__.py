@@ -1,0 +1,19 @@
+"""The conformance kit any game, ours or a plugin's, runs with one call.
+
+>>> from meeple.testing import check_game            # doctest: +SKIP
+>>> check_game(my_game, players=[2, 3], seeds=range(5))  # doctest: +SKIP
+"""
+
+from .kit import ConformanceError, check_game, check_state
+from .playout import perft, random_playout, transcript
+from .strategies import reachable_states
+
+__all__ = [
+    "ConformanceError",
+    "check_game",
+    "check_state",
+    "perft",
+    "random_playout",
+    "reachable_states",
+    "transcript",
+]
