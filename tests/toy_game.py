@@ -12,7 +12,7 @@ tests subclass its pieces to prove the conformance kit notices each breach.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Self
 
 import attrs
 
@@ -120,7 +120,7 @@ class State(StateBase):
             return f"card {action.card} is not in player {player}'s hand"
         return f"{action} is not possible in the {self.phase} phase"
 
-    def _next(self, action: Any, player: int) -> State:
+    def _next(self, action: Any, player: int) -> Self:
         if isinstance(action, Play):
             hand = tuple(c for c in self.hands[player] if c != action.card)
             hands = self.hands[:player] + (hand,) + self.hands[player + 1 :]

@@ -236,11 +236,17 @@ def from_data(data: Any, *, game: Game | None = None) -> Any:
     return _validated(_structure(body, cls, tag), tag)
 
 
+def _describe_error(exc: BaseException, _type: Any) -> str:
+    if isinstance(exc, KeyError):
+        return f"required field {exc} is missing"
+    return str(exc) or type(exc).__name__
+
+
 def _structure(body: dict[str, Any], cls: type[Any], tag: str) -> Any:
     try:
         return CONVERTER.structure(body, cls)
     except BaseValidationError as err:
-        details = "; ".join(cattrs.transform_error(err))
+        details = "; ".join(cattrs.transform_error(err, format_exception=_describe_error))
         raise CorruptDataError(f"{tag} is malformed: {details}") from None
     except (TypeError, ValueError, KeyError, AttributeError) as err:
         raise CorruptDataError(f"{tag} is malformed: {err}") from None

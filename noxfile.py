@@ -1,0 +1,64 @@
+"""Developer sessions: `nox -s tests typecheck lint docs bench thorough`."""
+
+from __future__ import annotations
+
+import nox
+
+nox.options.sessions = ["tests", "typecheck", "lint"]
+nox.options.reuse_existing_virtualenvs = True
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """The default test run (Hypothesis profile `dev`, or `ci` under CI=1)."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def thorough(session: nox.Session) -> None:
+    """Long property runs: Hypothesis profile `thorough`."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """mypy --strict over the source, tests, examples and benchmarks."""
+    session.install("-e", ".[test]")
+    session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff check and ruff format --check."""
+    session.install("ruff")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the documentation site strictly (broken links fail)."""
+    session.install("-e", ".[docs]")
+    session.run("mkdocs", "build", "--strict")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Random-playout speed of every registered game, every player count."""
+    session.install("-e", ".")
+    import json
+    import subprocess
+
+    names = json.loads(
+        subprocess.check_output(
+            [
+                session.bin + "/python",
+                "-c",
+                "import json, meeple; print(json.dumps(meeple.game_names()))",
+            ]
+        )
+    )
+    for name in names:
+        session.run("python", "benchmarks/bench.py", name, *session.posargs)

@@ -1,0 +1,109 @@
+"""The `meeple` command: list games, watch a seeded game between random players, bench.
+
+Everything goes through the registry and the public API, so plugin games work
+unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..core import MeepleError, game_names, get_game, parse_option_strings
+from ..core import rng as _rng
+from ..sim import measure_speed, resolve_game
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Board-game rules engines: list, watch and measure any registered game.",
+)
+console = Console(highlight=False)
+
+OptionArg = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="key=value, repeatable")
+]
+
+
+@app.command()
+def games() -> None:
+    """A table of the registered games."""
+    table = Table(title="meeple games")
+    for column in ("name", "title", "players", "modes", "rules"):
+        table.add_column(column)
+    for name in game_names():
+        spec = get_game(name).spec
+        players = (
+            str(spec.min_players)
+            if spec.min_players == spec.max_players
+            else f"{spec.min_players}-{spec.max_players}"
+        )
+        table.add_row(name, spec.title, players, ", ".join(spec.modes), spec.rules_version)
+    console.print(table)
+
+
+@app.command()
+def demo(
+    game: Annotated[str, typer.Argument(help="a registered game name")],
+    players: Annotated[int | None, typer.Option(help="seats (default: the fewest)")] = None,
+    seed: Annotated[int, typer.Option(help="seed for the deal and the players")] = 1,
+    option: OptionArg = None,
+    quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
+) -> None:
+    """Watch a full game between random players, move by move, then the result."""
+    try:
+        chosen = resolve_game(game)
+        options = parse_option_strings(chosen.spec.name, chosen.options_type, option or [])
+        count = players if players is not None else chosen.spec.min_players
+        state = chosen.start(count, seed=seed, options=options)
+    except MeepleError as err:
+        console.print(f"[red]error:[/red] {err}")
+        raise typer.Exit(2) from None
+    chooser = _rng.seed_rng(_rng.derive_seed(seed, "demo"))
+    step = 0
+    while not state.is_over:
+        actor, chooser = _rng.choice(chooser, sorted(state.to_act))
+        action, chooser = _rng.choice(chooser, state.legal_actions(actor))
+        step += 1
+        if not quiet:
+            console.print(f"{step:4d}  player {actor}: {action}")
+        state = state.apply(action, actor)
+    console.print()
+    console.print(chosen.render(state.view(None)), markup=False)
+    outcome = state.outcome()
+    table = Table(title=f"{chosen.spec.title}: result after {step} moves")
+    for column in ("player", "score", "rank", "details"):
+        table.add_column(column)
+    for p in range(count):
+        details = ", ".join(f"{k}={v}" for k, v in outcome.details[p])
+        mark = " (winner)" if p in outcome.winners else ""
+        table.add_row(f"{p}{mark}", str(outcome.scores[p]), str(outcome.ranks[p]), details)
+    console.print(table)
+
+
+@app.command()
+def bench(
+    game: Annotated[str, typer.Argument(help="registered name or package.module:ATTR")],
+    players: Annotated[list[int] | None, typer.Option(help="repeatable; default all")] = None,
+    option: OptionArg = None,
+    games_per_run: Annotated[int, typer.Option("--games", help="games per timed run")] = 200,
+    runs: Annotated[int, typer.Option(help="timed runs; the median is reported")] = 5,
+) -> None:
+    """Random-playout steps/s and games/s through the public API."""
+    try:
+        chosen = resolve_game(game)
+        options = parse_option_strings(chosen.spec.name, chosen.options_type, option or [])
+    except MeepleError as err:
+        console.print(f"[red]error:[/red] {err}")
+        raise typer.Exit(2) from None
+    for count in players or list(chosen.spec.player_counts()):
+        report = measure_speed(chosen, count, options=options, games=games_per_run, runs=runs)
+        console.print(report.summary())
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

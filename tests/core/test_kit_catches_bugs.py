@@ -1,0 +1,278 @@
+"""Each check of the conformance kit, fed a toy game with one planted bug, fails.
+
+A kit that passes broken games proves nothing, so every check has a test here
+that breaks exactly that rule and expects the kit's message.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Self
+
+import attrs
+import pytest
+
+from meeple.core import GameSpec, IllegalActionError, Outcome
+from meeple.testing import ConformanceError, check_game
+
+from ..toy_game import SPEC, TOY, Draw, Pass, Play, State, ToyGame, View
+
+
+def _expect_failure(game: Any, match: str, **kwargs: Any) -> None:
+    with pytest.raises(ConformanceError, match=match):
+        check_game(game, seeds=kwargs.pop("seeds", range(3)), **kwargs)
+
+
+# -- the view leaks -----------------------------------------------------------------------
+@attrs.frozen
+class LeakyView(View):
+    """Shows every hand to every seat."""
+
+    all_hands: tuple[tuple[int, ...], ...] = ()
+
+
+class LeakyState(State):
+    def view(self, player: int | None) -> Any:
+        base = super().view(player)
+        return LeakyView(**attrs.asdict(base, recurse=False), all_hands=self.hands)
+
+
+def test_a_leaking_view_is_caught() -> None:
+    game = attrs.evolve(TOY, state_type=LeakyState, view_type=LeakyView)
+    _expect_failure(game, r"view leaks or determinize is inconsistent")
+
+
+# -- legal actions depend on hidden information -------------------------------------------
+class PeekingState(State):
+    def _legal(self, player: int) -> tuple[Any, ...]:
+        if self.phase == "lead" and self.deck and self.deck[0] > 6:
+            return (Draw(), Pass())
+        if self.phase == "lead":
+            return (Pass(),)
+        return super()._legal(player)
+
+
+def test_legal_actions_that_peek_at_the_deck_are_caught() -> None:
+    game = attrs.evolve(TOY, state_type=PeekingState)
+    _expect_failure(game, r"legal actions depend on something view\(\d\) does not show")
+
+
+# -- randomness outside the seed ----------------------------------------------------------
+@attrs.define
+class GlobalRandomGame(ToyGame):
+    def start(self, players: int, *, seed: int, options: Any = None) -> Any:
+        state = super().start(players, seed=seed, options=options)
+        deck = list(state.deck)
+        random.shuffle(deck)  # the planted bug: module-global randomness
+        return attrs.evolve(state, deck=tuple(deck))
+
+
+def test_randomness_outside_the_seed_is_caught() -> None:
+    _expect_failure(GlobalRandomGame(), r"start\(\) with the same seed gave different states")
+
+
+# -- apply mutates its input --------------------------------------------------------------
+class MutatingState(State):
+    def _next(self, action: Any, player: int) -> Self:
+        new = super()._next(action, player)
+        object.__setattr__(self, "scores", tuple(s + 1 for s in self.scores))
+        return new
+
+
+def test_a_mutating_apply_is_caught() -> None:
+    _expect_failure(attrs.evolve(TOY, state_type=MutatingState), r"apply changed its input state")
+
+
+# -- the game outlives max_steps ----------------------------------------------------------
+def test_a_game_longer_than_max_steps_is_caught() -> None:
+    short = attrs.evolve(SPEC, max_steps=lambda n: 2)
+    _expect_failure(attrs.evolve(TOY, spec=short), r"did not end within spec.max_steps")
+
+
+# -- an actor without moves ---------------------------------------------------------------
+class StuckState(State):
+    def _legal(self, player: int) -> tuple[Any, ...]:
+        return () if self.phase == "lead" else super()._legal(player)
+
+
+def test_an_actor_without_legal_actions_is_caught() -> None:
+    _expect_failure(attrs.evolve(TOY, state_type=StuckState), r"has no legal action")
+
+
+# -- check disagrees with legal_actions ---------------------------------------------------
+class GrumpyCheckState(State):
+    def check(self, action: Any, player: int | None = None) -> str | None:
+        if isinstance(action, Pass):
+            return "passing is frowned upon"
+        return super().check(action, player)
+
+
+def test_check_refusing_a_legal_action_is_caught() -> None:
+    game = attrs.evolve(TOY, state_type=GrumpyCheckState)
+    _expect_failure(game, r"check refuses legal action 'pass'")
+
+
+# -- an illegal action is accepted --------------------------------------------------------
+class LaxState(State):
+    def apply(self, action: Any, player: int | None = None) -> Any:
+        seat = player if player is not None else min(self.to_act)
+        if seat not in self.to_act:
+            return super().apply(action, player)
+        try:
+            return super().apply(action, player)
+        except IllegalActionError:
+            return self  # the planted bug: silently ignore illegal input
+
+
+def test_accepting_an_illegal_action_is_caught() -> None:
+    _expect_failure(attrs.evolve(TOY, state_type=LaxState), r"apply accepted .* not legal")
+
+
+# -- out-of-turn play is accepted ---------------------------------------------------------
+class AnyoneMayActState(State):
+    def apply(self, action: Any, player: int | None = None) -> Any:
+        if player is not None and 0 <= player < self.players and player not in self.to_act:
+            return self
+        return super().apply(action, player)
+
+
+def test_out_of_turn_play_is_caught() -> None:
+    game = attrs.evolve(TOY, state_type=AnyoneMayActState)
+    _expect_failure(game, r"acted out of turn")
+
+
+# -- notation that does not round-trip ----------------------------------------------------
+@attrs.define
+class OffByOneParser(ToyGame):
+    def parse_action(self, text: str) -> Any:
+        action = super().parse_action(text)
+        return Play(action.card + 1) if isinstance(action, Play) else action
+
+
+def test_notation_that_does_not_round_trip_is_caught() -> None:
+    _expect_failure(OffByOneParser(), r"parse_action\(str\(a\)\) != a")
+
+
+@attrs.frozen
+class VaguePlay(Play):
+    def __str__(self) -> str:
+        return "play"
+
+
+class VagueState(State):
+    def _legal(self, player: int) -> tuple[Any, ...]:
+        if self.phase == "pick":
+            return tuple(VaguePlay(c) for c in self.hands[player])
+        return super()._legal(player)
+
+
+def test_two_actions_with_one_notation_are_caught() -> None:
+    game = attrs.evolve(TOY, state_type=VagueState, action_types=(VaguePlay, Draw, Pass))
+    _expect_failure(game, r"two legal actions share a notation")
+
+
+# -- the codec loses something ------------------------------------------------------------
+class PickyState(State):
+    def validate(self) -> None:
+        super().validate()
+        if self.round > 0:
+            raise ValueError("refuses every state after the first round")
+
+
+def test_a_state_that_does_not_load_is_caught() -> None:
+    _expect_failure(attrs.evolve(TOY, state_type=PickyState), r"loads\(dumps\(state\)\) raised")
+
+
+# -- malformed outcomes -------------------------------------------------------------------
+class NoWinnerState(State):
+    def outcome(self) -> Outcome:
+        good = super().outcome()
+        return attrs.evolve(good, winners=frozenset())
+
+
+def test_an_outcome_without_its_winners_is_caught() -> None:
+    game = attrs.evolve(TOY, state_type=NoWinnerState)
+    _expect_failure(game, r"malformed outcome: winners must be exactly")
+
+
+class EarlyFinalState(State):
+    def outcome(self) -> Outcome:
+        return attrs.evolve(super().outcome(), final=True)
+
+
+def test_a_final_outcome_before_the_end_is_caught() -> None:
+    game = attrs.evolve(TOY, state_type=EarlyFinalState)
+    _expect_failure(game, r"outcome.final must equal is_over")
+
+
+# -- determinize ignores the view ---------------------------------------------------------
+@attrs.define
+class ForgetfulDeterminize(ToyGame):
+    def determinize(self, view: Any, seed: int) -> Any:
+        state = super().determinize(view, seed)
+        return attrs.evolve(state, scores=(0,) * view.players)
+
+
+def test_a_determinize_that_forgets_the_view_is_caught() -> None:
+    _expect_failure(
+        ForgetfulDeterminize(),
+        r"determinize\(view\(None\), 1\)\.view\(None\) differs",
+        seeds=range(6),
+    )
+
+
+# -- bad input accepted -------------------------------------------------------------------
+@attrs.define
+class AnyCountGame(ToyGame):
+    def start(self, players: int, *, seed: int, options: Any = None) -> Any:
+        return super().start(max(2, min(players, 4)), seed=seed, options=options)
+
+
+def test_accepting_a_bad_player_count_is_caught() -> None:
+    _expect_failure(AnyCountGame(), r"start\(1 players\) was accepted")
+
+
+@attrs.define
+class LenientParser(ToyGame):
+    def parse_action(self, text: str) -> Any:
+        try:
+            return super().parse_action(text)
+        except ValueError:
+            return Pass()
+
+
+def test_accepting_garbage_notation_is_caught() -> None:
+    _expect_failure(LenientParser(), r"parse_action\(''\) was accepted")
+
+
+# -- prompts ------------------------------------------------------------------------------
+class ChattyState(State):
+    def prompt(self, player: int | None = None) -> str:
+        return "line one\nline two"
+
+
+def test_a_multi_line_prompt_is_caught() -> None:
+    _expect_failure(attrs.evolve(TOY, state_type=ChattyState), r"prompt\(\d\) must be one")
+
+
+# -- the spec itself ----------------------------------------------------------------------
+def test_a_spec_with_a_wrong_name_is_refused() -> None:
+    class Impostor(ToyGame):
+        NAME: ClassVar[str] = "x"
+
+    bad = attrs.evolve(Impostor(), spec=attrs.evolve(SPEC, max_steps=lambda n: 0))
+    with pytest.raises(ConformanceError, match=r"max_steps\(2\) = 0"):
+        check_game(bad)
+
+
+def test_the_failure_message_names_game_seed_step_and_action() -> None:
+    game = attrs.evolve(TOY, state_type=GrumpyCheckState)
+    with pytest.raises(ConformanceError) as info:
+        check_game(game, seeds=[3])
+    message = str(info.value)
+    for part in ("game=toy", "players=", "seed=3", "step=", "action="):
+        assert part in message
+
+
+def test_spec_is_a_gamespec() -> None:
+    assert isinstance(TOY.spec, GameSpec)

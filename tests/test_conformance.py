@@ -1,0 +1,28 @@
+"""OpenSpiel-style: one conformance run over every registered game, every player count.
+
+Each game's own tests run the kit again over its modes and options; this file
+guarantees no registered game (including a plugin installed in the test
+environment) escapes the kit.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import meeple
+from meeple.testing import check_game
+
+from .toy_game import TOY
+
+REGISTERED = meeple.game_names()
+
+
+@pytest.mark.parametrize("name", REGISTERED)
+def test_registered_game_conforms(name: str) -> None:
+    game = meeple.get_game(name)
+    check_game(game, seeds=range(2), steps=40)
+
+
+def test_the_toy_game_conforms_too() -> None:
+    # Always runs, so this file never collects zero tests.
+    check_game(TOY, seeds=range(2))
