@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 import meeple
@@ -44,3 +47,53 @@ def test_bench_reports_rates() -> None:
     assert result.exit_code == 0, result.output
     assert "steps/s" in result.output
     assert "games/s" in result.output
+
+
+def test_play_a_whole_game_with_undo_illegal_input_and_save(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    # Seat 0 is human. Always answer "1" (the first legal action) after trying an
+    # illegal notation, a bad number, undo and save; the random bot answers itself.
+    lines = ["play 99", "9", "help", "1", "undo", "1", f"save {saved}"] + ["1"] * 30
+    args = ["play", "tests.toy_game:TOY", "--seat", "human", "--seat", "random", "--seed", "3"]
+    result = runner.invoke(app, args, input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "not allowed: card 99 is not in player 0's hand" in result.output
+    assert "there is no action 9; choose 1-3" in result.output
+    assert "undone" in result.output
+    assert "saved" in result.output
+    assert "game over" in result.output
+    record = meeple.loads(saved.read_text())
+    assert isinstance(record, meeple.GameRecord)
+    assert record.seed == 3
+    replayed = runner.invoke(app, ["replay", str(saved), "--seat", "0"], input="n\nj 2\np\ne\nq\n")
+    assert replayed.exit_code != 0  # toy is not registered, so replay refuses by name
+    assert "unknown game 'toy'" in replayed.output
+
+
+def test_play_refuses_bad_seats() -> None:
+    args = ["play", "tests.toy_game:TOY", "--players", "2", "-s", "human", "-s", "x", "-s", "y"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert "3 seats given for 2 players" in result.output
+    bad = runner.invoke(app, ["play", "tests.toy_game:TOY", "-s", "human", "-s", "wizard"])
+    assert bad.exit_code == 2
+    assert "unknown bot 'wizard'" in bad.output
+
+
+def test_simulate_prints_a_summary_and_writes_results(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    args = ["simulate", "tests.toy_game:TOY", "-n", "40", "--players", "3", "--workers", "1"]
+    result = runner.invoke(app, [*args, "--seat", "greedy", "--seat", "random", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output
+    assert "95% interval" in result.output
+    assert "first-player edge" in result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == list(range(40))
+    csv_out = tmp_path / "results.csv"
+    again = runner.invoke(app, [*args, "--out", str(csv_out)])
+    assert again.exit_code == 0, again.output
+    assert csv_out.read_text().startswith("index,seed,steps,scores")
+    bad = runner.invoke(app, [*args, "--out", str(tmp_path / "r.txt")])
+    assert bad.exit_code == 2
+    assert "must end in .jsonl or .csv" in bad.output

@@ -104,6 +104,135 @@ def bench(
         console.print(report.summary())
 
 
+SeatArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat",
+        "-s",
+        help="human, random, greedy or mcts[:iterations=N]; one per seat, in order",
+    ),
+]
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="a registered game name")],
+    players: Annotated[int | None, typer.Option(help="seats (default: as many as --seat)")] = None,
+    seat: SeatArg = None,
+    seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
+    option: OptionArg = None,
+) -> None:
+    """Play at this terminal against bots, or hot-seat with friends."""
+    import secrets
+
+    from ..core.match import Match
+    from .play import HELP, PlaySession
+
+    seats = list(seat or ["human", "mcts"])
+    try:
+        chosen = resolve_game(game)
+        count = players if players is not None else max(len(seats), chosen.spec.min_players)
+        seats += ["mcts"] * (count - len(seats))
+        if len(seats) > count:
+            raise MeepleError(f"{len(seats)} seats given for {count} players")
+        options = parse_option_strings(chosen.spec.name, chosen.options_type, option or [])
+        the_seed = seed if seed is not None else secrets.randbelow(2**31)
+        match = Match(chosen, count, seed=the_seed, **_options_kwargs(options))
+        session = PlaySession(
+            match,
+            seats,
+            ask=input,
+            say=lambda text: console.print(text, markup=False),
+            clear=console.clear,
+        )
+    except MeepleError as err:
+        console.print(f"[red]error:[/red] {err}")
+        raise typer.Exit(2) from None
+    console.print(f"{chosen.spec.title}, {count} players, seed {the_seed}. {HELP}", markup=False)
+    try:
+        finished = session.run()
+    except (EOFError, KeyboardInterrupt):
+        finished = False
+    if not finished:
+        console.print("left the game")
+
+
+@app.command()
+def replay(
+    path: Annotated[str, typer.Argument(help="a record saved by `save` or meeple.dumps")],
+    seat: Annotated[
+        int | None, typer.Option(help="whose view to show (default: spectator)")
+    ] = None,
+) -> None:
+    """Step through a saved game: forward, back, jump."""
+    from pathlib import Path
+
+    from ..core.codec import loads
+    from ..core.record import GameRecord
+    from .replay import ReplaySession
+
+    try:
+        record = loads(Path(path).read_text())
+        if not isinstance(record, GameRecord):
+            raise MeepleError(f"{path} holds a {type(record).__name__}, not a game record")
+        session = ReplaySession(
+            record, seat, ask=input, say=lambda text: console.print(text, markup=False)
+        )
+    except OSError as err:
+        console.print(f"[red]error:[/red] cannot read {path}: {err}")
+        raise typer.Exit(2) from None
+    except MeepleError as err:
+        console.print(f"[red]error:[/red] {err}")
+        raise typer.Exit(2) from None
+    session.run()
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="a registered game name")],
+    n: Annotated[int, typer.Option("-n", help="number of games")] = 1000,
+    players: Annotated[int | None, typer.Option(help="seats (default: the fewest)")] = None,
+    seat: SeatArg = None,
+    seed: Annotated[int, typer.Option(help="master seed; results depend only on it")] = 0,
+    option: OptionArg = None,
+    workers: Annotated[int | None, typer.Option(help="processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    ray_address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+    out: Annotated[str | None, typer.Option(help="write per-game results (.jsonl or .csv)")] = None,
+    plots: Annotated[str | None, typer.Option(help="folder for PNG histograms")] = None,
+) -> None:
+    """Many bot games: progress, then win rates (95% CI), scores, lengths."""
+    from .simulate import run_simulation
+
+    try:
+        chosen = resolve_game(game)
+        options = parse_option_strings(chosen.spec.name, chosen.options_type, option or [])
+        count = players if players is not None else chosen.spec.min_players
+        run_simulation(
+            console,
+            game,
+            count,
+            list(seat or ["random"]),
+            n,
+            seed,
+            options=_options_kwargs(options),
+            workers=workers,
+            backend=backend,
+            ray_address=ray_address,
+            out=out,
+            plots=plots,
+        )
+    except MeepleError as err:
+        console.print(f"[red]error:[/red] {err}")
+        raise typer.Exit(2) from None
+
+
+def _options_kwargs(options: object) -> dict[str, object]:
+    from ..core.options import options_to_json
+
+    return options_to_json(options)
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -1,0 +1,79 @@
+"""What a bot is: a chooser that sees a View and the legal actions, never the state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from ..core import rng as _rng
+from ..core.outcome import Outcome
+from ..core.protocols import Game
+
+__all__ = ["Bot", "BotRng", "evaluate"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Chooses one of `legal` for the seat whose `view` it is given."""
+
+    name: str
+    """Short name for tables and logs, e.g. ``"mcts(1000)"``."""
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        """One of `legal`; must not need anything but the view."""
+        ...
+
+
+class BotRng:
+    """A bot's own seeded stream (meeple's SplitMix64), independent of the game's."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = _rng.seed_rng(seed)
+
+    def below(self, n: int) -> int:
+        """A uniform int in [0, n)."""
+        value, self._state = _rng.below(self._state, n)
+        return value
+
+    def pick(self, items: Sequence[Any]) -> Any:
+        """A uniform item."""
+        return items[self.below(len(items))]
+
+    def seed(self) -> int:
+        """A fresh 63-bit seed, e.g. for `game.determinize`."""
+        value, self._state = _rng.next_u64(self._state)
+        return value >> 1
+
+    def random(self) -> float:
+        """A uniform float in [0, 1)."""
+        value, self._state = _rng.next_u64(self._state)
+        return (value >> 11) / float(1 << 53)
+
+
+def evaluate(game: Game, state: Any) -> tuple[float, ...]:
+    """A value in [0, 1] per player: the game's heuristic if it has one, else from ranks.
+
+    A finished game gives each winner ``1 / len(winners)`` and the rest 0 (so
+    values are comparable across player counts). An unfinished one is worth at
+    most 0.6, so any real win counts more than a lead: 0.45 for the provisional
+    rank (best 0.45, worst 0) plus 0.15 for the score's place between the lowest
+    and highest score.
+    """
+    heuristic = getattr(game, "heuristic", None)
+    if heuristic is not None and not state.is_over:
+        return tuple(float(v) for v in heuristic(state))
+    outcome: Outcome = state.outcome()
+    n: int = state.players
+    if n == 1:  # solo: there is nobody to beat, so more points is simply better
+        points = max(0, outcome.scores[0])
+        return (points / (points + 10.0),)
+    if outcome.final:
+        return outcome.win_shares()
+    low, high = min(outcome.scores), max(outcome.scores)
+    spread = float(high - low) or 1.0
+    rank_part = [0.45 * (n - r) / (n - 1) if n > 1 else 0.45 for r in outcome.ranks]
+    return tuple(
+        rp + 0.15 * (s - low) / spread for rp, s in zip(rank_part, outcome.scores, strict=True)
+    )

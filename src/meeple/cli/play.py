@@ -1,0 +1,172 @@
+"""The interactive loop behind `meeple play`: humans and bots at one terminal.
+
+Input and output go through two callables, so tests can drive the loop without
+a terminal and the command can drive it with one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..bots import MCTSBot, make_bot
+from ..core import rng as _rng
+from ..core.codec import dumps
+from ..core.errors import IllegalActionError, MalformedActionError, MeepleError
+from ..core.match import Match
+
+__all__ = ["HELP", "PlaySession"]
+
+HELP = "enter a number or an action's notation; commands: undo, hint, save FILE, help, quit"
+
+
+class PlaySession:
+    """A match where some seats are humans (typing) and the rest bots."""
+
+    def __init__(
+        self,
+        match: Match,
+        seats: Sequence[str],
+        *,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+        clear: Callable[[], None] = lambda: None,
+        hint_iterations: int = 300,
+    ) -> None:
+        if len(seats) != match.players:
+            raise MeepleError(f"{len(seats)} seats given for a {match.players}-player game")
+        self.match = match
+        self.seats = [s.strip().lower() for s in seats]
+        self.ask = ask
+        self.say = say
+        self.clear = clear
+        self.hint_iterations = hint_iterations
+        self.humans = [p for p, s in enumerate(self.seats) if s == "human"]
+        self.bots = {
+            p: make_bot(s, match.game, _rng.derive_seed(match.seed, "seat", p))
+            for p, s in enumerate(self.seats)
+            if s != "human"
+        }
+        self._last_human: int | None = None
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several humans share the terminal, so hands are hidden between turns."""
+        return len(self.humans) > 1
+
+    def run(self) -> bool:
+        """Play until the end (True) or until a human quits (False)."""
+        while not self.match.state.is_over:
+            state = self.match.state
+            waiting = sorted(state.to_act)
+            # Bots first: in a simultaneous decision their hidden choices are made
+            # before any human is asked, so nobody waits on a bot mid-turn.
+            actor = next((p for p in waiting if p in self.bots), waiting[0])
+            if actor in self.bots:
+                action = self.bots[actor].choose(state.view(actor), state.legal_actions(actor))
+                self.match.play(action, actor)
+                self.say(f"player {actor} ({self.seats[actor]}): {action}")
+                continue
+            if not self._human_turn(actor):
+                return False
+        self._show_result()
+        return True
+
+    def _human_turn(self, player: int) -> bool:
+        game = self.match.game
+        if self.hot_seat and self._last_human != player:
+            self.clear()
+            self.ask(f"pass the terminal to player {player}, then press Enter")
+        self._last_human = player
+        state = self.match.state
+        self.say(game.render(state.view(player)))
+        self.say(f"player {player}: {state.prompt(player)}")
+        legal = state.legal_actions(player)
+        for number, action in enumerate(legal, 1):
+            self.say(f"  {number:3d}. {action}")
+        while True:
+            text = self.ask(f"player {player}> ").strip()
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            if word in ("quit", "exit"):
+                return False
+            if word in ("help", "?"):
+                self.say(HELP)
+                continue
+            if word == "save":
+                self._save(rest.strip())
+                continue
+            if word == "hint":
+                hint = MCTSBot(game, seed=len(self.match.history), iterations=self.hint_iterations)
+                self.say(f"hint: {hint.choose(state.view(player), legal)}")
+                continue
+            if word == "undo":
+                if self._undo(player):
+                    return True
+                continue
+            action = self._parse(text, legal)
+            if action is None:
+                continue
+            reason = state.check(action, player)
+            if reason is not None:
+                self.say(f"not allowed: {reason}")
+                continue
+            self.match.play(action, player)
+            return True
+
+    def _parse(self, text: str, legal: Sequence[Any]) -> Any:
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.say(f"there is no action {number}; choose 1-{len(legal)}")
+            return None
+        try:
+            return self.match.game.parse_action(text)
+        except MalformedActionError as err:
+            self.say(f"not understood: {err}")
+            return None
+
+    def _undo(self, player: int) -> bool:
+        """Take back moves up to and including this human's last decision."""
+        history = self.match.history
+        if not any(p == player for p, _ in history):
+            self.say("nothing of yours to undo")
+            return False
+        try:
+            while True:
+                mover, _ = self.match.history[-1]
+                self.match.undo()
+                if mover == player:
+                    break
+        except IllegalActionError as err:  # pragma: no cover - guarded by the check above
+            self.say(str(err))
+            return False
+        self.say("undone")
+        return True
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self.say("usage: save FILE")
+            return
+        try:
+            Path(path).write_text(dumps(self.match.record(), indent=1) + "\n")
+        except OSError as err:
+            self.say(f"could not save: {err}")
+            return
+        self.say(f"saved {len(self.match.history)} moves to {path}")
+
+    def _show_result(self) -> None:
+        state = self.match.state
+        outcome = state.outcome()
+        self.say(self.match.game.render(state.view(None)))
+        self.say("game over")
+        for p in range(state.players):
+            details = ", ".join(f"{k}={v}" for k, v in outcome.details[p])
+            mark = "  winner" if p in outcome.winners else ""
+            self.say(
+                f"player {p} ({self.seats[p]}): score {outcome.scores[p]}, "
+                f"rank {outcome.ranks[p]}{mark}  [{details}]"
+            )

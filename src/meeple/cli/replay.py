@@ -1,0 +1,75 @@
+"""Stepping through a saved record (`meeple replay`), from one seat's view or a spectator's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.errors import MeepleError
+from ..core.match import Match
+from ..core.record import GameRecord
+
+__all__ = ["ReplaySession"]
+
+HELP = "enter/n: next, p: back, j N: jump to move N, s: start, e: end, q: quit"
+
+
+class ReplaySession:
+    """Walks the states of a replayed record; never shows a seat more than its view."""
+
+    def __init__(
+        self,
+        record: GameRecord,
+        seat: int | None,
+        *,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+    ) -> None:
+        self.match: Match = record.replay()
+        if seat is not None and not 0 <= seat < record.players:
+            raise MeepleError(f"there is no seat {seat} in a {record.players}-player record")
+        self.record = record
+        self.seat = seat
+        self.ask = ask
+        self.say = say
+        self.position = 0
+
+    def show(self) -> None:
+        """Render the current position."""
+        states = self.match.states
+        state = states[self.position]
+        who = "spectator" if self.seat is None else f"player {self.seat}"
+        self.say(f"-- move {self.position} of {len(states) - 1} ({who}) --")
+        if self.position > 0:
+            player, text = self.record.moves[self.position - 1]
+            self.say(f"last move: player {player}: {text}")
+        self.say(self.match.game.render(state.view(self.seat)))
+        if state.is_over:
+            outcome = state.outcome()
+            self.say(f"final scores {list(outcome.scores)}, winners {sorted(outcome.winners)}")
+
+    def run(self) -> None:
+        """Read commands until quit or the end of input."""
+        last = len(self.match.states) - 1
+        self.show()
+        while True:
+            try:
+                text = self.ask("replay> ").strip().lower()
+            except EOFError:
+                return
+            word, _, rest = text.partition(" ")
+            if word in ("q", "quit"):
+                return
+            if word in ("", "n", "next"):
+                self.position = min(last, self.position + 1)
+            elif word in ("p", "prev", "back"):
+                self.position = max(0, self.position - 1)
+            elif word in ("s", "start"):
+                self.position = 0
+            elif word in ("e", "end"):
+                self.position = last
+            elif word in ("j", "jump") and rest.strip().isdigit():
+                self.position = max(0, min(last, int(rest)))
+            else:
+                self.say(HELP)
+                continue
+            self.show()

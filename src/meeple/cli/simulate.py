@@ -1,0 +1,172 @@
+"""`meeple simulate`: a progress bar, a summary table, optional JSONL/CSV and plots."""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from ..core.errors import InvalidOptionsError
+from ..sim import GameResult, Summary, simulate, summarize
+
+__all__ = ["run_simulation", "summary_table", "write_results"]
+
+
+def summary_table(summary: Summary, title: str) -> Table:
+    """The per-seat table a user reads at the end."""
+    table = Table(title=title)
+    for column in ("seat", "bot", "win rate", "95% interval", "mean score", "sd"):
+        table.add_column(column, justify="right")
+    for row in summary.seats:
+        table.add_row(
+            str(row.seat),
+            row.bot,
+            f"{row.win_rate:.3f}",
+            f"{row.win_low:.3f}-{row.win_high:.3f}",
+            f"{row.mean_score:.2f}",
+            f"{row.sd_score:.2f}",
+        )
+    return table
+
+
+def write_results(path: str, results: Sequence[GameResult]) -> None:
+    """Per-game results as JSON lines (.jsonl) or CSV (.csv)."""
+    target = Path(path)
+    if target.suffix == ".csv":
+        with target.open("w", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["index", "seed", "steps", "scores", "ranks", "winners", "error"])
+            for r in results:
+                writer.writerow(
+                    [
+                        r.index,
+                        r.seed,
+                        r.steps,
+                        " ".join(map(str, r.scores)),
+                        " ".join(map(str, r.ranks)),
+                        " ".join(map(str, r.winners)),
+                        (r.error or "").strip().splitlines()[-1] if r.error else "",
+                    ]
+                )
+        return
+    if target.suffix != ".jsonl":
+        raise InvalidOptionsError(f"--out must end in .jsonl or .csv, not {target.name!r}")
+    with target.open("w") as handle:
+        for r in results:
+            handle.write(json.dumps(r.to_json()) + "\n")
+
+
+def _plot(folder: str, results: Sequence[GameResult], players: int) -> list[Path]:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InvalidOptionsError("plots need matplotlib: pip install 'meeple[plot]'") from None
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    good = [r for r in results if r.error is None]
+    made = []
+    fig, ax = plt.subplots()
+    for p in range(players):
+        ax.hist([r.scores[p] for r in good], bins=20, alpha=0.5, label=f"seat {p}")
+    ax.set_xlabel("score")
+    ax.set_ylabel("games")
+    ax.legend()
+    made.append(out / "scores.png")
+    fig.savefig(made[-1])
+    plt.close(fig)
+    fig, ax = plt.subplots()
+    ax.hist([r.steps for r in good], bins=30)
+    ax.set_xlabel("actions per game")
+    ax.set_ylabel("games")
+    made.append(out / "lengths.png")
+    fig.savefig(made[-1])
+    plt.close(fig)
+    return made
+
+
+def run_simulation(
+    console: Console,
+    game: str,
+    players: int,
+    seats: list[str],
+    n: int,
+    seed: int,
+    *,
+    options: dict[str, Any],
+    workers: int | None,
+    backend: str,
+    ray_address: str | None,
+    out: str | None,
+    plots: str | None,
+) -> Summary:
+    """Run a batch with a live progress bar, then print and return its summary."""
+    if backend not in ("local", "ray"):
+        raise InvalidOptionsError(f"unknown backend {backend!r} (local or ray)")
+    began = time.perf_counter()
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} games/s"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=False) as progress:
+        task = progress.add_task(f"{game} x{n}", total=n, rate="-")
+        finished = 0
+
+        def advance(count: int) -> None:
+            nonlocal finished
+            finished += count
+            rate = finished / max(1e-9, time.perf_counter() - began)
+            progress.update(task, advance=count, rate=f"{rate:,.0f}")
+
+        results = simulate(
+            game,
+            players,
+            seats,
+            n,
+            seed,
+            backend="ray" if backend == "ray" else "local",
+            workers=workers,
+            options=options,
+            progress=advance,
+            ray_address=ray_address,
+        )
+    elapsed = time.perf_counter() - began
+    summary = summarize(results, players, seats)
+    console.print(summary_table(summary, f"{game}: {n} games in {elapsed:.1f}s"))
+    lengths = ", ".join(f"p{q}={v:.0f}" for q, v in summary.length_percentiles)
+    console.print(f"game length (actions): {lengths}")
+    console.print(
+        f"first-player edge: {summary.first_player_edge:+.3f} (seat 0's win rate minus 1/{players})"
+    )
+    failures = [r for r in results if r.error is not None]
+    if failures:
+        console.print(f"[red]{len(failures)} games failed[/red]; first: seed {failures[0].seed}")
+        console.print(failures[0].error or "", markup=False)
+    if out:
+        write_results(out, results)
+        console.print(f"wrote {len(results)} results to {out}")
+    if plots:
+        for path in _plot(plots, results, players):
+            console.print(f"wrote {path}")
+    return summary

@@ -1,0 +1,85 @@
+"""Batch results depend only on the seed: not on workers, chunking or backend."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from meeple.bots import RandomBot
+from meeple.core import InvalidOptionsError
+from meeple.sim import GameResult, play_game, simulate, summarize, wilson_interval
+
+from ..toy_game import TOY
+
+TOY_PATH = "tests.toy_game:TOY"
+
+
+def test_results_do_not_depend_on_workers_or_chunks() -> None:
+    one = simulate(TOY_PATH, 3, ["random", "greedy"], 60, seed=9, workers=1)
+    two = simulate(TOY_PATH, 3, ["random", "greedy"], 60, seed=9, workers=2, chunk_size=7)
+    assert one == two
+    assert [r.index for r in one] == list(range(60))
+    other = simulate(TOY_PATH, 3, ["random", "greedy"], 60, seed=10, workers=1)
+    assert other != one
+
+
+def test_progress_counts_every_game() -> None:
+    seen: list[int] = []
+    simulate(TOY_PATH, 2, ["random"], 25, seed=1, workers=1, chunk_size=10, progress=seen.append)
+    assert seen == [10, 10, 5]
+
+
+def test_a_failing_bot_is_reported_with_seed_and_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    class BoomError(Exception):
+        pass
+
+    class ExplodingBot(RandomBot):
+        def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+            if view.round == 1:
+                raise BoomError("bot exploded")
+            return super().choose(view, legal)
+
+    monkeypatch.setattr("meeple.bots.registry.RandomBot", ExplodingBot)
+    result = play_game(TOY, 2, ["random"], seed=5, index=3)
+    assert result.error is not None
+    assert "bot exploded" in result.error
+    assert result.index == 3
+    assert result.seed == 5
+    assert result.record is not None
+    assert result.record.moves  # the moves up to the failure, replayable
+    assert result.record.replay_with(TOY).state is not None
+
+
+def test_summary_statistics() -> None:
+    results = [
+        GameResult(index=i, seed=i, scores=(2, 1), ranks=(1, 2), winners=(0,), steps=10 + i)
+        for i in range(9)
+    ] + [GameResult(index=9, seed=9, scores=(), ranks=(), winners=(), steps=0, error="x")]
+    summary = summarize(results, 2, ["a", "b"])
+    assert summary.games == 10
+    assert summary.failed == 1
+    assert summary.seats[0].win_rate == 1.0
+    assert summary.seats[1].win_rate == 0.0
+    assert summary.seats[0].mean_score == 2.0
+    assert summary.first_player_edge == pytest.approx(0.5)
+    assert dict(summary.length_percentiles)[50] == 14
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3)
+    assert high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_bad_arguments_are_refused_before_work_starts() -> None:
+    with pytest.raises(InvalidOptionsError, match="unknown bot"):
+        simulate(TOY_PATH, 2, ["wizard"], 5)
+    with pytest.raises(InvalidOptionsError, match="played by 2-4 players"):
+        simulate(TOY_PATH, 7, ["random"], 5)
+    with pytest.raises(InvalidOptionsError, match="unknown backend"):
+        simulate(TOY_PATH, 2, ["random"], 5, backend="spark")  # type: ignore[arg-type]  # refusal
+    with pytest.raises(InvalidOptionsError, match="unknown option"):
+        simulate(TOY_PATH, 2, ["random"], 5, options={"speed": 1})
