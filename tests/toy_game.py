@@ -307,6 +307,28 @@ class ToyGame:
             played=view.played,
         )
 
+    def action_vocabulary(self, players: int) -> tuple[Any, ...]:
+        """``play 1`` .. ``play 12``, then ``draw`` and ``pass``."""
+        return (*(Play(c) for c in CARDS), Draw(), Pass())
+
+    def observation_size(self, players: int) -> int:
+        """Own hand, own pick and played cards (12 each), then per-seat and global counts."""
+        return 36 + 3 * players + 4
+
+    def encode_view(self, view: Any) -> tuple[float, ...]:
+        """One-hot card sets, then counts scaled to about [0, 1]."""
+        hand = set(view.hand or ())
+        played = set(view.played)
+        out = [1.0 if c in hand else 0.0 for c in CARDS]
+        out += [1.0 if c == view.my_pick else 0.0 for c in CARDS]
+        out += [1.0 if c in played else 0.0 for c in CARDS]
+        out += [size / 4 for size in view.hand_sizes]
+        out += [1.0 if p else 0.0 for p in view.picked]
+        out += [s / 3 for s in view.scores]
+        out += [view.deck_size / 12, view.round / 3, float(view.phase == "pick")]
+        out.append(-1.0 if view.player is None else view.player / 4)
+        return tuple(out)
+
     def render(self, view: Any) -> str:
         """One line of text."""
         return f"round {view.round + 1}: scores {list(view.scores)} hand {view.hand}"

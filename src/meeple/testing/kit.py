@@ -16,6 +16,7 @@ import attrs
 
 from ..core import codec
 from ..core import rng as _rng
+from ..core.encoding import vocabulary
 from ..core.errors import (
     AmbiguousPlayerError,
     GameOverError,
@@ -297,6 +298,37 @@ def check_state(
                 )
     _check_outcome(state, where)
     _roundtrip(game, state.outcome(), where, "outcome()")
+    if hasattr(game, "action_vocabulary"):
+        check_encoding(game, state, where)
+
+
+def check_encoding(game: Any, state: State, where: _Where) -> None:
+    """Adapter contract: every legal action has an index that maps back; views encode
+    to a fixed-size vector in [-1, 1] that only depends on the view."""
+    vocab = _guard(where, "action_vocabulary", vocabulary, game, state.players)
+    size = _guard(where, "observation_size", game.observation_size, state.players)
+    for p in sorted(state.to_act):
+        for action in state.legal_actions(p):
+            try:
+                index = vocab.index(action)
+            except IllegalActionError as err:
+                raise where.fail(f"legal action {action} is not in the vocabulary") from err
+            _expect(vocab.action(index) == action, where, f"index {index} maps to another action")
+    for p in (None, *range(state.players)):
+        view = state.view(p)
+        encoded = _guard(where, f"encode_view(view({p}))", game.encode_view, view)
+        _expect(len(encoded) == size, where, f"encode_view gave {len(encoded)}, not {size}")
+        _expect(
+            all(-1.0 <= float(x) <= 1.0 for x in encoded),
+            where,
+            f"encode_view(view({p})) has values outside [-1, 1]",
+        )
+        other = game.determinize(view, 7).view(p)
+        _expect(
+            tuple(game.encode_view(other)) == tuple(encoded),
+            where,
+            f"encode_view(view({p})) changes when hidden information is re-dealt",
+        )
 
 
 def _spread(count: int, limit: int | None) -> set[int]:

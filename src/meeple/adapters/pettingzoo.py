@@ -1,0 +1,147 @@
+"""PettingZoo AEC environments for any registered game (extra: ``meeple[rl]``).
+
+    from meeple.adapters.pettingzoo import env
+    e = env("wypas", players=4)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        done = termination or truncation
+        action = None if done else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``;
+actions are indices into the game's fixed action vocabulary. Rewards come only
+at the end, from the outcome: ``win_share`` (default: 1/k to each of k winners)
+or ``rank`` (+1 best to -1 worst). Simultaneous decisions are asked one agent at
+a time; nobody's observation shows another's pending secret choice, because
+observations are built from views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+except ImportError as err:  # pragma: no cover - exercised only without the extra
+    raise ImportError("meeple.adapters.pettingzoo needs: pip install 'meeple[rl]'") from err
+
+from ..core.protocols import Game
+from ._common import RewardScheme, rewards_from, setup
+
+__all__ = ["MeepleAECEnv", "env"]
+
+
+class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """One meeple game as a PettingZoo AEC environment."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # PettingZoo's convention; instances replace it
+        "render_modes": ["ansi"],
+        "name": "meeple",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int,
+        *,
+        render_mode: str | None = None,
+        reward: RewardScheme = "win_share",
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self._setup = setup(game, players, options)
+        self.metadata = {**self.metadata, "name": f"meeple_{self._setup.game.spec.name}"}
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.reward_scheme = reward
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
+        size = self._setup.observation_size
+        count = len(self._setup.vocab)
+        self.observation_spaces = {
+            agent: gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        low=-1.0, high=1.0, shape=(size,), dtype=np.float32
+                    ),
+                    "action_mask": gymnasium.spaces.Box(
+                        low=0, high=1, shape=(count,), dtype=np.int8
+                    ),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: gymnasium.spaces.Discrete(count) for agent in self.possible_agents
+        }
+        self.state: Any = None
+
+    def observation_space(self, agent: str) -> Any:
+        """The Dict space of `agent`'s observations."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """Discrete(size of the action vocabulary)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; the same seed gives the same game."""
+        if seed is None:
+            seed = int(np.random.default_rng().integers(0, 2**62))
+        self.state = self._setup.start(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[min(self.state.to_act)]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's view, encoded, and its legal-action mask (zeros when not to act)."""
+        seat = self._seat[agent]
+        state = self.state
+        return {
+            "observation": self._setup.encode(state.view(seat)),
+            "action_mask": self._setup.mask(state.legal_actions(seat)),
+        }
+
+    def step(self, action: Any) -> None:
+        """Apply the selected agent's action (an index into the vocabulary)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        move = self._setup.vocab.action(int(action))
+        self.state = self.state.apply(move, seat)
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_over:
+            values = rewards_from(self.state.outcome(), self.reward_scheme)
+            for other, p in self._seat.items():
+                self.rewards[other] = values[p]
+                self.terminations[other] = True
+        else:
+            self.agent_selection = self.possible_agents[min(self.state.to_act)]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """Text of the spectator's view ("ansi")."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without render_mode='ansi'")
+            return None
+        text: str = self._setup.game.render(self.state.view(None))
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(game: str | Game, players: int, **kwargs: Any) -> MeepleAECEnv:
+    """A PettingZoo AEC environment for `game` (options as keyword arguments)."""
+    return MeepleAECEnv(game, players, **kwargs)

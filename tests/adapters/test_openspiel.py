@@ -1,0 +1,60 @@
+"""OpenSpiel registration: random_sim_test, serialization, and OpenSpiel's Python bots."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from meeple.adapters.openspiel import register
+
+from ..toy_game import TOY
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_sim_test(players: int) -> None:
+    game = pyspiel.load_game(register(TOY), {"players": players})
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_sim_test_with_serialization(players: int) -> None:
+    game = pyspiel.load_game(register(TOY, fixed_deal=True), {"players": players, "seed": 3})
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_options_are_parameters() -> None:
+    game = pyspiel.load_game(register(TOY), {"players": 2, "rounds": 1})
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+        steps += 1
+    assert steps == 3  # one round: two picks and the leader's decision
+
+
+def test_resampling_keeps_the_information_state() -> None:
+    game = pyspiel.load_game(register(TOY), {"players": 3})
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    other = state.resample_from_infostate(player, sampler)
+    assert other.information_state_string(player) == state.information_state_string(player)
+    assert other.observation_tensor(player) == state.observation_tensor(player)
+
+
+def test_ismcts_and_mcts_bots_complete_games() -> None:
+    game = pyspiel.load_game(register(TOY), {"players": 2})
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, 1.5, 40, random_state=rng),
+        mcts.MCTSBot(game, 1.5, 40, evaluator, random_state=rng),
+    ]
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        assert sum(state.returns()) == pytest.approx(1.0)
