@@ -1,0 +1,29 @@
+"""The plugin's own tests: one call to meeple's conformance kit, plus its rules."""
+
+from __future__ import annotations
+
+import pytest
+from meeple_goofspiel import GAME, Bid, Options
+
+from meeple.core import IllegalActionError
+from meeple.testing import check_game
+
+
+def test_goofspiel_passes_the_conformance_kit() -> None:
+    check_game(GAME, seeds=range(3))
+    check_game(GAME, players=3, seeds=[9], options=Options(cards=3))
+
+
+def test_highest_unique_bid_takes_the_prize() -> None:
+    state = GAME.start(2, seed=1, options=Options(cards=3))
+    prize = state.prizes[0]
+    state = state.apply(Bid(3), 0).apply(Bid(1), 1)
+    assert state.scores == (prize, 0)
+
+
+def test_tied_bids_take_nothing() -> None:
+    state = GAME.start(2, seed=1, options=Options(cards=3))
+    state = state.apply(Bid(2), 0).apply(Bid(2), 1)
+    assert state.scores == (0, 0)
+    with pytest.raises(IllegalActionError, match="does not hold a 2"):
+        state.apply(Bid(2), 0)
