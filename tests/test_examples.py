@@ -15,6 +15,9 @@ def test_there_are_examples() -> None:
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
-def test_example_runs(path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_example_runs(
+    path: pathlib.Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.argv", [str(path)])
     runpy.run_path(str(path), run_name="__main__")
-    capsys.readouterr()
+    assert capsys.readouterr().out.strip(), f"{path.name} printed nothing"

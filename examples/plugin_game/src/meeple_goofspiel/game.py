@@ -23,6 +23,7 @@ from meeple.core import (
 from meeple.core import rng as R  # noqa: N812  # R reads well for "the rng module"
 
 
+# --8<-- [start:options]
 @attrs.frozen
 class Options:
     """Goofspiel's one option."""
@@ -35,6 +36,10 @@ class Options:
             raise ValueError(f"cards must be 3-13, not {self.cards}")
 
 
+# --8<-- [end:options]
+
+
+# --8<-- [start:action]
 @attrs.frozen
 class Bid:
     """Bid one card from hand, face down."""
@@ -45,6 +50,10 @@ class Bid:
         return f"bid {self.card}"
 
 
+# --8<-- [end:action]
+
+
+# --8<-- [start:view]
 @attrs.frozen
 class View:
     """What a seat sees: its own hand and bid, the prize, everyone's scores."""
@@ -63,6 +72,10 @@ class View:
     """Each finished round: (prize, every player's bid)."""
 
 
+# --8<-- [end:view]
+
+
+# --8<-- [start:state]
 @attrs.frozen
 class State(StateBase):
     """A Goofspiel position."""
@@ -151,6 +164,10 @@ class State(StateBase):
             raise ValueError("prize cards do not add up")
 
 
+# --8<-- [end:state]
+
+
+# --8<-- [start:game]
 class Goofspiel:
     """The Game object meeple's registry loads."""
 
@@ -238,6 +255,9 @@ class Goofspiel:
         for prize, bids in view.history[-3:]:
             lines.append(f"  prize {prize}: bids {list(bids)}")
         return "\n".join(lines)
+
+
+# --8<-- [end:game]
 
 
 GAME = Goofspiel()
