@@ -73,14 +73,20 @@ class StateBase:
 
     def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
         """Every legal action of `player` (empty if that player may not act now)."""
-        if player is None and not self.to_act:
-            return ()
-        seat = resolve_player(self.players, self.to_act, player, self.GAME_NAME)
         try:
             cache: dict[int, tuple[Any, ...]] = self._legal_cache
         except AttributeError:
             cache = {}
             object.__setattr__(self, "_legal_cache", cache)
+        # Fast path: a seat already asked about (only valid seats are ever cached;
+        # `type(...) is int` keeps True from passing for seat 1).
+        if type(player) is int:
+            found = cache.get(player)
+            if found is not None:
+                return found
+        elif player is None and not self.to_act:
+            return ()
+        seat = resolve_player(self.players, self.to_act, player, self.GAME_NAME)
         found = cache.get(seat)
         if found is None:
             found = self._legal(seat) if seat in self.to_act else ()
@@ -101,6 +107,12 @@ class StateBase:
         return self._next(action, seat)
 
     def _validate(self, action: Any, player: int | None) -> int:
+        if type(player) is int and player in self.to_act:  # the common, valid case
+            if action in self.legal_actions(player):
+                return player
+            raise IllegalActionError(
+                self._refusal(action, player), game=self.GAME_NAME, action=str(action)
+            )
         if not self.to_act:
             raise GameOverError("the game is over", game=self.GAME_NAME, action=str(action))
         seat = resolve_player(self.players, self.to_act, player, self.GAME_NAME)
