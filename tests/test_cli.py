@@ -97,3 +97,12 @@ def test_simulate_prints_a_summary_and_writes_results(tmp_path: Path) -> None:
     bad = runner.invoke(app, [*args, "--out", str(tmp_path / "r.txt")])
     assert bad.exit_code == 2
     assert "must end in .jsonl or .csv" in bad.output
+
+
+def test_simulate_writes_plots(tmp_path: Path) -> None:
+    args = ["simulate", "tests.toy_game:TOY", "-n", "20", "--workers", "1"]
+    result = runner.invoke(app, [*args, "--plots", str(tmp_path / "plots")])
+    assert result.exit_code == 0, result.output
+    for name in ("scores.png", "lengths.png"):
+        png = tmp_path / "plots" / name
+        assert png.read_bytes().startswith(b"\x89PNG")

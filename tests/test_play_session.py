@@ -1,0 +1,54 @@
+"""The play loop: hot seat hides hands between humans; bots act first in simultaneous turns."""
+
+from __future__ import annotations
+
+from meeple.cli.play import PlaySession
+from meeple.core import Match
+
+from .toy_game import TOY
+
+
+def test_hot_seat_clears_the_screen_and_waits_between_humans() -> None:
+    events: list[str] = []
+
+    def ask(prompt: str) -> str:
+        events.append(f"ask:{prompt}")
+        return "" if "press Enter" in prompt else "1"
+
+    session = PlaySession(
+        Match(TOY, 2, seed=1),
+        ["human", "human"],
+        ask=ask,
+        say=lambda text: events.append(f"say:{text}"),
+        clear=lambda: events.append("clear"),
+    )
+    assert session.hot_seat
+    assert session.run()
+    handoffs = [i for i, e in enumerate(events) if "pass the terminal to player" in e]
+    assert len(handoffs) >= 4
+    for i in handoffs:
+        player = events[i].split("player ")[1].split(",")[0]
+        # The screen is cleared just before the hand-off, and the first thing shown
+        # after it is that player's own view, then that player's prompt.
+        assert events[i - 1] == "clear"
+        assert events[i + 1].startswith("say:round")
+        assert events[i + 2].startswith(f"say:player {player}: ")
+    assert any(e == "say:game over" for e in events)
+
+
+def test_bots_act_before_humans_in_a_simultaneous_decision() -> None:
+    said: list[str] = []
+    session = PlaySession(
+        Match(TOY, 3, seed=2), ["human", "random", "random"], ask=lambda _: "1", say=said.append
+    )
+    assert session.run()
+    first_human_view = next(i for i, s in enumerate(said) if s.startswith("round"))
+    bot_moves_before = [s for s in said[:first_human_view] if "(random): play" in s]
+    assert len(bot_moves_before) == 2  # both bots picked before the human was asked
+
+
+def test_quit_leaves_the_game() -> None:
+    session = PlaySession(
+        Match(TOY, 2, seed=2), ["human", "random"], ask=lambda _: "quit", say=lambda _: None
+    )
+    assert session.run() is False
