@@ -72,7 +72,7 @@ def demo(
             console.print(f"{step:4d}  player {actor}: {action}")
         state = state.apply(action, actor)
     console.print()
-    console.print(chosen.render(state.view(None)), markup=False)
+    console.print(chosen.render(state.view(None)), markup=False, soft_wrap=True)
     outcome = state.outcome()
     table = Table(title=f"{chosen.spec.title}: result after {step} moves")
     for column in ("player", "score", "rank", "details"):
@@ -142,7 +142,7 @@ def play(
             match,
             seats,
             ask=input,
-            say=lambda text: console.print(text, markup=False),
+            say=lambda text: console.print(text, markup=False, soft_wrap=True),
             clear=console.clear,
         )
     except MeepleError as err:
@@ -176,7 +176,10 @@ def replay(
         if not isinstance(record, GameRecord):
             raise MeepleError(f"{path} holds a {type(record).__name__}, not a game record")
         session = ReplaySession(
-            record, seat, ask=input, say=lambda text: console.print(text, markup=False)
+            record,
+            seat,
+            ask=input,
+            say=lambda text: console.print(text, markup=False, soft_wrap=True),
         )
     except OSError as err:
         console.print(f"[red]error:[/red] cannot read {path}: {err}")
@@ -225,6 +228,35 @@ def simulate(
     except MeepleError as err:
         console.print(f"[red]error:[/red] {err}")
         raise typer.Exit(2) from None
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for the LAN)")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    db: Annotated[str, typer.Option(help="SQLite file where matches are kept")] = (
+        "meeple-web.sqlite3"
+    ),
+    max_matches: Annotated[int, typer.Option(help="unfinished matches held at once")] = 200,
+) -> None:
+    """Serve the web front end: a lobby, match pages and a JSON API (extra `web`)."""
+    try:
+        import uvicorn
+
+        from ..web import Limits, create_app
+    except ImportError as err:
+        console.print(f"[red]error:[/red] the web front end needs meeple[web]: {err}")
+        raise typer.Exit(2) from None
+    console.print(f"meeple web on http://{host}:{port}/ (matches kept in {db})", markup=False)
+    uvicorn.run(
+        create_app(db, limits=Limits(max_matches=max_matches)),
+        host=host,
+        port=port,
+        timeout_graceful_shutdown=3,
+        log_level="info",
+    )
 
 
 def _options_kwargs(options: object) -> dict[str, object]:

@@ -1,0 +1,173 @@
+"""Pure scoring: what each hike shows Bear, who claims each score card, solo totals.
+
+A hike is a tuple of landscape card ids, left to right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .components import (
+    ANIMALS,
+    CARDS,
+    ELEVATION,
+    HABITATS,
+    LEFT,
+    RIGHT,
+    SCORE_CARDS,
+)
+
+__all__ = [
+    "SOLO_RATINGS",
+    "ScoreTable",
+    "animal_count",
+    "award",
+    "biggest_mountain",
+    "deepest_valley",
+    "habitat_runs",
+    "score_hikes",
+    "sights",
+    "solo_rating",
+    "solo_total",
+]
+
+_N_ANIMAL_CARDS: Final = sum(1 for s in SCORE_CARDS if s.kind == "animals")
+_HABITAT_CARD: Final = {
+    HABITATS.index(s.counts[0]): s.id for s in SCORE_CARDS if s.kind == "habitat"
+}
+_MOUNTAIN_CARD: Final = next(s.id for s in SCORE_CARDS if s.counts == ("up",))
+_VALLEY_CARD: Final = next(s.id for s in SCORE_CARDS if s.counts == ("down",))
+
+# Per card id, the value each animal score card (ids 1.._N_ANIMAL_CARDS) sees on it.
+_ANIMAL_VALUES: Final = (
+    (0,) * _N_ANIMAL_CARDS,
+    *(
+        tuple(
+            sum(1 for a in card.animals if ANIMALS[a] in score.counts)
+            for score in SCORE_CARDS[:_N_ANIMAL_CARDS]
+        )
+        for card in CARDS
+    ),
+)
+assert all(s.kind == "animals" for s in SCORE_CARDS[:_N_ANIMAL_CARDS]), "animal cards come first"
+
+# The same values packed 8 bits per score card into one int per card id, so a
+# hike's animal sights are one sum and a few shifts (a hike shows < 256 icons).
+_PACKED: Final = tuple(sum(v << (8 * i) for i, v in enumerate(values)) for values in _ANIMAL_VALUES)
+_SHIFTS: Final = tuple(8 * i for i in range(_N_ANIMAL_CARDS))
+
+SOLO_RATINGS: Final = (
+    (55, "Big Ol' Bear!"),
+    (45, "Clever Fox!"),
+    (35, "Industrious Skunk!"),
+    (25, "Cautious Rabbit!"),
+    (0, "Nervous Squirrel!"),
+)
+"""Solo rating by lowest total reaching it (rulebook, "What kind of animal are you?")."""
+
+
+def animal_count(hike: Sequence[int], kinds: Sequence[str]) -> int:
+    """How many icons of the given animal kinds the hike shows."""
+    wanted = {ANIMALS.index(k) for k in kinds}
+    return sum(1 for c in hike for a in CARDS[c - 1].animals if a in wanted)
+
+
+def habitat_runs(hike: Sequence[int]) -> tuple[int, int, int]:
+    """Longest unbroken run of half-cards of each habitat (conifer, hardwood, meadow)."""
+    best = [0, 0, 0]
+    prev = -1
+    run = 0
+    for c in hike:
+        for h in (LEFT[c], RIGHT[c]):
+            if h == prev:
+                run += 1
+            else:
+                prev = h
+                run = 1
+            if run > best[h]:
+                best[h] = run
+    return best[0], best[1], best[2]
+
+
+def biggest_mountain(hike: Sequence[int]) -> int:
+    """Largest net rise from a low point to a later high point (0 if it never rises)."""
+    height = low = best = 0
+    for c in hike:
+        height += ELEVATION[c]
+        if height < low:
+            low = height
+        elif height - low > best:
+            best = height - low
+    return best
+
+
+def deepest_valley(hike: Sequence[int]) -> int:
+    """Largest net drop from a high point to a later low point (0 if it never drops)."""
+    height = high = best = 0
+    for c in hike:
+        height += ELEVATION[c]
+        if height > high:
+            high = height
+        elif high - height > best:
+            best = high - height
+    return best
+
+
+def sights(hike: Sequence[int]) -> tuple[int, ...]:
+    """What the hike shows for every score card: entry ``id - 1`` is score card ``id``."""
+    packed = sum([_PACKED[c] for c in hike])
+    out = [(packed >> shift) & 0xFF for shift in _SHIFTS]
+    out += [0] * (len(SCORE_CARDS) - _N_ANIMAL_CARDS)
+    for habitat, run in enumerate(habitat_runs(hike)):
+        out[_HABITAT_CARD[habitat] - 1] = run
+    out[_MOUNTAIN_CARD - 1] = biggest_mountain(hike)
+    out[_VALLEY_CARD - 1] = deepest_valley(hike)
+    return tuple(out)
+
+
+def award(values: Sequence[int]) -> frozenset[int]:
+    """Players who claim a score card: all with the most sights; nobody if that is 0."""
+    best = max(values)
+    if best <= 0:
+        return frozenset()
+    return frozenset(p for p, v in enumerate(values) if v == best)
+
+
+ScoreTable = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+"""(points per player, shared cards per player, score card ids claimed per player)."""
+
+
+def score_hikes(hikes: Sequence[Sequence[int]], score_cards: Sequence[int]) -> ScoreTable:
+    """Standard scoring: each score card is 1 point to each player with the most sights."""
+    seen = [sights(h) for h in hikes]
+    n = len(hikes)
+    points = [0] * n
+    shared = [0] * n
+    claimed: list[list[int]] = [[] for _ in range(n)]
+    for sid in score_cards:
+        takers = award([s[sid - 1] for s in seen])
+        for p in takers:
+            points[p] += 1
+            claimed[p].append(sid)
+            if len(takers) > 1:
+                shared[p] += 1
+    return tuple(points), tuple(shared), tuple(tuple(c) for c in claimed)
+
+
+def solo_total(hikes: Sequence[Sequence[int]], assigned: Sequence[Sequence[int]]) -> int:
+    """Solo score: each score card counts its sights on the one hike it is assigned to."""
+    total = 0
+    for hike, cards in zip(hikes, assigned, strict=True):
+        if cards:
+            seen = sights(hike)
+            total += sum(seen[sid - 1] for sid in cards)
+    return total
+
+
+def solo_rating(total: int) -> str:
+    """The rulebook's animal name for a solo total."""
+    for floor, name in SOLO_RATINGS:
+        if total >= floor:
+            return name
+    return SOLO_RATINGS[-1][1]

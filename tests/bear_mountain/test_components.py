@@ -1,0 +1,110 @@
+"""The landscape and score cards match every total the rulebook prints."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from meeple.bear_mountain.components import (
+    ANIMALS,
+    BEAR_CARDS,
+    CARDS,
+    HABITATS,
+    SCORE_CARDS,
+    SOLO_SCORES,
+    load_landscape_cards,
+    load_score_cards,
+)
+
+
+def _raw(name: str) -> Any:
+    text = resources.files("meeple.bear_mountain").joinpath("data", name).read_text("utf-8")
+    return json.loads(text)
+
+
+def test_deck_matches_every_printed_total() -> None:
+    assert len(CARDS) == 45
+    animals = Counter(ANIMALS[a] for c in CARDS for a in c.animals)
+    assert animals == {
+        "bluebird": 13,
+        "cardinal": 13,
+        "goldfinch": 13,
+        "squirrel": 11,
+        "rabbit": 11,
+        "skunk": 9,
+        "fox": 9,
+        "deer": 7,
+        "bear": 5,
+    }
+    halves = Counter(HABITATS[h] for c in CARDS for h in (c.left, c.right))
+    assert halves == {"conifer": 30, "hardwood": 30, "meadow": 30}
+    elevation = Counter(c.elevation for c in CARDS)
+    assert elevation == {2: 6, 1: 12, 0: 8, -1: 14, -2: 5}
+
+
+def test_five_bear_cards_with_one_bear_each() -> None:
+    assert len(BEAR_CARDS) == 5
+    bear = ANIMALS.index("bear")
+    assert all(CARDS[c - 1].animals.count(bear) == 1 for c in BEAR_CARDS)
+
+
+def test_ids_are_stable_and_one_based() -> None:
+    assert [c.id for c in CARDS] == list(range(1, 46))
+    assert [s.id for s in SCORE_CARDS] == list(range(1, 19))
+
+
+def test_eighteen_score_cards_and_thirteen_in_solo() -> None:
+    slugs = [s.slug for s in SCORE_CARDS]
+    assert len(slugs) == 18
+    assert len(SOLO_SCORES) == 13
+    set_aside = {s.slug for s in SCORE_CARDS if s.id not in SOLO_SCORES}
+    assert set_aside == {
+        "most-birds",
+        "most-small-mammals",
+        "most-medium-mammals",
+        "most-large-mammals",
+        "most-bears",
+    }
+
+
+def test_groups_count_their_members() -> None:
+    groups = {s.slug: set(s.counts) for s in SCORE_CARDS}
+    assert groups["most-birds"] == {"bluebird", "cardinal", "goldfinch"}
+    assert groups["most-small-mammals"] == {"squirrel", "rabbit"}
+    assert groups["most-medium-mammals"] == {"skunk", "fox"}
+    assert groups["most-large-mammals"] == {"deer", "bear"}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["cards"][0].update(elevation=3), "elevation"),
+        (lambda d: d["cards"][0]["animals"].append("deer"), "animal totals"),
+        (lambda d: d["cards"][1].update(left="conifer"), "habitat halves"),
+        (lambda d: d["cards"].pop(), "44 cards"),
+        (lambda d: d["cards"][2].update(id=7), "ids must run"),
+        (lambda d: d["cards"][3]["animals"].append("moose"), "unknown animal"),
+        (lambda d: d.pop("_source"), "_source"),
+    ],
+)
+def test_landscape_data_is_checked_when_loaded(change: Any, message: str) -> None:
+    data = copy.deepcopy(_raw("landscape_cards.json"))
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        load_landscape_cards(data)
+
+
+def test_score_data_is_checked_when_loaded() -> None:
+    data = copy.deepcopy(_raw("score_cards.json"))
+    data["cards"][0]["solo"] = True
+    with pytest.raises(ValueError, match="solo flag"):
+        load_score_cards(data)
+    data = copy.deepcopy(_raw("score_cards.json"))
+    data["cards"][15]["counts"] = ["swamp"]
+    with pytest.raises(ValueError, match="counts"):
+        load_score_cards(data)

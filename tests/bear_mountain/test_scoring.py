@@ -1,0 +1,220 @@
+"""Scoring: the rulebook's worked examples, then property tests against brute force."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple.bear_mountain.components import (
+    ANIMALS,
+    CARDS,
+    ELEVATION,
+    HABITATS,
+    SCORE_CARDS,
+)
+from meeple.bear_mountain.scoring import (
+    award,
+    biggest_mountain,
+    deepest_valley,
+    habitat_runs,
+    score_hikes,
+    sights,
+    solo_rating,
+    solo_total,
+)
+
+from .helpers import card_with, cards_where, scores
+from .strategies import hikes as random_hikes
+
+
+def _hike_with_elevations(changes: Sequence[int]) -> tuple[int, ...]:
+    used: list[int] = []
+    for change in changes:
+        used.append(card_with(elevation=change, exclude=used))
+    return tuple(used)
+
+
+# -- the rulebook's elevation example ----------------------------------------
+
+
+def test_rulebook_mountain_is_net_five_not_gross_six() -> None:
+    # The example hike climbs 2 + 1 - 1 + 2 + 1: net rise 5, gross climb 6.
+    changes = (2, 1, -1, 2, 1)
+    hike = _hike_with_elevations(changes)
+    assert biggest_mountain(hike) == 5
+    assert sum(c for c in changes if c > 0) == 6  # the gross climb the rulebook warns about
+
+
+def test_mountain_starts_at_the_lowest_point_before_the_highest() -> None:
+    # Down 2 first: the mountain counts from that low point (-2) up to +3, so 5,
+    # more than the net change of the whole hike (3).
+    hike = _hike_with_elevations((-2, 2, 2, 1))
+    assert biggest_mountain(hike) == 5
+    # A drop after the summit does not shrink the mountain.
+    assert biggest_mountain(_hike_with_elevations((2, 1, -2, -2))) == 3
+
+
+def test_valley_counts_the_net_drop_left_to_right() -> None:
+    hike = _hike_with_elevations((-2, -1, 1, -2, -1))
+    assert deepest_valley(hike) == 5
+    # Climbing first and dropping later: the valley runs from the high point.
+    assert deepest_valley(_hike_with_elevations((2, 2, -1, -2))) == 3
+    # A mountain read right to left is not a valley.
+    assert deepest_valley(_hike_with_elevations((1, 1, 2))) == 0
+
+
+def test_flat_or_empty_hikes_have_no_mountain_or_valley() -> None:
+    assert biggest_mountain(()) == deepest_valley(()) == 0
+    flat = _hike_with_elevations((0, 0, 0))
+    assert biggest_mountain(flat) == deepest_valley(flat) == 0
+
+
+# -- habitats count half-cards ------------------------------------------------
+
+
+def test_each_card_counts_as_two_habitat_halves() -> None:
+    both_meadow = cards_where(left="meadow", right="meadow")
+    one = (both_meadow[0],)
+    assert habitat_runs(one)[HABITATS.index("meadow")] == 2
+    # meadow|meadow then meadow|conifer: the meadow runs 3 halves long.
+    hike = (both_meadow[0], card_with(left="meadow", right="conifer"))
+    runs = habitat_runs(hike)
+    assert runs[HABITATS.index("meadow")] == 3
+    assert runs[HABITATS.index("conifer")] == 1
+
+
+def test_unmatched_edges_break_a_habitat_run() -> None:
+    a = card_with(left="conifer", right="meadow")
+    b = card_with(left="hardwood", right="meadow")
+    c = card_with(left="meadow", right="meadow")
+    # conifer|meadow  hardwood|meadow  meadow|meadow: meadows of 1 and then 3.
+    assert habitat_runs((a, b, c))[HABITATS.index("meadow")] == 3
+    assert habitat_runs((a, c))[HABITATS.index("meadow")] == 3
+
+
+# -- animals, groups, ties, nobody --------------------------------------------
+
+
+def test_small_mammals_count_squirrels_and_rabbits_together() -> None:
+    squirrel = card_with(animal="squirrel", bear=False)
+    rabbit = card_with(animal="rabbit", exclude=[squirrel])
+    seen = sights((squirrel, rabbit))
+    by_slug = {s.slug: seen[s.id - 1] for s in SCORE_CARDS}
+    expected = sum(
+        1
+        for c in (squirrel, rabbit)
+        for a in CARDS[c - 1].animals
+        if ANIMALS[a] in ("squirrel", "rabbit")
+    )
+    assert by_slug["most-small-mammals"] == expected == 2
+    assert by_slug["most-squirrels"] + by_slug["most-rabbits"] == expected
+
+
+def test_tied_players_share_a_card_and_each_get_a_point() -> None:
+    deer = cards_where(animal="deer")
+    hikes = ((deer[0],), (deer[1],), ())
+    points, shared, claimed = score_hikes(hikes, scores("most-deer"))
+    assert points == (1, 1, 0)
+    assert shared == (1, 1, 0)
+    assert claimed[0] == claimed[1] == scores("most-deer")
+
+
+def test_a_card_nobody_has_a_sight_of_goes_to_nobody() -> None:
+    no_bear = tuple(cards_where(bear=False)[:3])
+    points, shared, _ = score_hikes((no_bear, ()), scores("most-bears"))
+    assert points == (0, 0)
+    assert shared == (0, 0)
+    assert award([0, 0, 0]) == frozenset()
+
+
+def test_solo_ratings_follow_the_rulebook_bands() -> None:
+    assert solo_rating(0) == solo_rating(24) == "Nervous Squirrel!"
+    assert solo_rating(25) == solo_rating(34) == "Cautious Rabbit!"
+    assert solo_rating(35) == solo_rating(44) == "Industrious Skunk!"
+    assert solo_rating(45) == solo_rating(54) == "Clever Fox!"
+    assert solo_rating(55) == solo_rating(90) == "Big Ol' Bear!"
+
+
+def test_solo_cards_count_only_on_their_own_hike() -> None:
+    deer = cards_where(animal="deer")
+    hikes = ((deer[0], deer[1]), (deer[2],))
+    assert solo_total(hikes, (scores("most-deer"), ())) == 2
+    assert solo_total(hikes, ((), scores("most-deer"))) == 1
+
+
+# -- brute-force references ---------------------------------------------------
+
+
+def _heights(hike: Sequence[int]) -> list[int]:
+    out = [0]
+    for c in hike:
+        out.append(out[-1] + ELEVATION[c])
+    return out
+
+
+def brute_mountain(hike: Sequence[int]) -> int:
+    h = _heights(hike)
+    return max(h[j] - h[i] for i in range(len(h)) for j in range(i, len(h)))
+
+
+def brute_valley(hike: Sequence[int]) -> int:
+    h = _heights(hike)
+    return max(h[i] - h[j] for i in range(len(h)) for j in range(i, len(h)))
+
+
+def brute_runs(hike: Sequence[int]) -> tuple[int, int, int]:
+    halves = [h for c in hike for h in (CARDS[c - 1].left, CARDS[c - 1].right)]
+    best = [0, 0, 0]
+    for i in range(len(halves)):
+        for j in range(i, len(halves)):
+            segment = halves[i : j + 1]
+            if len(set(segment)) == 1:
+                best[segment[0]] = max(best[segment[0]], len(segment))
+    return best[0], best[1], best[2]
+
+
+def brute_sight(hike: Sequence[int], score_id: int) -> int:
+    card = SCORE_CARDS[score_id - 1]
+    if card.kind == "animals":
+        return sum(1 for c in hike for a in CARDS[c - 1].animals if ANIMALS[a] in card.counts)
+    if card.kind == "habitat":
+        return brute_runs(hike)[HABITATS.index(card.counts[0])]
+    return brute_mountain(hike) if card.counts == ("up",) else brute_valley(hike)
+
+
+@given(random_hikes)
+def test_mountain_and_valley_match_brute_force(hike: list[int]) -> None:
+    assert biggest_mountain(hike) == brute_mountain(hike)
+    assert deepest_valley(hike) == brute_valley(hike)
+
+
+@given(random_hikes)
+def test_habitat_runs_match_brute_force(hike: list[int]) -> None:
+    assert habitat_runs(hike) == brute_runs(hike)
+
+
+@given(random_hikes)
+def test_every_sight_matches_brute_force(hike: list[int]) -> None:
+    assert sights(hike) == tuple(brute_sight(hike, s.id) for s in SCORE_CARDS)
+
+
+@given(
+    st.lists(random_hikes, min_size=2, max_size=4),
+    st.sets(st.sampled_from([s.id for s in SCORE_CARDS]), min_size=1),
+)
+def test_score_hikes_matches_brute_force(hikes: list[list[int]], chosen: set[int]) -> None:
+    cards = tuple(sorted(chosen))
+    points, shared, claimed = score_hikes(hikes, cards)
+    for p in range(len(hikes)):
+        expected_points = 0
+        expected_shared = 0
+        for sid in cards:
+            values = [brute_sight(h, sid) for h in hikes]
+            best = max(values)
+            if best > 0 and values[p] == best:
+                expected_points += 1
+                expected_shared += values.count(best) > 1
+        assert points[p] == expected_points == len(claimed[p])
+        assert shared[p] == expected_shared
