@@ -1,0 +1,83 @@
+"""Every registered game through every adapter, proven with each project's own tests.
+
+A game joins these tests by implementing `action_vocabulary`, `observation_size`
+and `encode_view` (see docs/guide/implementing-a-game.md); the built-in games
+must (test_built_in_games_are_encodable), plugins may.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pyspiel
+import pytest
+from gymnasium.utils.env_checker import check_env
+from open_spiel.python.algorithms import ismcts, mcts
+from pettingzoo.test import api_test, seed_test
+
+import meeple
+from meeple.adapters.gymnasium import register_env
+from meeple.adapters.openspiel import register
+from meeple.adapters.pettingzoo import env
+
+from .test_pettingzoo import run_random_games
+
+BUILT_IN = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
+ENCODABLE = [
+    name for name in meeple.game_names() if hasattr(meeple.get_game(name), "action_vocabulary")
+]
+CASES = [
+    (name, players) for name in ENCODABLE for players in meeple.get_game(name).spec.player_counts()
+]
+
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning"),
+]
+
+
+def test_built_in_games_are_encodable() -> None:
+    registered = [name for name in BUILT_IN if name in meeple.game_names()]
+    assert registered, "no built-in game is registered"
+    assert set(registered) <= set(ENCODABLE)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_pettingzoo_api_and_seed_tests(name: str, players: int) -> None:
+    api_test(env(name, players), num_cycles=300)
+    seed_test(lambda: env(name, players), num_cycles=100)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_many_full_random_games_through_the_aec_loop(name: str, players: int) -> None:
+    finals = run_random_games(env(name, players), 25)
+    assert all(sum(f.values()) == pytest.approx(1.0) for f in finals)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_gymnasium_check_env(name: str, players: int) -> None:
+    made = gymnasium.make(register_env(name), players=players, render_mode="ansi")
+    check_env(made.unwrapped)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_openspiel_random_sim_test(name: str, players: int) -> None:
+    game = pyspiel.load_game(register(name), {"players": players})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    fixed = pyspiel.load_game(register(name, fixed_deal=True), {"players": players, "seed": 2})
+    pyspiel.random_sim_test(fixed, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", ENCODABLE)
+def test_openspiel_python_bots_complete_a_game(name: str) -> None:
+    players = meeple.get_game(name).spec.min_players
+    game = pyspiel.load_game(register(name), {"players": players})
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, 1.5, 8, random_state=rng)
+    other = mcts.MCTSBot(game, 1.5, 8, evaluator, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        chooser = bot if state.current_player() == 0 else other
+        state.apply_action(chooser.step(state))
+    assert len(state.returns()) == players
