@@ -1,0 +1,156 @@
+"""Words for the players: why an action is refused, and what is being decided now."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from .actions import (
+    Action,
+    Draw,
+    Pass,
+    Pay,
+    Place,
+    PlaySeal,
+    Return,
+    RitualSkip,
+    RitualTake,
+    Take,
+    Waive,
+)
+from .components import (
+    CARDS,
+    COLOURS,
+    KIND_TYPE,
+    NEIGHBOURS,
+    OFF_BOARD,
+    RESERVE_LIMIT,
+    TAKE_COUNT,
+    TOKEN_BASE,
+    TYPES,
+    VILLAGES,
+)
+from .tables import FREE, NC, NO_MODS, RESERVE_BONUS, SAME_OK, TAKE_BONUS
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["prompt", "refusal"]
+
+
+def refusal(s: State, action: Action) -> str:
+    """Why `action` is not legal now, naming the rule."""
+    phase = s.phase
+    where = {
+        "pay": "the offering is being paid (pay or waive a stele)",
+        "ritual": "a Ritual is being resolved (ritual-take or ritual-skip)",
+        "return": "the reserve is above the limit (return a stele)",
+        "extra": f"a Seal card's additional {s.extra} is being made",
+    }
+    allowed = _PHASE_ACTIONS.get(s.extra if phase == "extra" else phase)
+    if allowed is not None and not isinstance(action, allowed):
+        return f"{action} is not possible now: {where[phase]}"
+    p = s.current
+    if isinstance(action, PlaySeal):
+        card = action.card
+        if card not in s.hands[p]:
+            return f"player {p} does not hold Seal card {CARDS[card].code}"
+        if card in s.fresh:
+            return "a Seal card cannot be played on the turn it was drawn"
+        if CARDS[card].kind == "seals":
+            return f"{CARDS[card].code} only carries Dragon Seals; it is never played"
+        if CARDS[card].kind == "A":
+            return "a type-A Seal card is played with the regular action, before it is made"
+        return f"the additional {CARDS[card].action} of {CARDS[card].code} is impossible now"
+    if isinstance(action, Take | Draw) and phase == "main" and s.regular_done:
+        return "the regular action (get steles or acquire a token) was already made this turn"
+    if isinstance(action, Take):
+        need = s.extra_count if phase == "extra" else TAKE_COUNT + s.mods[TAKE_BONUS]
+        if sum(s.temples) < (1 if phase == "extra" else TAKE_COUNT):
+            return "the temple tracks hold too few steles to take"
+        n = min(need, sum(s.temples))
+        if len(action.colours) != n:
+            return f"take exactly {n} stele{'s' if n > 1 else ''} from the temple tracks"
+        return "a temple track holds fewer steles of that colour than you take"
+    if isinstance(action, Draw):
+        return "the bag is empty"
+    if isinstance(action, Place):
+        return _place_refusal(s, action)
+    if isinstance(action, Pay):
+        if phase != "pay" or not s.owed[action.colour]:
+            return f"no {COLOURS[action.colour]} stele is owed to a temple"
+        return f"there is no {COLOURS[action.colour]} stele in the reserve"
+    if isinstance(action, Waive):
+        if not s.waivers:
+            return "waiving a stele of the offering needs a discount Seal card"
+        return "the discount must go to a stele the reserve cannot cover"
+    if isinstance(action, RitualTake | RitualSkip):
+        if phase != "ritual":
+            return "there is no Ritual to resolve"
+        if isinstance(action, RitualTake) and action.colour == s.ritual_temple:
+            return "after a Ritual the stele comes from another temple"
+        return "that temple track is empty"
+    if isinstance(action, Return):
+        if phase != "return":
+            return "steles go back to the bag only when the reserve is above the limit"
+        return f"there is no {COLOURS[action.colour]} stele in the reserve"
+    if isinstance(action, Pass):
+        return "a regular action is possible, so the turn cannot be passed yet"
+    return f"{action} is not among the legal actions now"
+
+
+def _place_refusal(s: State, action: Place) -> str:
+    p = s.current
+    c, v = action.colour, action.village
+    mods = s.mods if s.phase == "main" else NO_MODS
+    cell = s.board[v]
+    name = VILLAGES[v]
+    if s.phase == "main" and s.regular_done:
+        return "the regular action (get steles or acquire a token) was already made this turn"
+    if cell == OFF_BOARD:
+        return f"{name} is on part P, which is not used with {s.players} players"
+    if cell < TOKEN_BASE:
+        return f"{name} already holds a stele; a stele goes on a village with a token"
+    if not s.reserves[p][c]:
+        return f"there is no {COLOURS[c]} stele in the reserve"
+    t = KIND_TYPE[cell - TOKEN_BASE]
+    tok = s.tokens[p]
+    if tok[2 * t] + tok[2 * t + 1] >= s.capacity:
+        return f"the {TYPES[t]} column of player {p}'s board is full"
+    near = [s.board[u] for u in NEIGHBOURS[v] if 0 <= s.board[u] < NC]
+    if not mods[SAME_OK] and c in near:
+        return f"a stele may not be placed next to a stele of the same colour ({COLOURS[c]})"
+    if not mods[FREE] and not near:
+        return "a stele must be placed next to at least one other stele"
+    return "the reserve cannot pay the offering (one stele of each neighbouring stele's colour)"
+
+
+_PHASE_ACTIONS: Final = {
+    "pay": (Pay, Waive),
+    "ritual": (RitualTake, RitualSkip),
+    "return": (Return,),
+    "take": (Take,),  # the extra phase, by the action granted
+    "place": (Place,),
+}
+
+
+def prompt(s: State, player: int | None) -> str:
+    """One line about the decision in front of the current player."""
+    if s.phase == "over":
+        return "the game is over"
+    p = s.current
+    who = f"player {p}"
+    if player is not None and player != p:
+        return f"waiting for {who}"
+    if s.phase == "pay":
+        owed = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(s.owed) if n)
+        return f"{who}: pay the offering one stele at a time (still owed: {owed})"
+    if s.phase == "ritual":
+        return f"{who}: Ritual at the {COLOURS[s.ritual_temple]} temple; take a stele from another"
+    if s.phase == "return":
+        limit = RESERVE_LIMIT + s.mods[RESERVE_BONUS]
+        return f"{who}: return steles to the bag down to {limit}"
+    if s.phase == "extra":
+        return f"{who}: make the additional {s.extra} granted by the Seal card"
+    if s.regular_done:
+        return f"{who}: play a Seal card or pass to end the turn"
+    return f"{who}: take steles, draw steles or acquire a token (Seal cards may be played)"

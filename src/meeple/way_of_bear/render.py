@@ -1,0 +1,110 @@
+"""A plain-text picture of a view: the village map, temples, reserves, player boards."""
+
+from __future__ import annotations
+
+from .components import (
+    CAPACITY,
+    CARDS,
+    COLOUR_LETTERS,
+    COLOURS,
+    KIND_SEALS,
+    KIND_TYPE,
+    NEIGHBOURS,
+    OFF_BOARD,
+    TEMPLE_SPACES,
+    TOKEN_BASE,
+    TYPE_LETTERS,
+    TYPES,
+    VILLAGE_COL,
+    VILLAGE_ROW,
+    VILLAGES,
+)
+from .view import View
+
+__all__ = ["render"]
+
+_CELL = 6
+
+
+def _cell_text(v: int, cell: int) -> str:
+    num = VILLAGES[v][1:]
+    if cell == OFF_BOARD:
+        return " " * _CELL
+    if cell < TOKEN_BASE:
+        return f"{num}[{COLOUR_LETTERS[cell]}]"
+    kind = cell - TOKEN_BASE
+    seal = "*" if KIND_SEALS[kind] else " "
+    return f"{num}:{TYPE_LETTERS[KIND_TYPE[kind]]}{seal} "[:_CELL].ljust(_CELL)
+
+
+def _map(view: View) -> list[str]:
+    where = {(VILLAGE_ROW[v], VILLAGE_COL[v]): v for v in range(len(VILLAGES))}
+    rows = max(VILLAGE_ROW) + 1
+    cols = max(VILLAGE_COL) + 1
+    lines: list[str] = []
+    for r in range(rows):
+        top, below = [], []
+        for c in range(cols):
+            v = where.get((r, c))
+            live = v is not None and view.board[v] != OFF_BOARD
+            top.append(_cell_text(v, view.board[v]) if live and v is not None else " " * _CELL)
+            right = where.get((r, c + 1))
+            linked = live and right is not None and right in NEIGHBOURS[v or 0]
+            linked = linked and right is not None and view.board[right] != OFF_BOARD
+            top.append("--" if linked else "  ")
+            down = where.get((r + 1, c))
+            vlink = live and down is not None and down in NEIGHBOURS[v or 0]
+            vlink = vlink and down is not None and view.board[down] != OFF_BOARD
+            below.append(("  |" if vlink else "").ljust(_CELL + 2))
+        lines.append("".join(top).rstrip())
+        if r + 1 < rows:
+            lines.append("".join(below).rstrip())
+    return [line for line in lines if line.strip()] + []
+
+
+def render(view: View) -> str:
+    """Text for terminals and logs; steles are capital letters, tokens lowercase (* = seal)."""
+    letters = ", ".join(f"{COLOUR_LETTERS[c]}={COLOURS[c]}" for c in range(len(COLOURS)))
+    kinds = ", ".join(f"{TYPE_LETTERS[t]}={TYPES[t]}" for t in range(len(TYPES)))
+    if view.to_act:
+        status = (
+            f"round {view.round + 1}/{view.max_rounds}, player {view.current} to play "
+            f"({view.phase})"
+        )
+    else:
+        status = f"game over after {view.round} rounds"
+    out = [
+        f"The Way of the Bear - {status}",
+        f"steles: {letters}; tokens: {kinds}; * = Dragon Seal",
+        "",
+        *_map(view),
+        "",
+    ]
+    temples = "  ".join(
+        f"{COLOURS[c]} {'#' * view.temples[c]}{'.' * (TEMPLE_SPACES - view.temples[c])}"
+        for c in range(len(COLOURS))
+    )
+    out.append(f"temples: {temples}")
+    bag = " ".join(f"{COLOURS[c]}:{view.bag[c]}" for c in range(len(COLOURS)))
+    out.append(f"bag: {bag}   Seal pile: {view.deck_size} (top back {view.deck_top_back})")
+    cap = CAPACITY[view.players]
+    for p in range(view.players):
+        res = " ".join(f"{COLOURS[c]}:{view.reserves[p][c]}" for c in range(len(COLOURS)))
+        tok = view.tokens[p]
+        columns = " ".join(
+            f"{TYPE_LETTERS[t]}:{tok[2 * t] + tok[2 * t + 1]}/{cap}"
+            + ("*" * tok[2 * t + 1] if KIND_SEALS[2 * t + 1] else "")
+            for t in range(len(TYPES))
+        )
+        if p == view.player:
+            cards = " ".join(CARDS[c].code for c in view.hand) or "-"
+        else:
+            cards = f"{len(view.hand_backs[p])} (backs {list(view.hand_backs[p])})"
+        mark = ">" if p == view.current and view.to_act else " "
+        out.append(f"{mark}p{p}  reserve {res}  board {columns}  seal cards {cards}")
+    if view.played:
+        out.append("played: " + " ".join(CARDS[c].code for c in view.played))
+    if any(view.owed):
+        owed = " ".join(f"{COLOURS[c]}:{n}" for c, n in enumerate(view.owed) if n)
+        out.append(f"offering owed: {owed}")
+    return "\n".join(out) + "\n"

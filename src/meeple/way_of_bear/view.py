@@ -1,0 +1,208 @@
+"""What one seat may see, and how a full state is rebuilt from it.
+
+Only the Seal cards are secret. Everything else (board, temples, reserves, player
+boards, cards already played) lies open on the table, and the bag's contents per
+colour follow from it, so the view shows them as counts. Seal cards show their
+backs, which carry Dragon Seals and differ between cards: a seat sees the backs of
+every held card and of the pile's top card, the faces only of its own hand.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..core import rng as _rng
+from .components import CARDS, COLOURS, KINDS, MOD_NAMES, VILLAGES
+from .state import Phase, State
+
+__all__ = ["View", "determinize", "make_view"]
+
+
+@attrs.frozen
+class View:
+    """A seat's (or a spectator's) picture of the game."""
+
+    player: int | None
+    """The seat this view belongs to; None for a spectator."""
+    players: int
+    """Number of seats."""
+    to_act: frozenset[int]
+    """Who may act now."""
+    max_rounds: int
+    """The round limit."""
+    round: int
+    """Full rounds finished."""
+    current: int
+    """Whose turn it is."""
+    phase: Phase
+    """What the current player is deciding."""
+    board: tuple[int, ...]
+    """Per village: stele colour, token kind + 4, or -1 (as in the state)."""
+    temples: tuple[int, ...]
+    """Steles on each temple track."""
+    bag: tuple[int, ...]
+    """Steles of each colour in the bag (public: everything else is on the table)."""
+    reserves: tuple[tuple[int, ...], ...]
+    """Every player's reserve (kept in the open next to their board)."""
+    tokens: tuple[tuple[int, ...], ...]
+    """Every player's knowledge tokens by kind."""
+    hand: tuple[int, ...]
+    """This seat's own Seal cards (empty for a spectator)."""
+    fresh: tuple[int, ...]
+    """Own cards drawn this turn (cannot be played yet)."""
+    hand_backs: tuple[tuple[int, ...], ...]
+    """Per player, the Dragon Seals on the backs of their held cards, ascending."""
+    fresh_backs: tuple[int, ...]
+    """Backs of the cards the current player drew this turn, ascending."""
+    deck_size: int
+    """Cards left in the Seal pile."""
+    deck_top_back: int
+    """Dragon Seals on the back of the pile's top card, -1 if the pile is empty."""
+    played: tuple[int, ...]
+    """Seal cards played so far (face up, out of the game)."""
+    regular_done: bool
+    """Whether the current player has made the regular action."""
+    mods: tuple[int, ...]
+    """The turn's type-A modifiers."""
+    extra: str
+    """The additional action being made, if any."""
+    extra_count: int
+    """Steles the granted take moves."""
+    owed: tuple[int, ...]
+    """Offering still owed, per colour."""
+    waivers: int
+    """Offering steles that may still be waived."""
+    ritual_temple: int
+    """Temple of the Ritual being resolved, else -1."""
+
+    def validate(self) -> None:
+        """Raise ValueError if the view is malformed (used when loading JSON)."""
+        n = self.players
+        if not 2 <= n <= 4 or (self.player is not None and not 0 <= self.player < n):
+            raise ValueError("way_of_bear view: bad seat or player count")
+        if len(self.board) != len(VILLAGES) or len(self.hand_backs) != n:
+            raise ValueError("way_of_bear view: board or hands have the wrong size")
+        if len(self.reserves) != n or len(self.tokens) != n:
+            raise ValueError("way_of_bear view: one reserve and board per player")
+        if any(len(r) != len(COLOURS) for r in self.reserves) or any(
+            len(t) != KINDS for t in self.tokens
+        ):
+            raise ValueError("way_of_bear view: reserves and tokens are counts per colour/kind")
+        if len(self.mods) != len(MOD_NAMES) or not set(self.hand) <= set(range(len(CARDS))):
+            raise ValueError("way_of_bear view: bad modifiers or cards")
+        if self.player is None and self.hand:
+            raise ValueError("way_of_bear view: a spectator holds no cards")
+
+
+def _backs(hand: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(CARDS[c].back_seals for c in hand))
+
+
+def make_view(s: State, player: int | None) -> View:
+    """The view of `s` for `player` (None: spectator)."""
+    own = s.hands[player] if player is not None else ()
+    return View(
+        player=player,
+        players=s.players,
+        to_act=s.to_act,
+        max_rounds=s.max_rounds,
+        round=s.round,
+        current=s.current,
+        phase=s.phase,
+        board=s.board,
+        temples=s.temples,
+        bag=s.bag,
+        reserves=s.reserves,
+        tokens=s.tokens,
+        hand=own,
+        fresh=s.fresh if player == s.current else (),
+        hand_backs=tuple(_backs(h) for h in s.hands),
+        fresh_backs=_backs(s.fresh),
+        deck_size=len(s.deck),
+        deck_top_back=CARDS[s.deck[0]].back_seals if s.deck else -1,
+        played=s.played,
+        regular_done=s.regular_done,
+        mods=s.mods,
+        extra=s.extra,
+        extra_count=s.extra_count,
+        owed=s.owed,
+        waivers=s.waivers,
+        ritual_temple=s.ritual_temple,
+    )
+
+
+def determinize(view: View, seed: int) -> State:
+    """A full state that `view` could come from; unseen Seal cards dealt from `seed`.
+
+    Cards with the same back are interchangeable as far as the view goes, so the
+    unseen cards are shuffled within each back value and dealt where those backs show.
+    """
+    rng = _rng.seed_rng(seed)
+    seen = set(view.hand) | set(view.played)
+    by_back: dict[int, list[int]] = {}
+    for card in range(len(CARDS)):
+        if card not in seen:
+            by_back.setdefault(CARDS[card].back_seals, []).append(card)
+    for back in sorted(by_back):
+        shuffled, rng = _rng.shuffled(rng, by_back[back])
+        by_back[back] = list(shuffled)
+
+    def deal(back: int) -> int:
+        pile = by_back.get(back)
+        if not pile:
+            raise ValueError(f"way_of_bear view: no unseen Seal card has {back} seals on its back")
+        return pile.pop()
+
+    hands: list[tuple[int, ...]] = []
+    fresh: tuple[int, ...] = view.fresh
+    for q in range(view.players):
+        if q == view.player:
+            hands.append(view.hand)
+            continue
+        backs = list(view.hand_backs[q])
+        cards: list[int] = []
+        if q == view.current:
+            picked = []
+            for back in view.fresh_backs:
+                backs.remove(back)
+                picked.append(deal(back))
+            fresh = tuple(sorted(picked))
+            cards.extend(picked)
+        cards.extend(deal(back) for back in backs)
+        hands.append(tuple(sorted(cards)))
+    deck: list[int] = []
+    if view.deck_size:
+        deck.append(deal(view.deck_top_back))
+        rest = [c for pile in by_back.values() for c in pile]
+        if len(rest) != view.deck_size - 1:
+            raise ValueError("way_of_bear view: the Seal pile size does not add up")
+        shuffled_rest, rng = _rng.shuffled(rng, sorted(rest))
+        deck.extend(shuffled_rest)
+    state_rng, _ = _rng.next_u64(rng)
+    state = State(
+        players=view.players,
+        to_act=view.to_act,
+        rng=state_rng,
+        max_rounds=view.max_rounds,
+        round=view.round,
+        current=view.current,
+        phase=view.phase,
+        board=view.board,
+        temples=view.temples,
+        bag=view.bag,
+        reserves=view.reserves,
+        tokens=view.tokens,
+        hands=tuple(hands),
+        deck=tuple(deck),
+        played=view.played,
+        fresh=fresh,
+        regular_done=view.regular_done,
+        mods=view.mods,
+        extra=view.extra,
+        extra_count=view.extra_count,
+        owed=view.owed,
+        waivers=view.waivers,
+        ritual_temple=view.ritual_temple,
+    )
+    state.validate()
+    return state

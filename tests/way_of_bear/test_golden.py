@@ -1,0 +1,36 @@
+"""Golden transcripts: seeded random games compared with stored text.
+
+A change of rules or data that alters any game shows up here. If the change is
+intended, bump ``spec.rules_version`` when old records would replay differently,
+then regenerate the files and review the diff:
+
+    WAY_OF_BEAR_REGOLD=1 /work/venv/bin/pytest tests/way_of_bear/test_golden.py
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from meeple.testing import transcript
+from meeple.way_of_bear import GAME, Options
+
+GOLDEN = Path(__file__).parent / "golden"
+
+CASES = [
+    ("2p_seed1", 2, 1, Options()),
+    ("3p_seed2", 3, 2, Options()),
+    ("4p_seed3", 4, 3, Options()),
+    ("3p_seed4_two_rounds", 3, 4, Options(max_rounds=2)),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "seed", "options"), CASES)
+def test_golden_transcript(name: str, players: int, seed: int, options: Options) -> None:
+    text = transcript(GAME, players, seed, options)
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("WAY_OF_BEAR_REGOLD"):
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text
