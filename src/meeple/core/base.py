@@ -108,7 +108,14 @@ class StateBase:
 
     def _validate(self, action: Any, player: int | None) -> int:
         if type(player) is int and player in self.to_act:  # the common, valid case
-            if action in self.legal_actions(player):
+            legal = self.legal_actions(player)
+            # Front ends usually pass back an object from legal_actions itself, so
+            # look for that object first: an identity test is far cheaper than
+            # attrs equality; an equal but distinct action still matches below.
+            for candidate in legal:
+                if candidate is action:
+                    return player
+            if action in legal:
                 return player
             raise IllegalActionError(
                 self._refusal(action, player), game=self.GAME_NAME, action=str(action)
