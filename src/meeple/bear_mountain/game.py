@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.core import GameSpec
+from meeple.core import GameSpec, check_players
 
-from . import setup
+from . import encoding, setup
 from .actions import Action, Assign, Done, Draw, Pick, Place, SoloPlace, Take
 from .determinize import determinize as _determinize
 from .notation import parse_action as _parse_action
@@ -53,6 +53,19 @@ class BearMountain:
     def render(self, view: View) -> str:
         """Plain text of the table as `view` sees it."""
         return _render(view)
+
+    def action_vocabulary(self, players: int) -> tuple[Action, ...]:
+        """Every action any mode can offer with `players` seats, in a fixed order, so that
+        adapters can number them (see docs/rules/bear_mountain.md, "Adapters")."""
+        return encoding.action_vocabulary(check_players(self.spec, players))
+
+    def observation_size(self, players: int) -> int:
+        """Length of `encode_view`'s result with `players` seats."""
+        return encoding.observation_size(check_players(self.spec, players))
+
+    def encode_view(self, view: View) -> tuple[float, ...]:
+        """`view` as a fixed-size tuple of numbers in [-1, 1], for learners."""
+        return encoding.encode_view(view)
 
 
 GAME = BearMountain()
