@@ -1,0 +1,22 @@
+"""One exception for every refusal the API makes, carrying its HTTP status and reason."""
+
+from __future__ import annotations
+
+__all__ = ["ApiError"]
+
+
+class ApiError(Exception):
+    """A request the server refuses; becomes ``{"error": reason, "status": status}``."""
+
+    def __init__(self, status: int, reason: str, **extra: object) -> None:
+        super().__init__(reason)
+        self.status = status
+        """The HTTP status code (403, 404, 409, 413, 422, 429...)."""
+        self.reason = reason
+        """A sentence saying what was wrong."""
+        self.extra = extra
+        """More JSON fields for the body, e.g. the current ``version`` on a 409."""
+
+    def body(self) -> dict[str, object]:
+        """The JSON body of the error response."""
+        return {"error": self.reason, "status": self.status, **self.extra}

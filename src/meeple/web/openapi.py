@@ -1,0 +1,297 @@
+"""The API's OpenAPI 3.1 description, served at ``/openapi.json``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import __version__
+
+__all__ = ["OPENAPI"]
+
+_ERROR = {"$ref": "#/components/schemas/Error"}
+
+
+def _err(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ERROR}}}
+
+
+def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_MATCH_ID = {
+    "name": "match_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string"},
+    "description": "The match id returned on creation.",
+}
+_SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
+_SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{"seatToken": []}, {}]
+_NOT_FOUND = _err("No such match.")
+_FORBIDDEN = _err("Missing, malformed or wrong seat token, or not allowed for that seat.")
+
+OPENAPI: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "meeple web API",
+        "version": __version__,
+        "description": (
+            "Create matches of any registered game, read a seat's view, act, and follow "
+            "changes live. A seat acts and reads its own view with its secret token; "
+            "without a token a client is a spectator and sees only the public view."
+        ),
+    },
+    "components": {
+        "securitySchemes": {
+            "seatToken": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "The seat token returned once when the match is created.",
+            }
+        },
+        "schemas": {
+            "Error": {
+                "type": "object",
+                "required": ["error", "status"],
+                "properties": {
+                    "error": {"type": "string", "description": "Why the request was refused."},
+                    "status": {"type": "integer"},
+                    "version": {
+                        "type": "integer",
+                        "description": "The match's current version (on 409 and move errors).",
+                    },
+                },
+            },
+            "CreateMatch": {
+                "type": "object",
+                "required": ["game", "players", "seats"],
+                "additionalProperties": False,
+                "properties": {
+                    "game": {"type": "string", "description": "A name from GET /api/games."},
+                    "players": {"type": "integer"},
+                    "options": {
+                        "type": "object",
+                        "description": "Game options by name, as JSON values.",
+                    },
+                    "seats": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": (
+                            "One per player: human, random, greedy[:worlds=N], or "
+                            "mcts[:iterations=N][,time_limit=S]."
+                        ),
+                    },
+                    "seed": {"type": "integer", "minimum": 0, "description": "Default: random."},
+                },
+            },
+            "Created": {
+                "type": "object",
+                "properties": {
+                    "match": {"type": "string"},
+                    "game": {"type": "string"},
+                    "players": {"type": "integer"},
+                    "version": {"type": "integer"},
+                    "spectator_url": {"type": "string"},
+                    "seats": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "seat": {"type": "integer"},
+                                "kind": {"type": "string"},
+                                "token": {
+                                    "type": "string",
+                                    "description": "Human seats only; shown only here.",
+                                },
+                                "url": {"type": "string", "description": "The join link."},
+                            },
+                        },
+                    },
+                },
+            },
+            "MatchView": {
+                "type": "object",
+                "description": "What one seat (or a spectator) may see.",
+                "properties": {
+                    "match": {"type": "string"},
+                    "game": {"type": "string"},
+                    "title": {"type": "string"},
+                    "version": {"type": "integer", "description": "Moves played so far."},
+                    "seat": {"type": ["integer", "null"]},
+                    "players": {"type": "integer"},
+                    "seats": {"type": "array", "items": {"type": "object"}},
+                    "to_act": {"type": "array", "items": {"type": "integer"}},
+                    "over": {"type": "boolean"},
+                    "prompt": {"type": "string"},
+                    "waiting_for_bots": {"type": "boolean"},
+                    "bot_error": {"type": ["string", "null"]},
+                    "legal": {"type": "array", "items": {"type": "string"}},
+                    "view": {"type": "object", "description": "The game's view, codec JSON."},
+                    "text": {"type": "string", "description": "The game's text picture."},
+                    "html": {"type": "string", "description": "An HTML picture of the view."},
+                    "log": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "n": {"type": "integer"},
+                                "player": {"type": "integer"},
+                                "move": {
+                                    "type": ["string", "null"],
+                                    "description": "null while the move is secret to you.",
+                                },
+                            },
+                        },
+                    },
+                    "outcome": {
+                        "oneOf": [{"$ref": "#/components/schemas/Outcome"}, {"type": "null"}]
+                    },
+                },
+            },
+            "Outcome": {
+                "type": "object",
+                "properties": {
+                    "scores": {"type": "array", "items": {"type": "number"}},
+                    "ranks": {"type": "array", "items": {"type": "integer"}},
+                    "winners": {"type": "array", "items": {"type": "integer"}},
+                    "details": {
+                        "type": "array",
+                        "description": "Per player, [label, value] pairs.",
+                        "items": {"type": "array"},
+                    },
+                },
+            },
+            "Act": {
+                "type": "object",
+                "required": ["action", "version"],
+                "additionalProperties": False,
+                "properties": {
+                    "action": {"type": "string", "description": "An action's notation."},
+                    "version": {
+                        "type": "integer",
+                        "description": "The version the client saw; another gives 409.",
+                    },
+                    "player": {
+                        "type": "integer",
+                        "description": "Optional; must be the token's seat (else 403).",
+                    },
+                },
+            },
+        },
+    },
+    "paths": {
+        "/api/games": {
+            "get": {
+                "summary": "The games this server offers, with their options and seat kinds.",
+                "responses": {"200": _ok("Games", {"type": "object"})},
+            }
+        },
+        "/api/matches": {
+            "post": {
+                "summary": "Create a match; returns one join link (with a token) per human seat.",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/CreateMatch"}}
+                    },
+                },
+                "responses": {
+                    "201": _ok("Created", {"$ref": "#/components/schemas/Created"}),
+                    "413": _err("Body too large."),
+                    "422": _err("Malformed body, unknown game, bad options or seats."),
+                    "429": _err("The server holds its limit of unfinished matches."),
+                },
+            }
+        },
+        "/api/matches/{match_id}/view": {
+            "get": {
+                "summary": "The seat's view (with a token) or the spectator's (without).",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT_OR_SPECTATOR,
+                "responses": {
+                    "200": _ok("The view", {"$ref": "#/components/schemas/MatchView"}),
+                    "403": _FORBIDDEN,
+                    "404": _NOT_FOUND,
+                },
+            }
+        },
+        "/api/matches/{match_id}/legal": {
+            "get": {
+                "summary": "The seat's legal actions now (empty when it is not to act).",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT,
+                "responses": {
+                    "200": _ok(
+                        "Legal actions",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "version": {"type": "integer"},
+                                "seat": {"type": "integer"},
+                                "prompt": {"type": ["string", "null"]},
+                                "actions": {"type": "array", "items": {"type": "string"}},
+                            },
+                        },
+                    ),
+                    "403": _FORBIDDEN,
+                    "404": _NOT_FOUND,
+                },
+            }
+        },
+        "/api/matches/{match_id}/act": {
+            "post": {
+                "summary": "Play an action for the token's seat against the version seen.",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT,
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/Act"}}
+                    },
+                },
+                "responses": {
+                    "200": _ok(
+                        "Played",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "version": {"type": "integer"},
+                                "seat": {"type": "integer"},
+                                "action": {"type": "string"},
+                            },
+                        },
+                    ),
+                    "403": _FORBIDDEN,
+                    "404": _NOT_FOUND,
+                    "409": _err("Stale version or game over; nothing changed."),
+                    "413": _err("Body too large."),
+                    "422": _err("Malformed body or notation, or a move the rules refuse."),
+                },
+            }
+        },
+        "/api/matches/{match_id}/record": {
+            "get": {
+                "summary": "The game record (seed, options, moves); for hidden-information "
+                "or chance games only once the game is over.",
+                "parameters": [_MATCH_ID],
+                "responses": {
+                    "200": _ok("The record", {"type": "object"}),
+                    "403": _err("The game is on and the record would reveal hidden information."),
+                    "404": _NOT_FOUND,
+                },
+            }
+        },
+        "/api/matches/{match_id}/events": {
+            "get": {
+                "summary": "Server-sent events: `version` events with {version, over} on change.",
+                "parameters": [_MATCH_ID],
+                "responses": {
+                    "200": {"description": "An event stream", "content": {"text/event-stream": {}}},
+                    "404": _NOT_FOUND,
+                    "429": _err("Too many watchers of this match."),
+                },
+            }
+        },
+    },
+}

@@ -1,0 +1,130 @@
+"""What one seat (or a spectator) is shown of a match, as JSON: nothing more than its view.
+
+The payload is built from `state.view(seat)` only, plus public facts (whose turn,
+the seat kinds, the version). The move log hides other players' moves while
+the game is on if the game has hidden information (a secret bid is a move),
+unless the game offers ``public_notation(action, player) -> str | None`` to say
+which moves everyone saw. The outcome appears only when the game is over.
+"""
+
+from __future__ import annotations
+
+import typing
+from typing import Any
+
+from ..core.codec import to_data
+from ..core.options import option_fields
+from ..core.protocols import Game
+from .hub import LiveMatch
+from .renderers import render_html, render_text
+
+__all__ = ["game_summary", "match_payload", "outcome_payload"]
+
+
+def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
+    """Everything the match page shows `seat` (None: a spectator)."""
+    game = live.game
+    match = live.match
+    state = match.state
+    view = state.view(seat)
+    to_act = sorted(state.to_act)
+    over = state.is_over
+    my_turn = seat is not None and seat in state.to_act
+    if over:
+        prompt = "the game is over"
+    elif my_turn:
+        prompt = state.prompt(seat)
+    else:
+        prompt = "waiting for " + ", ".join(f"player {p}" for p in to_act)
+    return {
+        "match": live.id,
+        "game": game.spec.name,
+        "title": game.spec.title,
+        "version": live.version,
+        "seat": seat,
+        "players": state.players,
+        "seats": [{"seat": p, "kind": kind} for p, kind in enumerate(live.seats)],
+        "to_act": to_act,
+        "over": over,
+        "prompt": prompt,
+        "waiting_for_bots": bool(live.bots_to_act) and live.bot_error is None,
+        "bot_error": live.bot_error,
+        "legal": [str(a) for a in state.legal_actions(seat)] if my_turn else [],
+        "view": to_data(view, game=game),
+        "text": render_text(game, view),
+        "html": render_html(game, view),
+        "log": _log(live, seat),
+        "outcome": outcome_payload(state.outcome()) if over else None,
+    }
+
+
+def _log(live: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
+    game = live.game
+    reveal_all = live.match.state.is_over or not game.spec.hidden_information
+    public = getattr(game, "public_notation", None)
+    entries: list[dict[str, Any]] = []
+    for number, (player, action) in enumerate(live.match.history, start=1):
+        text: str | None
+        if reveal_all or player == seat:
+            text = str(action)
+        elif public is not None:
+            text = public(action, player)
+        else:
+            text = None
+        entries.append({"n": number, "player": player, "move": text})
+    return entries
+
+
+def outcome_payload(outcome: Any) -> dict[str, Any]:
+    """Scores, ranks, winners and each player's breakdown, as plain JSON."""
+    return {
+        "scores": list(outcome.scores),
+        "ranks": list(outcome.ranks),
+        "winners": sorted(outcome.winners),
+        "details": [[[str(k), _plain(v)] for k, v in d] for d in outcome.details],
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list | frozenset):
+        return [_plain(v) for v in value]
+    return value
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    """A game's spec and its options (name, kind, default, choices) for the lobby."""
+    spec = game.spec
+    defaults = game.options_type()
+    options = []
+    for name, tp in option_fields(game.options_type).items():
+        entry: dict[str, Any] = {"name": name, **_option_kind(tp)}
+        entry["default"] = _plain(getattr(defaults, name))
+        options.append(entry)
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "min_players": spec.min_players,
+        "max_players": spec.max_players,
+        "rules_version": spec.rules_version,
+        "hidden_information": spec.hidden_information,
+        "simultaneous": spec.simultaneous,
+        "modes": list(spec.modes),
+        "options": options,
+    }
+
+
+def _option_kind(tp: Any) -> dict[str, Any]:
+    origin = typing.get_origin(tp)
+    args = [a for a in typing.get_args(tp) if a is not type(None)]
+    nullable = len(args) != len(typing.get_args(tp))
+    if origin is typing.Literal:
+        return {"kind": "choice", "choices": list(args)}
+    if origin is tuple:
+        item = _option_kind(args[0]) if args else {"kind": "str"}
+        return {"kind": "list", "item": item["kind"]}
+    if args and origin is not None and len(args) == 1:  # Optional[X]
+        return {**_option_kind(args[0]), "nullable": nullable}
+    for kind in (bool, int, float, str):
+        if tp is kind:
+            return {"kind": kind.__name__}
+    return {"kind": "json"}

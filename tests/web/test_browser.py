@@ -1,0 +1,270 @@
+"""End to end in real headless Chromium (Debian's package) driven by Playwright.
+
+Needs ``apt-get install chromium`` and ``pip install playwright`` (see
+``.ci/web-deps.sh``); there is no skipping: without them these tests fail.
+Screenshots go to ``artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, Response, sync_playwright
+
+import meeple
+
+from .support import Json, LiveServer, hub_of
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+TIMEOUT_MS = 30_000
+# Pages are opened with bypass_csp=True only because Playwright's wait_for_function
+# evaluates its predicate with eval, which the app's Content-Security-Policy forbids
+# (test_api checks that the header is sent).
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def create(page: Page, server: LiveServer, body: Json) -> Json:
+    response = page.request.post(f"{server.url}/api/matches", data=body)
+    assert response.status == 201, response.text()
+    data: Json = response.json()
+    return data
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def wait_ready(page: Page) -> None:
+    """Until the page has drawn a view and either may act or the game is over."""
+    page.wait_for_function(
+        "document.body.dataset.version !== '-1' && "
+        "(document.body.dataset.over === '1' || document.body.dataset.canAct === '1')",
+        timeout=TIMEOUT_MS,
+    )
+
+
+def click_an_action(page: Page, rng: random.Random) -> str:
+    """Click one enabled action button; wait for the page to show the next version."""
+    version = page.get_attribute("body", "data-version")
+    buttons = page.locator("#actions button.action:enabled")
+    button = buttons.nth(rng.randrange(buttons.count()))
+    notation = button.get_attribute("data-action") or ""
+    button.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=TIMEOUT_MS)
+    return notation
+
+
+def seats_for(game: str) -> list[str]:
+    spec = meeple.get_game(game).spec
+    players = min(max(2, spec.min_players), spec.max_players)
+    bots = ["mcts:iterations=20", "greedy:worlds=2", "random", "random", "random"]
+    return ["human", *bots[: players - 1]]
+
+
+@pytest.mark.parametrize("game", meeple.game_names())
+def test_one_human_plays_a_full_game_against_bots(
+    browser: Browser, server: LiveServer, game: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900}, bypass_csp=True)
+    try:
+        seats = seats_for(game)
+        data = create(
+            page, server, {"game": game, "players": len(seats), "seats": seats, "seed": 7}
+        )
+        page.goto(data["seats"][0]["url"])
+        rng = random.Random(game)
+        clicks = 0
+        while True:
+            wait_ready(page)
+            if page.get_attribute("body", "data-over") == "1":
+                break
+            if clicks == 2:
+                shot(page, f"{game}-playing")
+            click_an_action(page, rng)
+            clicks += 1
+        assert clicks > 0
+        rows = page.locator("#outcome tr[data-player]")
+        assert rows.count() == len(seats)
+        assert page.locator("#outcome tr.winner").count() >= 1
+        assert page.locator("#log li").count() >= clicks
+        shot(page, f"{game}-final")
+        record = page.request.get(f"{server.url}/api/matches/{data['match']}/record").json()
+        replayed = meeple.loads(json.dumps(record["record"])).replay()
+        assert replayed.state.is_over
+        assert sum(1 for player, _ in replayed.history if player == 0) == clicks
+    finally:
+        page.close()
+
+
+def _collector(box: list[Response]) -> Callable[[Response], None]:
+    """A response handler that keeps every response (Playwright cannot take list.append)."""
+
+    def keep(response: Response) -> None:
+        box.append(response)
+
+    return keep
+
+
+def _view_bodies(responses: list[Response]) -> list[Json]:
+    bodies: list[Json] = []
+    for response in responses:
+        if "/view" in response.url and response.ok:
+            bodies.append(response.json())
+    return bodies
+
+
+def _hand_markup(hand: tuple[int, ...]) -> str:
+    return '<ol class="seq">' + "".join(f"<li>{c}</li>" for c in hand) + "</ol>"
+
+
+def test_two_humans_in_two_browsers_never_see_each_others_hand(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Toy High Card deals each player three distinct cards; each browser sees only its own."""
+    contexts = [
+        browser.new_context(viewport={"width": 900, "height": 900}, bypass_csp=True)
+        for _ in range(2)
+    ]
+    pages = [context.new_page() for context in contexts]
+    seen: list[list[Response]] = [[], []]
+    try:
+        for seat, page in enumerate(pages):
+            page.on("response", _collector(seen[seat]))
+        data = create(
+            pages[0], server, {"game": "toy", "players": 2, "seats": ["human", "human"], "seed": 11}
+        )
+        live = hub_of(server.app).get(data["match"])
+        ever_held: list[set[int]] = [set(), set()]
+        for seat, page in enumerate(pages):
+            page.goto(data["seats"][seat]["url"])
+        rng = random.Random(3)
+
+        def check_privacy() -> None:
+            state: Any = live.match.state
+            for seat, page in enumerate(pages):
+                page.wait_for_function(
+                    f"document.body.dataset.version === '{live.version}'", timeout=TIMEOUT_MS
+                )
+                ever_held[seat] |= set(state.hands[seat])
+            for seat, page in enumerate(pages):
+                other = 1 - seat
+                mine, theirs = state.hands[seat], state.hands[other]
+                shown = page.locator('[data-field="hand"] li').all_inner_texts()
+                assert shown == [str(c) for c in mine]
+                if theirs:
+                    assert _hand_markup(theirs) not in page.content()
+                for body in _view_bodies(seen[seat]):
+                    hand = body["view"]["hand"]
+                    assert set(hand).isdisjoint(ever_held[other])
+                    pick = body["view"]["my_pick"]
+                    assert pick is None or pick not in ever_held[other]
+
+        check_privacy()
+        shot(pages[0], "two-humans-seat0-start")
+        shot(pages[1], "two-humans-seat1-start")
+        while not live.match.state.is_over:
+            moved = False
+            for page in pages:
+                wait_ready(page)
+                if page.get_attribute("body", "data-can-act") == "1":
+                    click_an_action(page, rng)
+                    moved = True
+                    check_privacy()
+            assert moved or live.match.state.is_over
+        for seat, page in enumerate(pages):
+            wait_ready(page)
+            assert page.locator("#outcome tr[data-player]").count() == 2
+            shot(page, f"two-humans-seat{seat}-final")
+        assert all(len(bodies) > 3 for bodies in map(_view_bodies, seen))
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_secret_bid_stays_in_its_own_browser(browser: Browser, server: LiveServer) -> None:
+    """Goofspiel: after seat 0 bids, seat 1's browser shows that a bid was placed, not which."""
+    contexts = [browser.new_context(bypass_csp=True) for _ in range(2)]
+    pages = [context.new_page() for context in contexts]
+    try:
+        data = create(
+            pages[0],
+            server,
+            {"game": "goofspiel", "players": 2, "seats": ["human", "human"], "seed": 1},
+        )
+        for seat, page in enumerate(pages):
+            page.goto(data["seats"][seat]["url"])
+            wait_ready(page)
+        pages[0].locator('#actions button[data-action="bid 5"]').click()
+        for page in pages:
+            page.wait_for_function("document.body.dataset.version === '1'", timeout=TIMEOUT_MS)
+        assert pages[0].locator('[data-field="my_bid"] td').inner_text() == "5"
+        assert pages[1].locator('[data-field="my_bid"] td').inner_text() == "—"
+        assert pages[1].locator('[data-field="bid_placed"] li').all_inner_texts() == ["yes", "no"]
+        assert "(secret move)" in pages[1].locator("#log").inner_text()
+        assert "bid 5" not in pages[1].locator("#log").inner_text()
+        assert "bid 5" in pages[0].locator("#log").inner_text()
+        shot(pages[1], "goofspiel-secret-bid-other-seat")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_the_lobby_creates_a_match_with_join_and_spectator_links(
+    browser: Browser, server: LiveServer
+) -> None:
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT_MS)
+        page.select_option("#game", "goofspiel")
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "change")
+        page.fill('[data-option="cards"]', "4")
+        page.select_option('select[data-seat="1"]', "random")
+        page.select_option('select[data-seat="2"]', "human")
+        page.click("#create-button")
+        page.wait_for_selector("#links:not([hidden])", timeout=TIMEOUT_MS)
+        shot(page, "lobby")
+        joins = page.locator("a.join")
+        assert joins.count() == 2
+        seat2_url = joins.nth(1).get_attribute("href") or ""
+        spectator_url = page.locator("a.spectate").get_attribute("href") or ""
+        player = context.new_page()
+        player.goto(seat2_url)
+        wait_ready(player)
+        assert player.locator("#who").inner_text() == "You are player 2."
+        assert player.locator("#actions button.action").count() == 4  # cards=4 took effect
+        watcher = context.new_page()
+        watcher.goto(spectator_url)
+        watcher.wait_for_function("document.body.dataset.version !== '-1'", timeout=TIMEOUT_MS)
+        assert "spectator" in watcher.locator("#who").inner_text()
+        assert watcher.locator("#turn").is_hidden()
+        assert watcher.locator('[data-field="hand"] td').inner_text() == "—"
+    finally:
+        context.close()

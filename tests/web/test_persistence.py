@@ -1,0 +1,73 @@
+"""Matches survive a restart: they are stored as records in SQLite and replayed."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+import meeple
+from meeple.web import create_app
+from meeple.web.store import Store
+
+from .support import bearer, create, settle
+
+
+def test_a_match_continues_after_a_restart(db: Path) -> None:
+    with TestClient(create_app(db)) as first:
+        data = create(first, "goofspiel", ["human", "human"], seed=9)
+        tokens = [s["token"] for s in data["seats"]]
+        url = f"/api/matches/{data['match']}"
+        for version, (token, card) in enumerate([(tokens[0], 4), (tokens[1], 2)]):
+            response = first.post(
+                f"{url}/act",
+                headers=bearer(token),
+                json={"action": f"bid {card}", "version": version},
+            )
+            assert response.status_code == 200
+        before = first.get(f"{url}/view", headers=bearer(tokens[0])).json()
+    with TestClient(create_app(db)) as second:
+        after = second.get(f"{url}/view", headers=bearer(tokens[0])).json()
+        assert after == before
+        assert second.get(f"{url}/view", headers=bearer("wrong")).status_code == 403
+        response = second.post(
+            f"{url}/act", headers=bearer(tokens[1]), json={"action": "bid 6", "version": 2}
+        )
+        assert response.status_code == 200
+
+
+def test_bots_resume_their_turns_after_a_restart(db: Path) -> None:
+    record = meeple.Match("goofspiel", 2, seed=4).record()
+    store = Store(db)
+    store.insert("stored-bots-only", ("random", "random"), (None, None), record, over=False)
+    store.close()
+    with TestClient(create_app(db)) as client:
+        final = settle(lambda: client.get("/api/matches/stored-bots-only/view").json())
+        assert final["over"]
+        assert final["version"] == 12
+
+
+def test_records_are_stored_as_json_not_pickles(db: Path) -> None:
+    with TestClient(create_app(db)) as client:
+        data = create(client, "goofspiel", ["human", "human"], seed=2)
+    with sqlite3.connect(db) as connection:
+        (record, tokens) = connection.execute(
+            "SELECT record, tokens FROM matches WHERE id = ?", (data["match"],)
+        ).fetchone()
+    assert isinstance(meeple.loads(record), meeple.GameRecord)
+    stored_tokens = set(__import__("json").loads(tokens))
+    assert not stored_tokens & {s["token"] for s in data["seats"]}  # only hashes are kept
+
+
+def test_a_damaged_stored_match_is_reported_not_trusted(db: Path) -> None:
+    record = meeple.GameRecord(
+        game="goofspiel", rules_version="1", players=2, seed=1, options=(), moves=((0, "bid 99"),)
+    )
+    store = Store(db)
+    store.insert("damaged-match", ("human", "human"), ("a", "b"), record, over=False)
+    store.close()
+    with TestClient(create_app(db)) as client:
+        response = client.get("/api/matches/damaged-match/view")
+        assert response.status_code == 500
+        assert "cannot be restored" in response.json()["error"]
