@@ -25,6 +25,7 @@ _PHASE_TEXT: Final = {
 
 
 def phase_text(s: State) -> str:
+    """The phase in words, for renderers and prompts."""
     if s.phase == "sudden":
         if s.options.mode == "standard":
             return "tiebreaker: take one more face-up card (take 1..4)"

@@ -1,0 +1,245 @@
+"""What one seat sees of a Wypas state, and how to rebuild a full state from it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from ..core import rng as _rng
+from .components import DECK, DOG, SHEEP_DECK, WOLF, kind_of
+from .options import Options
+from .state import REACT, State
+
+__all__ = ["View", "determinize", "view_of"]
+
+
+@attrs.frozen(slots=True)
+class View:
+    """A seat's (or a spectator's) picture of the table: hands as counts, deck as a count."""
+
+    player: int | None
+    """The seat this view belongs to; None for a spectator."""
+    players: int
+    """Number of seats."""
+    to_act: frozenset[int]
+    """Who decides now."""
+    options: Options
+    """The game's options (public)."""
+    round: int
+    """Round number."""
+    baca: int
+    """Seat of the baca."""
+    phase: int
+    """Phase code (see meeple.wypas.state)."""
+    actor: int
+    """Seat deciding now, -1 once over."""
+    hand: tuple[int, ...]
+    """This seat's own cards (empty for a spectator)."""
+    hand_counts: tuple[int, ...]
+    """How many cards each seat holds."""
+    deck_count: int
+    """Cards left in the draw pile."""
+    discard: tuple[int, ...]
+    """The discard pile (every card in it was seen by all)."""
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    """Every seat's two pens (public)."""
+    wolves: tuple[int, ...]
+    """Wolf bit masks per seat (public)."""
+    fleeces: tuple[tuple[tuple[int, ...], ...], ...]
+    """Every fleece of every seat (kept apart, so countable)."""
+    points: tuple[int, ...]
+    """The victory track."""
+    bonus: tuple[int, ...]
+    """Fifth-fleece bonuses (part of points)."""
+    drawn: tuple[int, ...]
+    """Lots the baca drew and has not laid out: shown to the baca only."""
+    drawn_count: int
+    """How many lots the baca drew and has not laid out."""
+    lots: tuple[int, ...]
+    """Face-up lots still to auction."""
+    face_down: int
+    """The face-down lot's kind if this seat is the baca, else -1."""
+    has_face_down: bool
+    """Whether a face-down lot is on the table."""
+    opener: int
+    """Opener of the current (or next) lot's auction."""
+    lot: int
+    """Lot under auction (a kind, -1 for the face-down card, -2 none)."""
+    laid: tuple[tuple[int, ...], ...]
+    """Bid cards laid on the current lot, per seat (face up)."""
+    bids: tuple[int, ...]
+    """Bid totals on the current lot."""
+    high: int
+    """Seat with the highest bid, or -1."""
+    down: tuple[int, ...]
+    """Face-down bid cards: this seat's own kind, -2 for another seat's, -1 none."""
+    declared: tuple[int, ...]
+    """Values declared for the face-down bid cards (public)."""
+    checkers: int
+    """Seats that checked the bid in force (in the award phase: the tied seats)."""
+    passed: int
+    """Bit mask of seats out of the current lot's auction."""
+    finished: int
+    """Seats done in the current redyk or shearing phase."""
+    passes: int
+    """Consecutive passes in the current window or reaction round."""
+    site: int
+    """Where the current special-card window sits."""
+    pending: tuple[int, ...]
+    """The special card played and awaiting reactions (public once played)."""
+    dogs: tuple[int, ...]
+    """Seats whose Sheepdogs answered it."""
+    final_from: int
+    """Seat with the first fifth fleece, or -1."""
+    final_left: int
+    """Final shearing turns still owed."""
+    known: tuple[tuple[int, ...], ...]
+    """Per seat, cards this seat knows to be in that seat's hand (empty for a spectator)."""
+
+
+def view_of(s: State, player: int | None) -> View:
+    """The view of `player` (None: spectator)."""
+    n = s.players
+    is_baca = player == s.baca
+    return View(
+        player=player,
+        players=n,
+        to_act=s.to_act,
+        options=s.options,
+        round=s.round,
+        baca=s.baca,
+        phase=s.phase,
+        actor=s.actor,
+        hand=s.hands[player] if player is not None else (),
+        hand_counts=tuple(len(h) for h in s.hands),
+        deck_count=len(s.deck),
+        discard=s.discard,
+        pens=s.pens,
+        wolves=s.wolves,
+        fleeces=s.fleeces,
+        points=s.points,
+        bonus=s.bonus,
+        drawn=s.drawn if is_baca else (),
+        drawn_count=len(s.drawn),
+        lots=s.lots,
+        face_down=s.face_down if is_baca else -1,
+        has_face_down=s.face_down >= 0,
+        opener=s.opener,
+        lot=s.lot,
+        laid=s.laid,
+        bids=s.bids,
+        high=s.high,
+        down=tuple(d if d < 0 or q == player else -2 for q, d in enumerate(s.down)),
+        declared=s.declared,
+        checkers=s.checkers,
+        passed=s.passed,
+        finished=s.finished,
+        passes=s.passes,
+        site=s.site,
+        pending=s.pending,
+        dogs=s.dogs,
+        final_from=s.final_from,
+        final_left=s.final_left,
+        known=s.known[player] if player is not None else ((),) * n,
+    )
+
+
+def determinize(view: View, seed: int) -> State:
+    """A full state that `view.player` cannot tell from the real one; hidden cards dealt
+    at random (from `seed`) out of the cards this seat has not seen."""
+    n = view.players
+    p = view.player
+    unseen = Counter(DECK if view.options.specials else SHEEP_DECK)
+    seen: list[int] = list(view.hand) + list(view.discard) + list(view.lots)
+    seen += view.drawn
+    for pair in view.pens:
+        for pen in pair:
+            seen += [kind_of(c) for c in pen]
+    for mask in view.wolves:
+        seen += [WOLF] * ((mask & 1) + (mask >> 1 & 1))
+    for fleeces in view.fleeces:
+        for fleece in fleeces:
+            seen += fleece
+    for laid in view.laid:
+        seen += laid
+    if view.face_down >= 0:
+        seen.append(view.face_down)
+    if view.lot >= 0:
+        seen.append(view.lot)
+    seen += [kind for kind in view.down if kind >= 0]
+    if view.phase == REACT:
+        seen.append(view.pending[1])
+    seen += [DOG] * len(view.dogs)
+    for t in range(n):
+        if t != p:
+            seen += view.known[t]
+    unseen.subtract(seen)
+    if any(c < 0 for c in unseen.values()):
+        raise ValueError("the view shows more cards of some kind than the game has")
+    pool, rng = _rng.shuffled(_rng.seed_rng(seed), sorted(unseen.elements()))
+    rest = list(pool)
+
+    def deal(k: int) -> list[int]:
+        if k < 0 or k > len(rest):
+            raise ValueError("the view's card counts do not add up")
+        got = rest[len(rest) - k :]
+        del rest[len(rest) - k :]
+        return got
+
+    hands = []
+    for t in range(n):
+        if t == p:
+            hands.append(view.hand)
+        else:
+            own = list(view.known[t])
+            hands.append(tuple(sorted(own + deal(view.hand_counts[t] - len(own)))))
+    face_down = view.face_down
+    if view.has_face_down and face_down < 0:
+        (face_down,) = deal(1)
+    drawn = view.drawn
+    if view.drawn_count and not drawn:
+        drawn = tuple(sorted(deal(view.drawn_count)))
+    down = tuple(deal(1)[0] if d == -2 else d for d in view.down)
+    if len(rest) != view.deck_count:
+        raise ValueError("the view's card counts do not add up")
+    empty: tuple[int, ...] = ()
+    known = tuple(view.known if o == p else (empty,) * n for o in range(n))
+    return State(
+        players=n,
+        to_act=view.to_act,
+        rng=rng,
+        options=view.options,
+        round=view.round,
+        baca=view.baca,
+        phase=view.phase,
+        actor=view.actor,
+        hands=tuple(hands),
+        deck=tuple(rest),
+        discard=view.discard,
+        pens=view.pens,
+        wolves=view.wolves,
+        fleeces=view.fleeces,
+        points=view.points,
+        bonus=view.bonus,
+        drawn=drawn,
+        lots=view.lots,
+        face_down=face_down,
+        opener=view.opener,
+        lot=view.lot,
+        laid=view.laid,
+        bids=view.bids,
+        high=view.high,
+        down=down,
+        declared=view.declared,
+        checkers=view.checkers,
+        passed=view.passed,
+        finished=view.finished,
+        passes=view.passes,
+        site=view.site,
+        pending=view.pending,
+        dogs=view.dogs,
+        final_from=view.final_from,
+        final_left=view.final_left,
+        known=known,
+    )

@@ -1,0 +1,38 @@
+"""Golden transcripts: seeded random games must replay move for move.
+
+A rules change that alters play shows up as a diff here. After a deliberate
+change (bump `spec.rules_version`), regenerate the files with
+
+    WYPAS_REGEN_GOLDEN=1 /work/venv/bin/pytest tests/wypas/test_golden.py
+
+and review the diff before committing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from meeple.testing import transcript
+from meeple.wypas import GAME, Options
+
+GOLDEN = Path(__file__).parent / "golden"
+
+CASES = [
+    ("3p-seed1-2rounds", 3, 1, Options(max_rounds=2)),
+    ("4p-seed7-2rounds-quiet", 4, 7, Options(max_rounds=2, bleating=False)),
+    ("6p-seed3-1round", 6, 3, Options(max_rounds=1)),
+    ("5p-seed4-3rounds-nospecials", 5, 4, Options(max_rounds=3, specials=False)),
+    ("4p-seed2-2rounds-bluff", 4, 2, Options(max_rounds=2, bluff=True)),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "seed", "options"), CASES, ids=[c[0] for c in CASES])
+def test_transcript_matches_golden(name: str, players: int, seed: int, options: Options) -> None:
+    text = transcript(GAME, players, seed, options)
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("WYPAS_REGEN_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text

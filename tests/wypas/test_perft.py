@@ -1,0 +1,55 @@
+"""Perft-style counts of legal move sequences from seeded positions.
+
+The numbers were produced by this implementation and checked by hand for the
+first plies (see the comments); they pin the move generator: any change in what
+is legal, or in how identical cards are merged into one move, changes them.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import pytest
+
+from meeple.testing import perft, random_playout
+from meeple.wypas import GAME, Options
+from meeple.wypas.state import State
+
+
+def _after(players: int, seed: int, moves: int) -> State:
+    _, _, states = random_playout(GAME, players, seed, limit=moves)
+    return cast(State, states[-1])
+
+
+def test_start_without_specials() -> None:
+    # 5 players, no specials: the baca picks which of 3 distinct lots to hide (3), the
+    # opener names one of the 3 lots (x3 = 9), then bidding starts.
+    state = GAME.start(5, seed=2, options=Options(specials=False))
+    assert [perft(state, d) for d in range(1, 7)] == [3, 9, 54, 315, 1593, 7623]
+
+
+def test_start_with_specials() -> None:
+    # 3 players draw 2 lots; the special-card window then asks each seat in turn.
+    state = GAME.start(3, seed=1)
+    assert [perft(state, d) for d in range(1, 6)] == [2, 2, 2, 2, 4]
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "moves", "counts"),
+    [
+        (4, 9, 120, [4, 10, 18, 32]),
+        (4, 9, 180, [2, 5, 10, 14]),
+        (3, 3, 250, [2, 4, 6, 8]),
+    ],
+)
+def test_midgame(players: int, seed: int, moves: int, counts: list[int]) -> None:
+    state = _after(players, seed, moves)
+    assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts
+
+
+def test_start_with_bluff() -> None:
+    # 3 lots to hide, 3 to name; the opener then has `pass`, one face-up bid per
+    # distinct sheep kind (4 here) and a face-down bid per distinct kind and
+    # declared value (4 x 6): 1 + 4 + 24 = 29 moves from each of the 9 positions.
+    state = GAME.start(4, seed=6, options=Options(bluff=True, specials=False))
+    assert [perft(state, d) for d in range(1, 5)] == [3, 9, 261, 2349]

@@ -1,0 +1,60 @@
+"""Hidden information: hands, the face-down lot, what a Thief saw; determinize."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from meeple.testing import random_playout
+from meeple.wypas import GAME
+from meeple.wypas.state import TAKE, WINDOW, State
+
+from .helpers import arrange, hand, play
+
+
+def test_hands_are_counts_for_others() -> None:
+    state = GAME.start(4, seed=5)
+    view = state.view(2)
+    assert view.hand == state.hands[2]
+    assert view.hand_counts == (5, 5, 5, 5)
+    assert state.view(None).hand == ()
+    assert "rng" not in set(type(view).__slots__)
+
+
+def test_drawn_lots_are_seen_by_the_baca_only() -> None:
+    state = GAME.start(4, seed=5)
+    assert state.view(0).drawn == state.drawn
+    assert state.view(1).drawn == ()
+    assert state.view(1).drawn_count == 3
+
+
+def test_determinize_keeps_what_the_thief_saw() -> None:
+    state = arrange(
+        4, phase=WINDOW, actor=0, hands=(hand("thief"), hand("red-1", "wolf"), hand(), hand())
+    )
+    state = play(state, "thief p1", "pass", "pass", "pass")
+    assert state.phase == TAKE
+    for seed in range(5):
+        other = GAME.determinize(state.view(0), seed)
+        assert other.hands[1] == hand("red-1", "wolf")
+        assert other.view(0) == state.view(0)
+        assert other.legal_actions(0) == state.legal_actions(0)
+
+
+def test_determinize_resamples_what_a_seat_cannot_see() -> None:
+    _, _, states = random_playout(GAME, 5, seed=2, limit=300)
+    for any_state in states[::25]:
+        state = cast(State, any_state)
+        for p in (None, 0, 3):
+            view = state.view(p)
+            worlds = {GAME.determinize(view, seed) for seed in range(4)}
+            assert all(w.view(p) == view for w in worlds)
+            assert len({w.deck for w in worlds}) > 1 or view.deck_count <= 1
+
+
+def test_render_shows_the_table() -> None:
+    state = GAME.start(3, seed=1)
+    text = GAME.render(state.view(0))
+    assert "round 1, baca p0" in text
+    assert "drawn lots:" in text
+    assert "track:" in text
+    assert "hide one of the drawn lots" in state.prompt()
