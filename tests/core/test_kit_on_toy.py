@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import copy
+import pickle
 from typing import Any
 
+import attrs
 from hypothesis import given
 
 from meeple.core import dumps, loads
 from meeple.testing import check_game, perft, transcript
 
 from ..strategies import toy_states
-from ..toy_game import CARDS, TOY, Options
+from ..toy_game import CARDS, TOY, Options, State
 
 
 def test_kit_passes_the_toy_game() -> None:
@@ -64,3 +66,21 @@ def test_transcript_is_stable() -> None:
     assert text == transcript(TOY, 3, seed=4)
     assert text.startswith("game: toy (rules 1)\nplayers: 3  seed: 4")
     assert "winners:" in text
+
+
+@attrs.frozen(slots=False)
+class DictState(State):
+    """The toy state as a dict-based attrs class (some games choose that for speed)."""
+
+
+def test_states_with_cached_legal_actions_copy_and_pickle() -> None:
+    # Regression: a dict-based frozen state that had answered legal_actions could
+    # not be deep-copied or pickled (the cache slot was restored through the
+    # frozen __setattr__); OpenSpiel deep-copies states, so this broke adapters.
+    for state_type in (State, DictState):
+        state = attrs.evolve(TOY, state_type=state_type).start(3, seed=1)
+        legal = state.legal_actions(0)
+        for copied in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+            assert copied == state
+            assert type(copied) is state_type
+            assert copied.legal_actions(0) == legal

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Self
 
+import attrs
+
 from .errors import AmbiguousPlayerError, GameOverError, IllegalActionError, InvalidPlayerError
 
 __all__ = ["StateBase", "resolve_player"]
@@ -64,6 +66,20 @@ class StateBase:
     def _refusal(self, action: Any, player: int) -> str:
         """Why a non-legal action is refused; games override with rule names."""
         return f"{action} is not among the legal actions of player {player} now"
+
+    # -- copying and pickling ------------------------------------------------
+    # attrs gives slotted classes their own __getstate__/__setstate__ over the
+    # attrs fields. For a dict-based frozen class, Python's default would also
+    # restore the legal-action cache slot through the frozen __setattr__ and
+    # fail; these keep copy.deepcopy and pickle working either way, without
+    # the cache.
+    def __getstate__(self) -> dict[str, Any]:
+        cls: Any = type(self)  # an attrs class in every game; StateBase itself is not
+        return {field.name: getattr(self, field.name) for field in attrs.fields(cls)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
 
     # -- the contract ------------------------------------------------------
     @property

@@ -8,7 +8,9 @@ plugin author can reproduce it with one `game.start(...)` and the listed moves.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -174,6 +176,10 @@ def check_state(
     )
     _expect(hash(state) == hash(state), where, "states must be hashable")
 
+    copied = _guard(where, "copy.deepcopy(state)", copy.deepcopy, state)
+    _expect(copied == state, where, "copy.deepcopy(state) differs from the state")
+    unpickled = _guard(where, "a pickle round trip", lambda: pickle.loads(pickle.dumps(state)))
+    _expect(unpickled == state, where, "a pickled and unpickled state differs")
     fresh = _guard(
         where, "loads(dumps(state))", codec.loads, codec.dumps(state, game=game), game=game
     )
