@@ -7,6 +7,7 @@ from typing import Any, Final
 from ..core.errors import InvalidOptionsError
 from ..core.options import check_players
 from ..core.spec import GameSpec
+from . import encoding
 from .actions import (
     Action,
     Draw,
@@ -95,6 +96,18 @@ class WayOfBear:
     def render(self, view: View) -> str:
         """A text picture of `view`."""
         return render(view)
+
+    def action_vocabulary(self, players: int) -> tuple[Action, ...]:
+        """Every action that can be legal with `players` seats, in a fixed order (adapters)."""
+        return encoding.action_vocabulary(check_players(self.spec, players))
+
+    def observation_size(self, players: int) -> int:
+        """Length of `encode_view`'s result with `players` seats."""
+        return encoding.observation_size(check_players(self.spec, players))
+
+    def encode_view(self, view: View) -> tuple[float, ...]:
+        """`view` as a fixed-size tuple of numbers in [0, 1] (see `encoding`)."""
+        return encoding.encode_view(view)
 
 
 GAME: Final = WayOfBear()

@@ -161,6 +161,14 @@ class State(_FastState):
 
         return make_view(self, player)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only, for copy and pickle (OpenSpiel clones states with deepcopy).
+
+        The memo slots (`_acts`, `_legal_cache`) are left out: restoring them would go
+        through the frozen ``__setattr__`` and fail, and a copy recomputes them anyway.
+        """
+        return dict(self.__dict__)
+
     def prompt(self, player: int | None = None) -> str:
         """One line saying what the current player is deciding."""
         return explain.prompt(self, player)
