@@ -1,0 +1,336 @@
+"""Cards and boards of Miś Wojtek as validated data, plus the lookup tables rules use.
+
+Everything here is read from ``data/*.json`` once and checked; a file that breaks
+a fact of the rulebook (card counts, one deportation site per colour, a route that
+reaches Edinburgh through the cities in order) is refused with `BoardError` or
+`CardDataError` naming the problem. Rules only ever see ints:
+
+* travel card kinds ``0..6`` are truck cards of colour ``k``, kind ``7`` is rainbow;
+* bear card kinds ``0..23`` are ``type * 6 + card``, kind ``24`` is a person card;
+* city ids ``0..5`` follow the route order, Edinburgh last;
+* board spaces are indices into `Board.ids`.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+__all__ = [
+    "BEAR_COUNTS",
+    "BEAR_KINDS",
+    "BEAR_NAMES",
+    "BEAR_TYPES",
+    "BEAR_TYPE_NAMES",
+    "CARDS_PER_TYPE",
+    "CITIES",
+    "COLOURS",
+    "COLOUR_TITLES",
+    "DEFAULT_BOARD",
+    "EDINBURGH_CITY",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NO_CARD",
+    "NUM_COLOURS",
+    "PAWNS",
+    "PERSON",
+    "RAINBOW",
+    "TRAVEL_COUNTS",
+    "TRAVEL_KINDS",
+    "TRAVEL_NAMES",
+    "Board",
+    "BoardError",
+    "CardDataError",
+    "load_board",
+]
+
+
+class CardDataError(ValueError):
+    """The card data file breaks a published fact."""
+
+
+class BoardError(ValueError):
+    """A board file that cannot be played on; the message says which check failed."""
+
+
+def _read_json(name: str) -> Any:
+    text = resources.files("meeple.wojtek").joinpath("data", name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def _load_cards(doc: Any) -> dict[str, Any]:
+    """Check the card file against the rulebook's component list."""
+    try:
+        colours = [c["id"] for c in doc["colours"]]
+        titles = [c["title"] for c in doc["colours"]]
+        trucks = doc["travel"]["trucks_per_colour"]
+        rainbow = doc["travel"]["rainbow"]
+        types = [t["id"] for t in doc["bear_types"]]
+        names = [list(t["cards"]) for t in doc["bear_types"]]
+        copies = doc["copies_per_bear_card"]
+        persons = doc["persons"]
+        cities = list(doc["cities"])
+        pawns = list(doc["pawns"])
+    except (KeyError, TypeError) as err:
+        raise CardDataError(f"wojtek cards.json lacks a field: {err}") from None
+    # Rulebook, "Game Components": 55 travel cards = 7 colours x 7 trucks + 6 rainbow.
+    if len(colours) != 7 or len(set(colours)) != 7:
+        raise CardDataError("wojtek needs exactly 7 distinct travel colours")
+    if trucks * len(colours) + rainbow != 55 or rainbow != 6:
+        raise CardDataError("wojtek has 55 travel cards: 7 x 7 trucks and 6 rainbow cards")
+    # Rulebook: 104 bear cards = 4 types x 6 different cards x 4 copies + 8 persons.
+    if len(types) != 4 or any(len(n) != 6 or len(set(n)) != 6 for n in names):
+        raise CardDataError("wojtek has 4 bear card types of 6 different cards each")
+    if copies != 4 or persons != 8 or 4 * 6 * copies + persons != 104:
+        raise CardDataError("wojtek has 104 bear cards: 96 typed (4 copies each) + 8 persons")
+    flat = [n for group in names for n in group]
+    if len(set(flat)) != len(flat):
+        raise CardDataError("wojtek bear card names must be unique")
+    # Rulebook text names these cards; issue 4 asks that they are in the deck.
+    for named in ("corned beef", "fruits and honey", "flag of scotland"):
+        if named not in flat:
+            raise CardDataError(f"wojtek bear deck must contain {named!r}")
+    if cities[0] != "Buzuluk" or cities[-1] != "Edinburgh" or len(cities) != 6:
+        raise CardDataError("wojtek has 6 city cards, Buzuluk first and Edinburgh last")
+    if len(pawns) != 5:
+        raise CardDataError("wojtek has 5 bear pawns")
+    if not (doc["min_players"] == 2 and doc["max_players"] == 5 and doc["hand_size"] == 5):
+        raise CardDataError("wojtek is for 2-5 players with hands of 5 travel cards")
+    return {
+        "colours": tuple(colours),
+        "titles": tuple(titles),
+        "trucks": trucks,
+        "rainbow": rainbow,
+        "types": tuple(types),
+        "names": tuple(tuple(n) for n in names),
+        "copies": copies,
+        "persons": persons,
+        "cities": tuple(cities),
+        "pawns": tuple(pawns),
+        "hand_size": doc["hand_size"],
+        "min_players": doc["min_players"],
+        "max_players": doc["max_players"],
+    }
+
+
+_CARDS = _load_cards(_read_json("cards.json"))
+
+COLOURS: tuple[str, ...] = _CARDS["colours"]
+"""Colour names used in notation, indexed by colour id."""
+COLOUR_TITLES: tuple[str, ...] = _CARDS["titles"]
+"""Colour names for display ("light green" is ``green`` in notation)."""
+NUM_COLOURS = len(COLOURS)
+RAINBOW = NUM_COLOURS
+"""Travel card kind of the rainbow (walking) cards."""
+TRAVEL_KINDS = NUM_COLOURS + 1
+TRAVEL_NAMES: tuple[str, ...] = (*COLOURS, "rainbow")
+"""Notation names of travel card kinds."""
+TRAVEL_COUNTS: tuple[int, ...] = (*(_CARDS["trucks"],) * NUM_COLOURS, _CARDS["rainbow"])
+"""How many travel cards of each kind exist (55 in all)."""
+
+BEAR_TYPE_NAMES: tuple[str, ...] = _CARDS["types"]
+BEAR_TYPES = len(BEAR_TYPE_NAMES)
+CARDS_PER_TYPE = 6
+PERSON = BEAR_TYPES * CARDS_PER_TYPE
+"""Bear card kind of the (interchangeable) person cards."""
+BEAR_KINDS = PERSON + 1
+BEAR_NAMES: tuple[str, ...] = (*(n for group in _CARDS["names"] for n in group), "person")
+"""Display names of bear card kinds."""
+BEAR_COUNTS: tuple[int, ...] = (*(_CARDS["copies"],) * PERSON, _CARDS["persons"])
+"""How many bear cards of each kind exist (104 in all)."""
+
+CITIES: tuple[str, ...] = _CARDS["cities"]
+"""City card names in route order."""
+EDINBURGH_CITY = len(CITIES) - 1
+PAWNS: tuple[str, ...] = _CARDS["pawns"]
+"""Pawn colour of each seat, for display."""
+HAND_SIZE: int = _CARDS["hand_size"]
+MIN_PLAYERS: int = _CARDS["min_players"]
+MAX_PLAYERS: int = _CARDS["max_players"]
+NO_CARD = -1
+"""An empty box of the display."""
+
+_KINDS = ("start", "deportation", "route", "city", "finish")
+
+
+@attrs.frozen
+class Board:
+    """A board as tables of ints; built only by `load_board`, which validates it."""
+
+    name: str
+    """The board's name (``standard`` for the built-in one)."""
+    ids: tuple[str, ...]
+    """Space id strings, indexed by space number."""
+    titles: tuple[str, ...]
+    """Display name of each space (its id when it has no name)."""
+    kinds: tuple[str, ...]
+    """``start``, ``deportation``, ``route``, ``city`` or ``finish`` per space."""
+    colours: tuple[int, ...]
+    """Colour id of each space; -1 for Poland and Edinburgh."""
+    next: tuple[int, ...]
+    """The space each arrow leads to; -1 for Poland and Edinburgh."""
+    start: int
+    """Poland."""
+    finish: int
+    """Edinburgh."""
+    sites: tuple[int, ...]
+    """The deportation site of each colour."""
+    city_of: tuple[int, ...]
+    """City card id of each space, -1 where there is no city."""
+    ahead: tuple[tuple[int, ...], ...]
+    """Every space in front of a space, nearest first, Edinburgh last."""
+    colour_ahead: tuple[tuple[tuple[int, ...], ...], ...]
+    """Per space and colour: the spaces of that colour in front, nearest first."""
+    shared: frozenset[int]
+    """Spaces that hold any number of pawns: Poland, deportation sites, Edinburgh."""
+    main_route: tuple[int, ...]
+    """Buzuluk to Edinburgh, the part every pawn travels (for rendering)."""
+
+
+def _build_board(doc: Any, origin: str) -> Board:
+    def fail(why: str) -> BoardError:
+        return BoardError(f"wojtek board {origin}: {why}")
+
+    if not isinstance(doc, dict) or not isinstance(doc.get("spaces"), list):
+        raise fail("expected an object with a list of spaces")
+    raw = doc["spaces"]
+    ids: list[str] = []
+    for entry in raw:
+        if not isinstance(entry, dict) or set(entry) != {"id", "kind", "name", "colour", "next"}:
+            raise fail(f"each space needs exactly id, kind, name, colour, next: {entry!r}")
+        if not isinstance(entry["id"], str):
+            raise fail(f"space id must be text: {entry!r}")
+        if entry["name"] is not None and not isinstance(entry["name"], str):
+            raise fail(f"space name must be text or null: {entry!r}")
+        ids.append(entry["id"])
+    if len(set(ids)) != len(ids):
+        raise fail("space ids repeat")
+    index = {sid: i for i, sid in enumerate(ids)}
+    kinds = tuple(e["kind"] for e in raw)
+    for sid, kind in zip(ids, kinds, strict=True):
+        if kind not in _KINDS:
+            raise fail(f"space {sid!r} has unknown kind {kind!r} (use one of {_KINDS})")
+    colours: list[int] = []
+    nexts: list[int] = []
+    for entry in raw:
+        sid, kind, colour, nxt = entry["id"], entry["kind"], entry["colour"], entry["next"]
+        if kind in ("start", "finish"):
+            if colour is not None or nxt is not None:
+                raise fail(f"{kind} space {sid!r} has no colour and no next space")
+            colours.append(-1)
+            nexts.append(-1)
+            continue
+        if colour not in COLOURS:
+            raise fail(f"space {sid!r} has colour {colour!r}, not one of {COLOURS}")
+        if nxt not in index:
+            raise fail(f"space {sid!r} leads to {nxt!r}, which is not a space (dead end)")
+        colours.append(COLOURS.index(colour))
+        nexts.append(index[nxt])
+    starts = [i for i, k in enumerate(kinds) if k == "start"]
+    finishes = [i for i, k in enumerate(kinds) if k == "finish"]
+    if len(starts) != 1 or len(finishes) != 1:
+        raise fail("needs exactly one start space (Poland) and one finish (Edinburgh)")
+    start, finish = starts[0], finishes[0]
+    if raw[finish]["name"] != "Edinburgh":
+        raise fail("the finish space must be named Edinburgh")
+    sites = [i for i, k in enumerate(kinds) if k == "deportation"]
+    site_colours = sorted(colours[i] for i in sites)
+    if site_colours != list(range(NUM_COLOURS)):
+        raise fail("needs exactly one deportation site of each of the 7 colours")
+    by_colour = [0] * NUM_COLOURS
+    for i in sites:
+        by_colour[colours[i]] = i
+    targets = {n for n in nexts if n >= 0}
+    for i in (start, *sites):
+        if i in targets:
+            raise fail(f"no arrow may lead back into {ids[i]!r}")
+    # Paths: each space's path forward must reach Edinburgh without a loop.
+    ahead: list[tuple[int, ...]] = []
+    for i in range(len(ids)):
+        path: list[int] = []
+        at = nexts[i]
+        while at >= 0:
+            if at in path or len(path) > len(ids):
+                raise fail(f"the arrows from {ids[i]!r} run in a circle")
+            path.append(at)
+            at = nexts[at]
+        if i not in (start, finish) and (not path or path[-1] != finish):
+            raise fail(f"the arrows from {ids[i]!r} do not reach Edinburgh")
+        ahead.append(tuple(path))
+    reached = {s for i in sites for s in ahead[i]} | set(sites) | {start}
+    for i, sid in enumerate(ids):
+        if i not in reached:
+            raise fail(f"space {sid!r} cannot be reached from any deportation site")
+    # Cities: named city spaces, visited in the order of the city cards by every path.
+    city_of = [-1] * len(ids)
+    city_of[finish] = EDINBURGH_CITY
+    for i, entry in enumerate(raw):
+        if kinds[i] == "city":
+            if entry["name"] not in CITIES[:-1]:
+                raise fail(f"city space {ids[i]!r} must be named one of {CITIES[:-1]}")
+            if CITIES.index(entry["name"]) in city_of:
+                raise fail(f"city {entry['name']!r} appears twice")
+            city_of[i] = CITIES.index(entry["name"])
+    for site in sites:
+        order = [city_of[s] for s in ahead[site] if city_of[s] >= 0]
+        if order != list(range(len(CITIES))):
+            raise fail(
+                f"the route from {ids[site]!r} must pass every city in order "
+                f"{', '.join(CITIES)}; it passes {[CITIES[c] for c in order]}"
+            )
+        seen = {colours[s] for s in ahead[site] if s != finish}
+        if len(seen) != NUM_COLOURS:
+            raise fail(f"not every colour appears on the route ahead of {ids[site]!r}")
+    buzuluk = city_of.index(0)
+    colour_ahead = tuple(
+        tuple(tuple(s for s in path if colours[s] == c) for c in range(NUM_COLOURS))
+        for path in ahead
+    )
+    titles = tuple(e["name"] if e["name"] else e["id"] for e in raw)
+    name = doc.get("name", origin)
+    if not isinstance(name, str):
+        raise fail("the board name must be text")
+    return Board(
+        name=name,
+        ids=tuple(ids),
+        titles=titles,
+        kinds=kinds,
+        colours=tuple(colours),
+        next=tuple(nexts),
+        start=start,
+        finish=finish,
+        sites=tuple(by_colour),
+        city_of=tuple(city_of),
+        ahead=tuple(ahead),
+        colour_ahead=colour_ahead,
+        shared=frozenset((start, finish, *sites)),
+        main_route=(buzuluk, *ahead[buzuluk]),
+    )
+
+
+DEFAULT_BOARD = "standard"
+"""The board shipped with meeple (designed by us; see docs/rules/wojtek.md)."""
+
+
+@cache
+def load_board(name: str = DEFAULT_BOARD) -> Board:
+    """The board called `name` (built in) or stored at the JSON path `name`, validated.
+
+    Loading is cached, so rules can look a board up on every step.
+    """
+    if name == DEFAULT_BOARD:
+        return _build_board(_read_json("board_standard.json"), "standard")
+    path = Path(name)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise BoardError(f"wojtek board {name!r} cannot be read: {err.strerror}") from None
+    except json.JSONDecodeError as err:
+        raise BoardError(f"wojtek board {name!r} is not valid JSON: {err}") from None
+    return _build_board(doc, repr(name))

@@ -1,0 +1,80 @@
+"""Plain-text picture of a view: the route with pawns, the display, the collections."""
+
+from __future__ import annotations
+
+from .components import (
+    BEAR_NAMES,
+    CITIES,
+    COLOUR_TITLES,
+    COLOURS,
+    NO_CARD,
+    PAWNS,
+    TRAVEL_NAMES,
+    Board,
+    load_board,
+)
+from .scoring import arrange
+from .view import View
+
+__all__ = ["render"]
+
+_PER_LINE = 12
+
+
+def _space(board: Board, space: int, positions: tuple[int, ...]) -> str:
+    colour = board.colours[space]
+    label = COLOURS[colour] if colour >= 0 else "any"
+    city = board.city_of[space]
+    if city >= 0:
+        label = f"{CITIES[city]}:{label}"
+    pawns = "".join(str(p) for p, at in enumerate(positions) if at == space)
+    return f"[{label}{' @' + pawns if pawns else ''}]"
+
+
+def render(view: View) -> str:
+    """Text for terminals and logs; hidden cards appear only as counts."""
+    board = load_board(view.options.board)
+    pos = view.positions
+    lines = [f"Miś Wojtek, round {view.round}{' (last round)' if view.ending else ''}"]
+    at_start = [str(p) for p, s in enumerate(pos) if s == board.start]
+    if at_start:
+        lines.append(f"Poland: pawns {' '.join(at_start)}")
+    lines.append("Deportation sites (white arrows to Buzuluk):")
+    for _colour, site in enumerate(board.sites):
+        path = [site]
+        while board.kinds[path[-1]] != "city":
+            path.append(board.next[path[-1]])
+        lines.append("  " + " -> ".join(_space(board, s, pos) for s in path[:-1]))
+    lines.append("Route:")
+    route = [_space(board, s, pos) for s in board.main_route]
+    for i in range(0, len(route), _PER_LINE):
+        lines.append("  " + " ".join(route[i : i + _PER_LINE]))
+    lines.append(
+        "Display: "
+        + ", ".join(
+            f"{COLOUR_TITLES[c]}={BEAR_NAMES[k] if k != NO_CARD else '(empty)'}"
+            for c, k in enumerate(view.display)
+        )
+    )
+    lines.append(
+        f"Bear stack {view.bear_deck_size}, bear discards {sum(view.bear_discard)}; "
+        f"travel deck {view.travel_deck_size}, travel discards {sum(view.travel_discard)}"
+    )
+    for seat in range(view.players):
+        cities = [CITIES[c] for c, o in enumerate(view.city_owner) if o == seat]
+        sets = arrange(view.collections[seat], len(cities)).sets
+        mark = ">" if seat in view.to_act else " "
+        lines.append(
+            f"{mark}player {seat} ({PAWNS[seat]}) at {board.titles[pos[seat]]}, "
+            f"{view.hand_sizes[seat]} travel cards"
+        )
+        if seat == view.player:
+            held = [f"{n}x{TRAVEL_NAMES[k]}" for k, n in enumerate(view.hand) if n]
+            lines.append(f"    hand: {', '.join(held) or '(empty)'}")
+        lines.append(f"    sets: {'; '.join(s.describe() for s in sets) or '(none)'}")
+        if cities:
+            lines.append(f"    cities: {', '.join(cities)}")
+    if any(view.pending):
+        played = [f"{n}x{TRAVEL_NAMES[k]}" for k, n in enumerate(view.pending) if n]
+        lines.append(f"Three-card move so far: {', '.join(played)}")
+    return "\n".join(lines)

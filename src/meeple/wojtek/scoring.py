@@ -1,0 +1,112 @@
+"""Scoring: the best arrangement of a collection into sets, and how players rank.
+
+A set holds cards of one type, no card twice. Duplicates of a card therefore start
+new sets; a pair of city and/or person cards ("substitutes") fills one missing card
+of a set. The best arrangement is found directly, not by search:
+
+* per type, set ``i`` takes every card held at least ``i`` times ("layers"); this
+  partition majorizes every other legal partition of that type's cards, so it is
+  the lexicographically largest, and that survives merging the types;
+* substitute pairs then go, one by one, to the largest set that is not complete.
+
+``tests/wojtek/test_scoring.py`` checks this against a brute-force search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from .components import BEAR_NAMES, BEAR_TYPE_NAMES, BEAR_TYPES, CARDS_PER_TYPE, PERSON
+
+__all__ = ["Arrangement", "BearSet", "arrange", "completes_set", "has_complete_set", "set_sizes"]
+
+
+@attrs.frozen
+class BearSet:
+    """One scored set."""
+
+    type: int
+    """Bear card type id (food, fun, emblems, flags)."""
+    cards: tuple[int, ...]
+    """Real bear card kinds in the set, all of `type`, all different."""
+    substitutes: int
+    """Pairs of city/person cards standing in for missing cards."""
+
+    @property
+    def size(self) -> int:
+        """Cards the set counts as (at most 6)."""
+        return len(self.cards) + self.substitutes
+
+    def describe(self) -> str:
+        """For example ``food 6: corned beef, ... + 1 pair``."""
+        names = ", ".join(BEAR_NAMES[k] for k in self.cards)
+        extra = f" + {self.substitutes} substitute pair(s)" if self.substitutes else ""
+        return f"{BEAR_TYPE_NAMES[self.type]} {self.size}: {names}{extra}"
+
+
+@attrs.frozen
+class Arrangement:
+    """A player's sets, largest first, and the substitute cards that found no use."""
+
+    sets: tuple[BearSet, ...]
+    """Largest first."""
+    unused: int
+    """City/person cards left over (a lone one, or pairs with no set to fill)."""
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        """Set sizes, largest first: compared left to right, a missing set loses."""
+        return tuple(s.size for s in self.sets)
+
+
+def arrange(collection: Sequence[int], cities: int = 0) -> Arrangement:
+    """The best arrangement of bear card counts (indexed by kind) plus `cities` city cards."""
+    sets: list[BearSet] = []
+    for t in range(BEAR_TYPES):
+        kinds = range(t * CARDS_PER_TYPE, (t + 1) * CARDS_PER_TYPE)
+        deepest = max(collection[k] for k in kinds)
+        for layer in range(1, deepest + 1):
+            sets.append(BearSet(t, tuple(k for k in kinds if collection[k] >= layer), 0))
+    sets.sort(key=lambda s: -s.size)  # stable: ties keep type order
+    jokers = collection[PERSON] + cities
+    pairs = jokers // 2
+    for i, bear_set in enumerate(sets):
+        if not pairs:
+            break
+        add = min(CARDS_PER_TYPE - bear_set.size, pairs)
+        if add:
+            sets[i] = BearSet(bear_set.type, bear_set.cards, add)
+            pairs -= add
+    sets.sort(key=lambda s: -s.size)
+    used = sum(s.substitutes for s in sets)
+    return Arrangement(tuple(sets), jokers - 2 * used)
+
+
+def set_sizes(collection: Sequence[int], cities: int = 0) -> tuple[int, ...]:
+    """The ranking key of a collection: its best set sizes, largest first."""
+    return arrange(collection, cities).key
+
+
+def has_complete_set(collection: Sequence[int]) -> bool:
+    """Whether the collection holds 6 different real cards of one type (ends the game)."""
+    for start in _TYPE_STARTS:  # noqa: SIM110  # a loop, not any(), avoids a generator per turn
+        if 0 not in collection[start : start + CARDS_PER_TYPE]:
+            return True
+    return False
+
+
+def completes_set(collection: Sequence[int], taken: int) -> bool:
+    """Whether taking card `taken` (or NO_CARD) gave `collection` a complete set.
+
+    Only the type of the card just taken can have become complete, so only it is
+    checked (this runs after every move).
+    """
+    if taken < 0 or taken >= PERSON:
+        return False
+    start = taken - taken % CARDS_PER_TYPE
+    return 0 not in collection[start : start + CARDS_PER_TYPE]
+
+
+_TYPE_STARTS = tuple(t * CARDS_PER_TYPE for t in range(BEAR_TYPES))

@@ -1,0 +1,153 @@
+"""Building hand-made Miś Wojtek positions for rule tests.
+
+`position` fills in every card the test does not place itself, so the result
+always conserves all 55 travel, 104 bear and 6 city cards and passes `validate`.
+Decks are given top card LAST, as in the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from meeple.wojtek import GAME, Options
+from meeple.wojtek.actions import Action
+from meeple.wojtek.components import (
+    BEAR_COUNTS,
+    BEAR_KINDS,
+    BEAR_NAMES,
+    CITIES,
+    COLOURS,
+    TRAVEL_COUNTS,
+    TRAVEL_KINDS,
+    TRAVEL_NAMES,
+    load_board,
+)
+from meeple.wojtek.state import TURN, ZERO_TRAVEL, State
+
+BOARD = load_board()
+
+
+def space(name: str) -> int:
+    """Board space number from its id (``route-7``) or title (``Tehran``)."""
+    if name in BOARD.ids:
+        return BOARD.ids.index(name)
+    return BOARD.titles.index(name)
+
+
+def route(i: int) -> int:
+    """The i-th space from Buzuluk (Buzuluk is route 0)."""
+    return space(f"route-{i}")
+
+
+def colour(name: str) -> int:
+    """Colour id from its notation name."""
+    return COLOURS.index(name)
+
+
+def bear(name: str) -> int:
+    """Bear card kind from its name (``corned beef``, ``person``)."""
+    return BEAR_NAMES.index(name)
+
+
+def hand(*names: str) -> tuple[int, ...]:
+    """Travel card counts from names like ``blue`` or ``rainbow`` (repeat to count)."""
+    out = [0] * TRAVEL_KINDS
+    for name in names:
+        out[TRAVEL_NAMES.index(name)] += 1
+    return tuple(out)
+
+
+def collection(*names: str) -> tuple[int, ...]:
+    """Bear card counts from card names (repeat to count)."""
+    out = [0] * BEAR_KINDS
+    for name in names:
+        out[bear(name)] += 1
+    return tuple(out)
+
+
+def position(
+    players: int,
+    *,
+    positions: Sequence[int],
+    hands: Sequence[tuple[int, ...]] | None = None,
+    display: Sequence[int] | None = None,
+    travel_top: Sequence[int] = (),
+    bear_top: Sequence[int] = (),
+    collections: Sequence[tuple[int, ...]] | None = None,
+    city_owner: Sequence[int] | None = None,
+    travel_discard: tuple[int, ...] = ZERO_TRAVEL,
+    bear_discard: tuple[int, ...] | None = None,
+    travel_deck: Sequence[int] | None = None,
+    bear_deck: Sequence[int] | None = None,
+    phase: int = TURN,
+    current: int = 0,
+    round_: int = 2,
+    options: Options | None = None,
+    ending: bool = False,
+    last_round: Sequence[int] = (),
+) -> State:
+    """A valid state; unplaced cards go under `travel_top` / `bear_top` in kind order."""
+    if hands is None:
+        hands = [hand("red", "red", "orange", "yellow", "green")] * players
+    if display is None:
+        display = [
+            bear(n)
+            for n in ("dates", "sweets", "wrestling", "swimming", "football", "boxing", "shower")
+        ]
+    if collections is None:
+        collections = [(0,) * BEAR_KINDS] * players
+    if bear_discard is None:
+        bear_discard = (0,) * BEAR_KINDS
+    if travel_deck is None:
+        left = list(TRAVEL_COUNTS)
+        for group in (*hands, travel_discard):
+            for k in range(TRAVEL_KINDS):
+                left[k] -= group[k]
+        for k in travel_top:
+            left[k] -= 1
+        travel_deck = [k for k in range(TRAVEL_KINDS) for _ in range(left[k])] + list(travel_top)
+    if bear_deck is None:
+        left = list(BEAR_COUNTS)
+        for group in (*collections, bear_discard):
+            for k in range(BEAR_KINDS):
+                left[k] -= group[k]
+        for k in (*display, *bear_top):
+            if k >= 0:
+                left[k] -= 1
+        bear_deck = [k for k in range(BEAR_KINDS) for _ in range(left[k])] + list(bear_top)
+    state = State(
+        players,
+        frozenset({current}),
+        12345,
+        options or Options(),
+        phase,
+        current,
+        round_,
+        tuple(positions),
+        tuple(hands),
+        tuple(travel_deck),
+        travel_discard,
+        tuple(bear_deck),
+        bear_discard,
+        tuple(display),
+        tuple(collections),
+        tuple(city_owner) if city_owner is not None else (-1,) * len(CITIES),
+        ZERO_TRAVEL,
+        tuple(last_round),
+        ending,
+    )
+    state.validate()
+    return state
+
+
+def play(state: State, *moves: str) -> State:
+    """Apply moves written in notation, each by the seat to act."""
+    for text in moves:
+        action: Action = GAME.parse_action(text)
+        state = state.apply(action)
+    return state
+
+
+def names(actions: Sequence[Action]) -> list[str]:
+    """Notation of each action."""
+    return [str(a) for a in actions]
