@@ -1,0 +1,85 @@
+"""`meeple play` end to end in a real pseudo-terminal (pexpect), for every built-in game.
+
+A human seat (seat 0) plays a whole game against random bots: it types an entry
+that is not notation, then acts by number, undoes, saves mid-game, and plays
+the first legal action until the end. The saved record is then replayed with
+`meeple replay`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+BUILT_IN = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
+PROMPT = r"player 0> "
+# Random bots rarely finish a Wypas game before its round limit; a short limit keeps
+# the terminal session to a few hundred prompts without changing any other rule.
+OPTIONS = {"wypas": ["--option", "max_rounds=3"]}
+
+
+def _meeple() -> str:
+    found = shutil.which("meeple", path=os.path.dirname(sys.executable)) or shutil.which("meeple")
+    assert found, "the meeple console script is not installed"
+    return found
+
+
+def _spawn(args: list[str]) -> pexpect.spawn:
+    env = {**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm"}
+    return pexpect.spawn(_meeple(), args, encoding="utf-8", timeout=60, env=env)
+
+
+@pytest.mark.parametrize("game", BUILT_IN)
+def test_a_full_human_game_in_a_terminal(game: str, tmp_path: Path) -> None:
+    import meeple
+
+    assert game in meeple.game_names(), f"{game} is not registered"
+    players = meeple.get_game(game).spec.min_players
+    seats = ["--seat", "human"] + ["--seat", "random"] * (players - 1)
+    saved = tmp_path / "saved.json"
+    extra = OPTIONS.get(game, [])
+    child = _spawn(["play", game, "--players", str(players), *seats, "--seed", "5", *extra])
+    try:
+        child.expect(PROMPT)
+        child.sendline("this is not a move")
+        child.expect("not understood")
+        child.expect(PROMPT)
+        child.sendline("1")
+        child.expect(PROMPT)
+        child.sendline("undo")
+        child.expect("undone")
+        child.expect(PROMPT)
+        child.sendline("1")
+        child.expect(PROMPT)
+        child.sendline(f"save {saved}")
+        child.expect("saved")
+        for _ in range(5000):
+            index = child.expect([PROMPT, "game over"])
+            if index == 1:
+                break
+            child.sendline("1")
+        else:
+            pytest.fail("the game did not end")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert saved.exists()
+
+    replay = _spawn(["replay", str(saved), "--seat", "0"])
+    try:
+        replay.expect("move 0 of")
+        replay.sendline("n")
+        replay.expect("move 1 of")
+        replay.sendline("e")
+        replay.expect(r"move (\d+) of \1")
+        replay.sendline("q")
+        replay.expect(pexpect.EOF)
+    finally:
+        replay.close()
+    assert replay.exitstatus == 0
