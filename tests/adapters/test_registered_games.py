@@ -7,6 +7,8 @@ must (test_built_in_games_are_encodable), plugins may.
 
 from __future__ import annotations
 
+from typing import Any
+
 import gymnasium
 import numpy as np
 import pyspiel
@@ -23,6 +25,9 @@ from meeple.adapters.pettingzoo import env
 from .test_pettingzoo import run_random_games
 
 BUILT_IN = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
+# Random play rarely ends a Wypas game before its round limit (thousands of steps);
+# a short limit keeps these runs quick without changing any other rule.
+OPTIONS: dict[str, dict[str, Any]] = {"wypas": {"max_rounds": 3}}
 ENCODABLE = [
     name for name in meeple.game_names() if hasattr(meeple.get_game(name), "action_vocabulary")
 ]
@@ -44,34 +49,40 @@ def test_built_in_games_are_encodable() -> None:
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_pettingzoo_api_and_seed_tests(name: str, players: int) -> None:
-    api_test(env(name, players), num_cycles=300)
-    seed_test(lambda: env(name, players), num_cycles=100)
+    options = OPTIONS.get(name, {})
+    api_test(env(name, players, **options), num_cycles=300)
+    seed_test(lambda: env(name, players, **options), num_cycles=100)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_many_full_random_games_through_the_aec_loop(name: str, players: int) -> None:
-    finals = run_random_games(env(name, players), 25)
+    finals = run_random_games(env(name, players, **OPTIONS.get(name, {})), 25)
     assert all(sum(f.values()) == pytest.approx(1.0) for f in finals)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_gymnasium_check_env(name: str, players: int) -> None:
-    made = gymnasium.make(register_env(name), players=players, render_mode="ansi")
+    made = gymnasium.make(
+        register_env(name), players=players, render_mode="ansi", **OPTIONS.get(name, {})
+    )
     check_env(made.unwrapped)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_openspiel_random_sim_test(name: str, players: int) -> None:
-    game = pyspiel.load_game(register(name), {"players": players})
+    options = OPTIONS.get(name, {})
+    game = pyspiel.load_game(register(name), {"players": players, **options})
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
-    fixed = pyspiel.load_game(register(name, fixed_deal=True), {"players": players, "seed": 2})
+    fixed = pyspiel.load_game(
+        register(name, fixed_deal=True), {"players": players, "seed": 2, **options}
+    )
     pyspiel.random_sim_test(fixed, num_sims=2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", ENCODABLE)
 def test_openspiel_python_bots_complete_a_game(name: str) -> None:
     players = meeple.get_game(name).spec.min_players
-    game = pyspiel.load_game(register(name), {"players": players})
+    game = pyspiel.load_game(register(name), {"players": players, **OPTIONS.get(name, {})})
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     bot = ismcts.ISMCTSBot(game, evaluator, 1.5, 8, random_state=rng)

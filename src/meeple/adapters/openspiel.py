@@ -229,6 +229,14 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
         game: Game = self.get_game().meeple.game
         return game.render(self.meeple_state.view(None))
 
+    # OpenSpiel clones states all the time; meeple states are immutable, so a
+    # clone shares it instead of copying (or serializing) anything.
+    def __deepcopy__(self, memo: dict[int, Any]) -> MeepleSpielState:
+        return MeepleSpielState(self.get_game(), self.meeple_state, self.meeple_moves)
+
+    def __copy__(self) -> MeepleSpielState:
+        return MeepleSpielState(self.get_game(), self.meeple_state, self.meeple_moves)
+
     # Pickling (and so OpenSpiel serialization) goes through meeple's JSON.
     def __getstate__(self) -> dict[str, Any]:
         setup = self.get_game().meeple

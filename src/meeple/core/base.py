@@ -81,6 +81,15 @@ class StateBase:
         for name, value in state.items():
             object.__setattr__(self, name, value)
 
+    # States are immutable values, so a copy may be the state itself (DESIGN.md:
+    # "copy.deepcopy(state) is state is fine"). Search code and OpenSpiel clone
+    # states constantly; this makes that free.
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
     # -- the contract ------------------------------------------------------
     @property
     def is_over(self) -> bool:
