@@ -8,14 +8,13 @@ timed runs). Targets from issue 3: 100,000 steps/s and 2,000 standard games/s.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 
-from meeple.bear_mountain import GAME, Options
-from meeple.sim import measure_speed
+from modes import Case, run
 
-CASES: tuple[tuple[str, Options, tuple[int, ...]], ...] = (
+from meeple.bear_mountain import GAME, Options
+
+CASES: tuple[Case, ...] = (
     ("standard", Options(), (2, 3, 4)),
     ("standard+tiebreaker", Options(tiebreaker=True), (2, 4)),
     ("draft", Options(mode="draft"), (2, 3, 4)),
@@ -24,23 +23,5 @@ CASES: tuple[tuple[str, Options, tuple[int, ...]], ...] = (
 )
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run every case and print the medians."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="games per timed run")
-    parser.add_argument("--runs", type=int, default=5, help="timed runs per case")
-    args = parser.parse_args(argv)
-    for label, options, counts in CASES:
-        for players in counts:
-            report = measure_speed(GAME, players, options=options, games=args.games, runs=args.runs)
-            print(
-                f"{label:<20} {players}p  "
-                f"{statistics.median(report.steps_per_s):>10,.0f} steps/s  "
-                f"{statistics.median(report.games_per_s):>8,.0f} games/s  "
-                f"({report.mean_steps_per_game:.1f} steps/game)"
-            )
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(GAME, CASES, __doc__.splitlines()[0], games=400, runs=5))
