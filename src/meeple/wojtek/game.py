@@ -7,6 +7,7 @@ from typing import Any
 from meeple.core import GameSpec, InvalidOptionsError, check_players
 from meeple.core import rng as rngmod
 
+from . import encoding
 from .actions import ACTION_TYPES, Action
 from .chance import shuffled
 from .components import (
@@ -118,6 +119,18 @@ class WojtekGame:
     def render(self, view: View) -> str:
         """Text picture of a view."""
         return render(view)
+
+    def action_vocabulary(self, players: int) -> tuple[Action, ...]:
+        """Every action of the game in a fixed order, for the adapters (see `encoding`)."""
+        return encoding.action_vocabulary(check_players(self.spec, players))
+
+    def observation_size(self, players: int) -> int:
+        """Length of `encode_view`'s result with `players` seats."""
+        return encoding.observation_size(check_players(self.spec, players))
+
+    def encode_view(self, view: View) -> tuple[float, ...]:
+        """`view` as a fixed-size vector of numbers in [0, 1], for the adapters."""
+        return encoding.encode_view(view)
 
 
 GAME = WojtekGame()

@@ -1,0 +1,479 @@
+"""The fixed action vocabulary and numeric view encoding the RL and OpenSpiel adapters use.
+
+The vocabulary holds all 56 actions of the game; it is the same for every
+player count, option and board, because no action names a space or a seat. The
+observation is laid out by named parts (`layout`), the same for every option and
+board: the board is described relative to the pawns (how far each pawn has to
+go, where each move would land, the spaces just ahead), never by space number,
+so a board file of another shape still fits. The order of both is documented in
+docs/rules/wojtek.md ("Adapters") and pinned by tests/wojtek/test_encoding.py;
+changing it changes what trained agents mean.
+
+Every number lies in [0, 1]: counts are divided by the number of such cards in
+the game (a hard bound), and the only unbounded quantities (the round, the
+distance to Edinburgh on a board file with a very long route) are divided by a
+documented scale and clipped at 1.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import chain
+from typing import Final
+
+import attrs
+
+from .actions import (
+    BOX,
+    DONE,
+    DRAW,
+    DROP,
+    EDINBURGH,
+    EXCHANGE,
+    THREE,
+    TO,
+    TRUCK,
+    USE,
+    WALK,
+    Action,
+)
+from .components import (
+    BEAR_COUNTS,
+    BEAR_KINDS,
+    BEAR_TYPES,
+    CARDS_PER_TYPE,
+    CITIES,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    NO_CARD,
+    NUM_COLOURS,
+    TRAVEL_COUNTS,
+    TRAVEL_KINDS,
+    Board,
+    load_board,
+)
+from .options import Options
+from .rules import truck_target, walk_targets
+from .scoring import arrange
+from .state import PHASE_NAMES
+from .view import View
+
+__all__ = [
+    "MAX_AHEAD",
+    "ROUND_SCALE",
+    "SEAT_BLOCK",
+    "SETS_SHOWN",
+    "SPACE_BLOCK",
+    "VOCABULARY",
+    "WINDOW",
+    "Layout",
+    "action_vocabulary",
+    "encode_view",
+    "layout",
+    "observation_size",
+]
+
+# -- the action vocabulary -----------------------------------------------------
+
+VOCABULARY: Final[tuple[Action, ...]] = (
+    DRAW,
+    *TRUCK,
+    *WALK,
+    THREE,
+    *DROP,
+    *USE,
+    *TO,
+    *EXCHANGE,
+    DONE,
+    *BOX,
+)
+"""All 56 actions: draw; truck x7; walk x8; three; drop x7; use x8; to x8; exchange x8;
+done; box x7. Colours in card-data order, then ``edinburgh`` (walk, to) or ``rainbow``
+(use, exchange)."""
+
+
+def action_vocabulary(players: int) -> tuple[Action, ...]:
+    """Every action of the game, in the documented order (the same for 2-5 players)."""
+    return VOCABULARY
+
+
+# -- scales ----------------------------------------------------------------------
+
+MAX_AHEAD: Final = 64
+"""Distances along the board are divided by this and clipped (the standard board's
+longest path, a deportation site to Edinburgh, is 59 spaces)."""
+ROUND_SCALE: Final = 50
+"""The round number is divided by this and clipped (random games last about 20 rounds)."""
+WINDOW: Final = 13
+"""Spaces shown ahead of the focus pawn (on the standard board every colour appears
+in any 13 spaces in a row)."""
+SETS_SHOWN: Final = 3
+"""How many of a seat's best set sizes are shown (largest first)."""
+_TRAVEL_TOTAL: Final = sum(TRAVEL_COUNTS)
+_BEAR_TOTAL: Final = sum(BEAR_COUNTS)
+_PLACES: Final = ("start", "deportation", "route", "city", "finish")
+"""Board space kinds, the order of a seat's ``place`` one-hot."""
+
+SPACE_BLOCK: Final = (("colour", NUM_COLOURS), ("occupied", 1), ("free_city", 1), ("finish", 1))
+"""One space of the window ahead: its colour, a pawn on it, an unclaimed city, Edinburgh."""
+SEAT_BLOCK: Final = (
+    ("place", len(_PLACES)),
+    ("to_go", 1),
+    ("hand_size", 1),
+    ("cities", len(CITIES)),
+    ("collection", BEAR_KINDS),
+    ("distinct", BEAR_TYPES),
+    ("sets", SETS_SHOWN),
+    ("last_turn", 1),
+)
+"""The parts of one seat's block, in order (see docs/rules/wojtek.md)."""
+_SPACE_SIZE: Final = sum(w for _, w in SPACE_BLOCK)
+_SEAT_SIZE: Final = sum(w for _, w in SEAT_BLOCK)
+
+
+# -- the layout ----------------------------------------------------------------
+
+
+@attrs.frozen
+class Layout:
+    """Where each named part of the encoding sits, for one player count."""
+
+    players: int
+    """The player count this layout is for."""
+    parts: tuple[tuple[str, int, int], ...]
+    """(name, start, width) in order; names are listed in docs/rules/wojtek.md."""
+    size: int
+    """Total length: `observation_size(players)`."""
+
+    def start(self, name: str) -> int:
+        """Where part `name` begins; KeyError naming the part if there is none."""
+        for part, begin, _ in self.parts:
+            if part == name:
+                return begin
+        raise KeyError(f"wojtek encoding has no part {name!r} with {self.players} players")
+
+    def slice(self, name: str) -> slice:
+        """Part `name` as a slice of the encoded tuple."""
+        for part, begin, width in self.parts:
+            if part == name:
+                return slice(begin, begin + width)
+        raise KeyError(f"wojtek encoding has no part {name!r} with {self.players} players")
+
+
+HEADER: Final = (
+    ("seat", MAX_PLAYERS),
+    ("spectator", 1),
+    ("options", 2),
+    ("round", 1),
+    ("round_progress", 1),
+    ("phase", len(PHASE_NAMES)),
+    ("ending", 1),
+)
+"""The parts before the per-player-count ones."""
+TABLE: Final = (
+    ("hand", TRAVEL_KINDS),
+    ("pending", TRAVEL_KINDS),
+    ("display", NUM_COLOURS * BEAR_KINDS),
+    ("display_held", NUM_COLOURS),
+    ("bear_deck", 1),
+    ("bear_discard", BEAR_KINDS),
+    ("travel_deck", 1),
+    ("travel_discard", TRAVEL_KINDS),
+    ("free_cities", len(CITIES)),
+    ("truck", NUM_COLOURS * 3),
+    ("walk", (NUM_COLOURS + 1) * 3),
+    ("window", WINDOW * _SPACE_SIZE),
+)
+"""The parts between ``to_act`` and the seat blocks."""
+
+
+def _build(players: int) -> Layout:
+    parts: list[tuple[str, int, int]] = []
+    at = 0
+    for name, width in (*HEADER, ("to_act", players), *TABLE):
+        parts.append((name, at, width))
+        at += width
+    for r in range(players):
+        for name, width in SEAT_BLOCK:
+            parts.append((f"seat+{r}.{name}", at, width))
+            at += width
+    return Layout(players, tuple(parts), at)
+
+
+_LAYOUTS: Final = {n: _build(n) for n in range(2, MAX_PLAYERS + 1)}
+
+
+def layout(players: int) -> Layout:
+    """The encoding layout for `players` seats (2-5)."""
+    found = _LAYOUTS.get(players)
+    if found is None:
+        raise ValueError(f"wojtek is played by 2-{MAX_PLAYERS} players, not {players}")
+    return found
+
+
+def observation_size(players: int) -> int:
+    """Length of `encode_view`'s result with `players` seats."""
+    return layout(players).size
+
+
+# -- cached pieces ---------------------------------------------------------------
+# Each piece is a pure function of a few view fields, most of which stay the same
+# for several steps (a turn is up to seven steps), so they are memoized.
+
+
+def _scaled(counts: tuple[int, ...], bounds: tuple[int, ...]) -> tuple[float, ...]:
+    return tuple(c / b for c, b in zip(counts, bounds, strict=True))
+
+
+@lru_cache(maxsize=4096)
+def _hand(hand: tuple[int, ...]) -> tuple[float, ...]:
+    return tuple(c / HAND_SIZE for c in hand) if hand else (0.0,) * TRAVEL_KINDS
+
+
+@lru_cache(maxsize=256)
+def _pending(pending: tuple[int, ...]) -> tuple[float, ...]:
+    return tuple(c / 3 for c in pending)
+
+
+@lru_cache(maxsize=4096)
+def _display(display: tuple[int, ...]) -> tuple[float, ...]:
+    out = [0.0] * (NUM_COLOURS * BEAR_KINDS)
+    for box, kind in enumerate(display):
+        if kind != NO_CARD:
+            out[box * BEAR_KINDS + kind] = 1.0
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _bear_counts(counts: tuple[int, ...]) -> tuple[float, ...]:
+    return _scaled(counts, BEAR_COUNTS)
+
+
+@lru_cache(maxsize=4096)
+def _travel_counts(counts: tuple[int, ...]) -> tuple[float, ...]:
+    return _scaled(counts, TRAVEL_COUNTS)
+
+
+@lru_cache(maxsize=4096)
+def _holdings(collection: tuple[int, ...], cities: int) -> tuple[float, ...]:
+    """A seat's ``collection``, ``distinct`` and ``sets`` parts."""
+    out = list(_bear_counts(collection))
+    for t in range(BEAR_TYPES):
+        cards = collection[t * CARDS_PER_TYPE : (t + 1) * CARDS_PER_TYPE]
+        out.append(sum(1 for c in cards if c) / CARDS_PER_TYPE)
+    key = arrange(collection, cities).key[:SETS_SHOWN]
+    out.extend(size / CARDS_PER_TYPE for size in key)
+    out.extend((0.0,) * (SETS_SHOWN - len(key)))
+    return tuple(out)
+
+
+def _to_go(board: Board, space: int) -> int:
+    """Spaces from `space` to Edinburgh (Poland counts as the farthest possible)."""
+    return MAX_AHEAD if space == board.start else len(board.ahead[space])
+
+
+@lru_cache(maxsize=8192)  # under 1 kB an entry
+def _seat(
+    board_name: str,
+    space: int,
+    hand_size: int,
+    cities: tuple[float, ...],
+    collection: tuple[int, ...],
+    last_turn: bool,
+) -> tuple[float, ...]:
+    """One seat's block (`SEAT_BLOCK`); boards are cached by name, see `load_board`."""
+    board = load_board(board_name)
+    place = [0.0] * len(_PLACES)
+    place[_PLACES.index(board.kinds[space])] = 1.0
+    return (
+        *place,
+        min(_to_go(board, space), MAX_AHEAD) / MAX_AHEAD,
+        hand_size / HAND_SIZE,
+        *cities,
+        *_holdings(collection, int(sum(cities))),
+        1.0 if last_turn else 0.0,
+    )
+
+
+_NO_MOVES: Final = (0.0,) * (NUM_COLOURS * 3 + (NUM_COLOURS + 1) * 3 + WINDOW * _SPACE_SIZE)
+
+
+@lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
+def _moves(
+    board_name: str, positions: tuple[int, ...], focus: int, free: tuple[bool, ...]
+) -> tuple[float, ...]:
+    """The ``truck``, ``walk`` and ``window`` parts for the pawn of seat `focus`.
+
+    `free` says which city cards are still on the board.
+    """
+    board = load_board(board_name)
+    at = positions[focus]
+    if at in (board.start, board.finish):
+        return _NO_MOVES
+    ahead = board.ahead
+    here = len(ahead[at])
+    city_of = board.city_of
+
+    def free_city(space: int) -> float:
+        city = city_of[space]
+        return 1.0 if city >= 0 and free[city] else 0.0
+
+    out: list[float] = []
+    for colour in range(NUM_COLOURS):
+        space = truck_target(board, positions, at, colour)
+        out += (
+            min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD,
+            1.0 if space == board.finish else 0.0,
+            free_city(space),
+        )
+    walks = walk_targets(board, positions, at)
+    for target in _WALK_TARGETS:
+        space = walks.get(target, -1)
+        if space < 0:
+            out += (0.0, 0.0, 0.0)
+        else:
+            out += (1.0, min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD, free_city(space))
+    shown = ahead[at][:WINDOW]
+    for space in shown:
+        block = [0.0] * _SPACE_SIZE
+        colour = board.colours[space]
+        if colour >= 0:
+            block[colour] = 1.0
+        block[NUM_COLOURS] = 1.0 if space in positions else 0.0
+        block[NUM_COLOURS + 1] = free_city(space)
+        block[NUM_COLOURS + 2] = 1.0 if space == board.finish else 0.0
+        out += block
+    out += (0.0,) * ((WINDOW - len(shown)) * _SPACE_SIZE)
+    return tuple(out)
+
+
+_ONE_HOT: Final = {
+    n: tuple(tuple(1.0 if i == k else 0.0 for i in range(n)) for k in range(n))
+    for n in (MAX_PLAYERS, len(PHASE_NAMES))
+}
+_SPECTATOR: Final = (0.0,) * MAX_PLAYERS + (1.0,)
+_SEAT_PART: Final = tuple((*hot, 0.0) for hot in _ONE_HOT[MAX_PLAYERS])
+_PHASE_PART: Final = _ONE_HOT[len(PHASE_NAMES)]
+_WALK_TARGETS: Final = range(EDINBURGH + 1)
+"""Walk targets in ``walk`` part order: the colours, then Edinburgh."""
+
+
+@lru_cache(maxsize=1024)
+def _owned(owner: tuple[int, ...], seat: int) -> tuple[float, ...]:
+    """Which city cards `seat` holds."""
+    return tuple(1.0 if o == seat else 0.0 for o in owner)
+
+
+@lru_cache(maxsize=1024)
+def _free(owner: tuple[int, ...]) -> tuple[bool, ...]:
+    return tuple(o < 0 for o in owner)
+
+
+@lru_cache(maxsize=4096)
+def _header(
+    seat: int | None,
+    options: Options,
+    round_: int,
+    phase: int,
+    ending: bool,
+    to_act: tuple[float, ...],
+) -> tuple[float, ...]:
+    """The ``seat`` .. ``to_act`` parts."""
+    return (
+        *(_SPECTATOR if seat is None else _SEAT_PART[seat]),
+        1.0 if options.no_drop_on_three else 0.0,
+        1.0 if options.no_city_refresh else 0.0,
+        min(round_, ROUND_SCALE) / ROUND_SCALE,
+        round_ / options.round_limit,
+        *_PHASE_PART[phase],
+        1.0 if ending else 0.0,
+        *to_act,
+    )
+
+
+@lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
+def _table(
+    display: tuple[int, ...],
+    held: tuple[int, ...],
+    bear_deck: int,
+    bear_discard: tuple[int, ...],
+    travel_deck: int,
+    travel_discard: tuple[int, ...],
+    free: tuple[bool, ...],
+) -> tuple[float, ...]:
+    """The ``display`` .. ``free_cities`` parts."""
+    return (
+        *_display(display),
+        *(held[k] / BEAR_COUNTS[k] if k != NO_CARD else 0.0 for k in display),
+        bear_deck / _BEAR_TOTAL,
+        *_bear_counts(bear_discard),
+        travel_deck / _TRAVEL_TOTAL,
+        *_travel_counts(travel_discard),
+        *(1.0 if f else 0.0 for f in free),
+    )
+
+
+_NOTHING_HELD: Final = (0,) * BEAR_KINDS
+
+
+# -- encoding --------------------------------------------------------------------
+
+
+def encode_view(view: View) -> tuple[float, ...]:
+    """`view` as ``observation_size(view.players)`` numbers in [0, 1].
+
+    Seats are listed relative to the viewer (the viewer first, then the next seats
+    in turn order; a spectator sees seat 0 first), so one policy serves every seat;
+    the ``seat`` part still says which seat the viewer is. The ``truck``, ``walk``
+    and ``window`` parts describe the viewer's pawn (a spectator's: the seat whose
+    turn it is). The pieces are memoized, so most steps only join cached tuples.
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"wojtek: encode_view needs a wojtek View, not {view!r}")
+    n = view.players
+    me = view.player
+    options = view.options
+    board = options.board
+    collections = view.collections
+    if me is None:
+        first, focus = 0, view.current
+        held = _NOTHING_HELD
+    else:
+        first = focus = me
+        held = collections[me]
+    acting = [0.0] * n
+    for p in view.to_act:
+        acting[(p - first) % n] = 1.0
+    owner = view.city_owner
+    free = _free(owner)
+    positions = view.positions
+    parts = [
+        _header(me, options, view.round, view.phase, view.ending, tuple(acting)),
+        _hand(view.hand),
+        _pending(view.pending),
+        _table(
+            view.display,
+            held,
+            view.bear_deck_size,
+            view.bear_discard,
+            view.travel_deck_size,
+            view.travel_discard,
+            free,
+        ),
+        _moves(board, positions, focus, free),
+    ]
+    hand_sizes = view.hand_sizes
+    last_round = view.last_round
+    for r in range(n):
+        p = (first + r) % n
+        parts.append(
+            _seat(
+                board,
+                positions[p],
+                hand_sizes[p],
+                _owned(owner, p),
+                collections[p],
+                p in last_round,
+            )
+        )
+    return tuple(chain.from_iterable(parts))

@@ -1,0 +1,481 @@
+"""The adapters' action vocabulary and view encoding: fixed order, documented layout, no leaks.
+
+The index formula and part names pinned here are the ones documented in
+docs/rules/wojtek.md ("Adapters: action vocabulary and observation encoding");
+changing either breaks trained agents, so a change must update both.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meeple.core import InvalidOptionsError
+from meeple.core.encoding import vocabulary
+from meeple.testing import check_game, kit
+from meeple.wojtek import GAME, Options
+from meeple.wojtek.actions import (
+    Action,
+    Box,
+    Done,
+    Draw,
+    Drop,
+    Exchange,
+    Three,
+    To,
+    Truck,
+    Use,
+    Walk,
+)
+from meeple.wojtek.components import (
+    BEAR_COUNTS,
+    BEAR_KINDS,
+    CITIES,
+    COLOURS,
+    MAX_PLAYERS,
+    NO_CARD,
+    NUM_COLOURS,
+    load_board,
+)
+from meeple.wojtek.encoding import (
+    HEADER,
+    MAX_AHEAD,
+    SEAT_BLOCK,
+    SPACE_BLOCK,
+    TABLE,
+    WINDOW,
+    Layout,
+    layout,
+)
+from meeple.wojtek.state import EXCHANGE_PHASE, PHASE_NAMES, State
+
+from .helpers import BOARD, bear, collection, colour, hand, position, route
+from .strategies import ANY_STATES
+from .test_conformance import VARIANTS
+
+SIZES = {2: 528, 3: 575, 4: 622, 5: 669}
+"""Observation sizes: 434 + 47 per seat (to_act flag and a 46-wide seat block)."""
+STANDARD = Path(__file__).parents[2] / "src" / "meeple" / "wojtek" / "data" / "board_standard.json"
+
+
+def encode(state: State, player: int | None) -> tuple[float, ...]:
+    return GAME.encode_view(state.view(player))
+
+
+def part(encoded: tuple[float, ...], players: int, name: str) -> tuple[float, ...]:
+    return encoded[layout(players).slice(name)]
+
+
+def one_hot(width: int, *hot: int) -> tuple[float, ...]:
+    """`width` zeros with a 1 at each 0-based index in `hot`."""
+    return tuple(1.0 if i in hot else 0.0 for i in range(width))
+
+
+# -- the vocabulary -------------------------------------------------------------
+
+
+def index_of(action: Action) -> int:
+    """The documented index formula (colours in card-data order)."""
+    if isinstance(action, Draw):
+        return 0
+    if isinstance(action, Truck):
+        return 1 + action.colour
+    if isinstance(action, Walk):
+        return 8 + action.target
+    if isinstance(action, Three):
+        return 16
+    if isinstance(action, Drop):
+        return 17 + action.colour
+    if isinstance(action, Use):
+        return 24 + action.kind
+    if isinstance(action, To):
+        return 32 + action.target
+    if isinstance(action, Exchange):
+        return 40 + action.kind
+    if isinstance(action, Done):
+        return 48
+    assert isinstance(action, Box)
+    return 49 + action.colour
+
+
+def test_vocabulary_size_and_documented_order() -> None:
+    vocab = GAME.action_vocabulary(2)
+    assert len(vocab) == 56
+    assert all(GAME.action_vocabulary(n) == vocab for n in (3, 4, 5))
+    assert [str(a) for a in vocab[:9]] == [
+        "draw",
+        "truck red",
+        "truck orange",
+        "truck yellow",
+        "truck green",
+        "truck blue",
+        "truck violet",
+        "truck pink",
+        "walk red",
+    ]
+    assert [str(a) for a in vocab[14:18]] == ["walk pink", "walk edinburgh", "three", "drop red"]
+    assert [str(a) for a in vocab[30:34]] == ["use pink", "use rainbow", "to red", "to orange"]
+    assert [str(a) for a in vocab[38:42]] == [
+        "to pink",
+        "to edinburgh",
+        "exchange red",
+        "exchange orange",
+    ]
+    assert [str(a) for a in vocab[46:50]] == [
+        "exchange pink",
+        "exchange rainbow",
+        "done",
+        "box red",
+    ]
+    assert str(vocab[-1]) == "box pink"
+    assert all(index_of(a) == i for i, a in enumerate(vocab))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_vocabulary_notation_is_distinct_and_parses_back(players: int) -> None:
+    vocab = vocabulary(GAME, players)  # refuses an action named twice
+    for i, action in enumerate(vocab.actions):
+        assert GAME.parse_action(str(action)) is action
+        assert vocab.index(action) == i
+
+
+@pytest.mark.parametrize("players", [0, 1, 6, True, "2"])
+def test_bad_player_counts_are_refused(players: object) -> None:
+    with pytest.raises(InvalidOptionsError, match="players"):
+        GAME.action_vocabulary(players)  # type: ignore[arg-type]  # bad input on purpose
+    with pytest.raises(InvalidOptionsError, match="players"):
+        GAME.observation_size(players)  # type: ignore[arg-type]  # bad input on purpose
+
+
+def test_every_vocabulary_action_is_legal_in_some_game() -> None:
+    # No dead entries: random games soon offer all 56 (walk/to edinburgh and box included).
+    wanted = {str(a) for a in GAME.action_vocabulary(2)}
+    seen: set[str] = set()
+    for seed in range(40):
+        state = GAME.start(2 + seed % 4, seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            seen.update(str(a) for a in legal)
+            state = state.apply(legal[(seed + state.round + len(legal)) % len(legal)])
+        if seen == wanted:
+            break
+    assert seen == wanted
+
+
+@given(ANY_STATES)
+def test_legal_actions_of_reachable_states_are_in_the_vocabulary(state: State) -> None:
+    vocab = vocabulary(GAME, state.players)
+    for p in state.to_act:
+        for action in state.legal_actions(p):
+            assert vocab.action(vocab.index(action)) == action
+
+
+# -- the layout -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_layout_parts_tile_the_observation(players: int) -> None:
+    lay = layout(players)
+    assert GAME.observation_size(players) == lay.size == SIZES[players]
+    names = [name for name, _, _ in lay.parts]
+    assert len(names) == len(set(names))
+    at = 0
+    for _, start, width in lay.parts:
+        assert start == at
+        assert width > 0
+        at += width
+    assert at == lay.size
+    expected = [name for name, _ in HEADER] + ["to_act"] + [name for name, _ in TABLE]
+    expected += [f"seat+{r}.{name}" for r in range(players) for name, _ in SEAT_BLOCK]
+    assert names == expected
+    assert names[:8] == [
+        "seat",
+        "spectator",
+        "options",
+        "round",
+        "round_progress",
+        "phase",
+        "ending",
+        "to_act",
+    ]
+    assert lay.slice("to_act") == slice(20, 20 + players)
+    assert lay.slice("window").stop - lay.slice("window").start == WINDOW * 10
+    assert sum(w for _, w in SPACE_BLOCK) == 10
+    assert sum(w for _, w in SEAT_BLOCK) == 46
+    with pytest.raises(KeyError, match="no part 'nope'"):
+        lay.start("nope")
+
+
+def test_layout_of_a_bad_player_count_is_refused() -> None:
+    with pytest.raises(ValueError, match="2-5 players"):
+        layout(MAX_PLAYERS + 1)
+    assert isinstance(layout(2), Layout)
+
+
+def test_encode_view_refuses_something_else() -> None:
+    with pytest.raises(TypeError, match="wojtek View"):
+        GAME.encode_view("a view")  # type: ignore[arg-type]  # bad input on purpose
+
+
+# -- the encoding on hand-made positions ----------------------------------------
+
+BUZULUK = CITIES.index("Buzuluk")
+TEHRAN = CITIES.index("Tehran")
+SEAT0 = collection(
+    "corned beef", "corned beef", "fruits and honey", "wrestling", "person"
+)  # with Buzuluk: food 2 + one substitute pair = 3, food 1, fun 1
+
+
+def sample() -> State:
+    """Seat 0 on route 6 (red) holding Buzuluk, seat 1 on route 9 (blue), seat 2 on 12."""
+    return position(
+        3,
+        positions=[route(6), route(9), route(12)],
+        hands=[
+            hand("red", "red", "blue", "rainbow", "pink"),
+            hand("green", "green", "green", "yellow", "violet"),
+            hand("orange", "orange", "orange", "orange", "orange"),
+        ],
+        collections=[SEAT0, collection("dates"), collection()],
+        city_owner=[0, -1, -1, -1, -1, -1],
+        travel_discard=hand("yellow", "rainbow"),
+        round_=5,
+        current=0,
+    )
+
+
+def test_header_says_who_looks_who_acts_and_what_is_due() -> None:
+    state = sample()
+    mine = encode(state, 1)
+    assert part(mine, 3, "seat") == one_hot(5, 1)
+    assert part(mine, 3, "spectator") == (0.0,)
+    assert part(mine, 3, "options") == (0.0, 0.0)
+    assert part(mine, 3, "round") == (5 / 50,)
+    assert part(mine, 3, "round_progress") == (5 / 200,)
+    assert part(mine, 3, "phase") == one_hot(len(PHASE_NAMES), PHASE_NAMES.index("turn"))
+    assert part(mine, 3, "ending") == (0.0,)
+    # Seat 0 is to act: two seats after viewer 1.
+    assert part(mine, 3, "to_act") == one_hot(3, 2)
+    watcher = encode(state, None)
+    assert part(watcher, 3, "seat") == one_hot(5)
+    assert part(watcher, 3, "spectator") == (1.0,)
+    assert part(watcher, 3, "to_act") == one_hot(3, 0)
+    variant = position(
+        2,
+        positions=[route(6), route(9)],
+        options=Options(no_drop_on_three=True, no_city_refresh=True, round_limit=10),
+        round_=5,
+        phase=EXCHANGE_PHASE,
+        hands=[hand("red", "red", "blue"), hand("red", "red", "blue", "blue", "pink")],
+    )
+    got = encode(variant, 0)
+    assert part(got, 2, "options") == (1.0, 1.0)
+    assert part(got, 2, "round_progress") == (0.5,)
+    assert part(got, 2, "phase") == one_hot(len(PHASE_NAMES), PHASE_NAMES.index("exchange"))
+
+
+def test_table_parts_show_hand_piles_display_and_free_cities() -> None:
+    state = sample()
+    mine = encode(state, 0)
+    assert part(mine, 3, "hand") == (0.4, 0.0, 0.0, 0.0, 0.2, 0.0, 0.2, 0.2)
+    assert part(mine, 3, "pending") == (0.0,) * 8
+    display = part(mine, 3, "display")
+    for box, kind in enumerate(state.display):
+        assert display[box * BEAR_KINDS : (box + 1) * BEAR_KINDS] == one_hot(BEAR_KINDS, kind)
+    # Seat 0 holds one of the four wrestling cards, the third box's card.
+    assert state.display[2] == bear("wrestling")
+    assert part(mine, 3, "display_held") == one_hot(NUM_COLOURS, 2)[:2] + (0.25,) + (0.0,) * 4
+    assert part(mine, 3, "bear_deck") == (len(state.bear_deck) / 104,)
+    assert part(mine, 3, "travel_deck") == (len(state.travel_deck) / 55,)
+    discard = part(mine, 3, "travel_discard")
+    assert discard == (0.0, 0.0, 1 / 7, 0.0, 0.0, 0.0, 0.0, 1 / 6)
+    assert part(mine, 3, "bear_discard") == (0.0,) * BEAR_KINDS
+    assert part(mine, 3, "free_cities") == (0.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+    # Seat 1 holds dates, which lies in the first box of the helpers' display.
+    assert state.display[0] == bear("dates")
+    assert part(encode(state, 1), 3, "display_held")[0] == 1 / BEAR_COUNTS[bear("dates")]
+    assert part(encode(state, None), 3, "hand") == (0.0,) * 8
+
+
+def test_move_parts_say_where_each_card_would_take_the_viewer() -> None:
+    # From route 6: 7 green, 8 yellow, 9 blue (seat 1), 10 violet, 11 Tehran (red),
+    # 12 pink (seat 2), 13 orange, 14 pink, ..., 18 blue.
+    state = sample()
+    mine = encode(state, 0)
+    truck = part(mine, 3, "truck")
+
+    def truck_of(name: str) -> tuple[float, ...]:
+        c = colour(name)
+        return truck[3 * c : 3 * c + 3]
+
+    assert truck_of("red") == (5 / MAX_AHEAD, 0.0, 1.0)  # lands on Tehran, still free
+    assert truck_of("blue") == (12 / MAX_AHEAD, 0.0, 0.0)  # jumps seat 1 to route 18
+    assert truck_of("pink") == (8 / MAX_AHEAD, 0.0, 0.0)  # jumps seat 2 to route 14
+    walk = part(mine, 3, "walk")
+    assert walk[3 * colour("green") : 3 * colour("green") + 3] == (1.0, 1 / MAX_AHEAD, 0.0)
+    assert walk[3 * colour("yellow") : 3 * colour("yellow") + 3] == (1.0, 2 / MAX_AHEAD, 0.0)
+    blocked = [c for c in COLOURS if c not in ("green", "yellow")]
+    for name in blocked:
+        c = colour(name)
+        assert walk[3 * c : 3 * c + 3] == (0.0, 0.0, 0.0)
+    assert walk[-3:] == (0.0, 0.0, 0.0)  # Edinburgh is far away
+    window = part(mine, 3, "window")
+    for i in range(WINDOW):
+        space = route(7 + i)
+        block = window[10 * i : 10 * i + 10]
+        assert block[:NUM_COLOURS] == one_hot(NUM_COLOURS, BOARD.colours[space])
+        assert block[7] == (1.0 if 7 + i in (9, 12) else 0.0)
+        assert block[8] == (1.0 if 7 + i == 11 else 0.0)
+        assert block[9] == 0.0
+    # A spectator sees the moves of the seat whose turn it is (seat 0).
+    watcher = encode(state, None)
+    for name in ("truck", "walk", "window"):
+        assert part(watcher, 3, name) == part(mine, 3, name)
+    # Seat 1 sees its own pawn's moves: a walk from route 9 stops before seat 2.
+    other = part(encode(state, 1), 3, "walk")
+    assert other[3 * colour("violet")] == 1.0
+    assert other[3 * colour("red") : 3 * colour("red") + 3] == (1.0, 2 / MAX_AHEAD, 1.0)
+
+
+def test_move_parts_near_edinburgh_and_in_poland() -> None:
+    state = position(
+        2,
+        positions=[route(54), route(55)],
+        hands=[
+            hand("red", "red", "blue", "rainbow", "pink"),
+            hand("rainbow", "yellow", "yellow", "yellow", "green"),
+        ],
+    )
+    near = encode(state, 1)  # route 55 is the last space: everything leads to Edinburgh
+    truck = part(near, 2, "truck")
+    assert all(truck[3 * c : 3 * c + 3] == (1 / MAX_AHEAD, 1.0, 1.0) for c in range(NUM_COLOURS))
+    assert part(near, 2, "walk")[-3:] == (1.0, 1 / MAX_AHEAD, 1.0)  # free Edinburgh card
+    window = part(near, 2, "window")
+    assert window[:10] == (0.0,) * 7 + (0.0, 1.0, 1.0)
+    assert window[10:] == (0.0,) * (10 * (WINDOW - 1))
+    start = GAME.start(2, seed=1)
+    empty = encode(start, 0)
+    for name in ("truck", "walk", "window"):
+        assert set(part(empty, 2, name)) == {0.0}
+
+
+def test_seat_blocks_list_seats_from_the_viewer_on() -> None:
+    state = sample()
+    mine = encode(state, 1)  # order: seat 1, seat 2, seat 0
+    assert part(mine, 3, "seat+0.collection") == tuple(
+        1 / BEAR_COUNTS[k] if k == bear("dates") else 0.0 for k in range(BEAR_KINDS)
+    )
+    block = {name: part(mine, 3, f"seat+2.{name}") for name, _ in SEAT_BLOCK}
+    assert block["place"] == one_hot(5, 2)  # a route space
+    assert block["to_go"] == (50 / MAX_AHEAD,)  # route 6, 56 - 6 spaces to go
+    assert block["hand_size"] == (1.0,)
+    assert block["cities"] == one_hot(len(CITIES), BUZULUK)
+    assert block["collection"][bear("corned beef")] == 0.5
+    assert block["collection"][-1] == 1 / 8
+    assert block["distinct"] == (2 / 6, 1 / 6, 0.0, 0.0)
+    assert block["sets"] == (3 / 6, 1 / 6, 1 / 6)
+    assert block["last_turn"] == (0.0,)
+    assert part(mine, 3, "seat+1.place") == one_hot(5, 2)
+    assert part(mine, 3, "seat+1.sets") == (0.0, 0.0, 0.0)
+    # Poland counts as the farthest place, Tehran is a city space.
+    start = encode(GAME.start(2, seed=3), 0)
+    assert part(start, 2, "seat+1.place") == one_hot(5, 0)
+    assert part(start, 2, "seat+1.to_go") == (1.0,)
+    at_tehran = position(2, positions=[route(11), route(3)], city_owner=[-1, 0, -1, -1, -1, -1])
+    got = encode(at_tehran, 1)
+    assert part(got, 2, "seat+1.place") == one_hot(5, 3)
+    assert part(got, 2, "seat+1.cities") == one_hot(len(CITIES), TEHRAN)
+    assert part(got, 2, "free_cities") == (1.0, 0.0, 1.0, 1.0, 1.0, 1.0)
+
+
+def test_last_round_flags() -> None:
+    state = position(
+        3, positions=[route(6), route(9), route(12)], ending=True, last_round=[1, 2], current=1
+    )
+    got = encode(state, 0)
+    assert part(got, 3, "ending") == (1.0,)
+    assert [part(got, 3, f"seat+{r}.last_turn")[0] for r in range(3)] == [0.0, 1.0, 1.0]
+
+
+# -- properties over reachable states -------------------------------------------
+
+
+@given(ANY_STATES, st.integers(0, 2**32))
+def test_encoding_is_bounded_sized_and_blind_to_hidden_cards(state: State, seed: int) -> None:
+    size = GAME.observation_size(state.players)
+    for p in (None, *range(state.players)):
+        view = state.view(p)
+        got = GAME.encode_view(view)
+        assert len(got) == size
+        assert all(type(x) is float and 0.0 <= x <= 1.0 for x in got)
+        assert GAME.encode_view(GAME.determinize(view, seed).view(p)) == got
+
+
+@given(ANY_STATES)
+def test_own_hand_and_display_are_read_back_from_the_encoding(state: State) -> None:
+    n = state.players
+    for p in range(n):
+        got = encode(state, p)
+        assert tuple(round(x * 5) for x in part(got, n, "hand")) == state.hands[p]
+        display = part(got, n, "display")
+        for box, kind in enumerate(state.display):
+            hot = display[box * BEAR_KINDS : (box + 1) * BEAR_KINDS]
+            assert hot == (one_hot(BEAR_KINDS, kind) if kind != NO_CARD else (0.0,) * BEAR_KINDS)
+        mine = part(got, n, "seat+0.collection")
+        assert (
+            tuple(round(x * c) for x, c in zip(mine, BEAR_COUNTS, strict=True))
+            == state.collections[p]
+        )
+
+
+def test_another_board_file_keeps_the_layout(tmp_path: Path) -> None:
+    doc: dict[str, Any] = json.loads(STANDARD.read_text(encoding="utf-8"))
+    doc["name"] = "shorter"
+    for space in doc["spaces"]:
+        if space["id"] == "route-46":
+            space["next"] = "edinburgh"
+    cut = {f"route-{i}" for i in range(47, 56)}
+    doc["spaces"] = [s for s in doc["spaces"] if s["id"] not in cut]
+    path = tmp_path / "shorter.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    options = Options(board=str(path))
+    assert len(load_board(options.board).ids) < len(BOARD.ids)
+    check_game(GAME, players=[3], seeds=range(1), steps=6, options=options)
+
+
+# -- the conformance kit, which now also checks the encoding ---------------------
+
+
+@pytest.fixture
+def encoding_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the kit's check_encoding calls, to prove the kit ran them."""
+    calls: list[int] = []
+    original: Callable[..., None] = kit.check_encoding
+
+    def counted(*args: Any) -> None:
+        calls.append(1)
+        original(*args)
+
+    monkeypatch.setattr(kit, "check_encoding", counted)
+    return calls
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_conformance_kit_checks_the_encoding_under_every_variant(
+    variant: str, encoding_checks: list[int]
+) -> None:
+    check_game(GAME, players=[2, 3, 4, 5], seeds=[7], steps=5, options=VARIANTS[variant])
+    assert encoding_checks
+
+
+def test_conformance_kit_checks_the_encoding_with_a_short_round_limit(
+    encoding_checks: list[int],
+) -> None:
+    check_game(GAME, players=[2, 5], seeds=[7], steps=5, options=Options(round_limit=4))
+    assert encoding_checks
