@@ -25,7 +25,7 @@ BUDGET: dict[str, tuple[int, int, str, dict[str, Any]]] = {
     "bear_mountain": (60, 30, "mcts:iterations=60,rollout_depth=10", {}),
     "way_of_bear": (60, 30, "mcts:iterations=60,rollout_depth=10", {}),
     "wojtek": (60, 30, "mcts:iterations=60,rollout_depth=10", {}),
-    "wypas": (60, 30, "mcts:iterations=60,rollout_depth=10", {}),
+    "wypas": (60, 20, "mcts:iterations=60,rollout_depth=10", {}),
 }
 
 

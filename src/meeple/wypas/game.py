@@ -9,7 +9,7 @@ import attrs
 from ..core.errors import InvalidOptionsError
 from ..core.options import check_players
 from ..core.spec import GameSpec
-from . import rules
+from . import encoding, heuristic, rules
 from .actions import (
     Auction,
     Award,
@@ -108,6 +108,23 @@ class WypasGame:
     def render(self, view: View) -> str:
         """Text picture of a view."""
         return render(view)
+
+    def action_vocabulary(self, players: int) -> tuple[Any, ...]:
+        """Every action that can ever be legal with `players` seats, in a fixed order
+        (see docs/rules/wypas.md, "Adapters")."""
+        return encoding.action_vocabulary(players)
+
+    def observation_size(self, players: int) -> int:
+        """Length of `encode_view` for `players` seats."""
+        return encoding.observation_size(players)
+
+    def encode_view(self, view: View) -> tuple[float, ...]:
+        """A fixed-size numeric picture of the view, values in [0, 1], from the view alone."""
+        return encoding.encode_view(view)
+
+    def heuristic(self, state: State) -> tuple[float, ...]:
+        """Each seat's estimated standing in [0, 0.6], for bots (meeple.bots.evaluate)."""
+        return heuristic.heuristic(state)
 
 
 GAME = WypasGame()

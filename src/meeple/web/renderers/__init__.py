@@ -28,6 +28,8 @@ RENDERERS: dict[str, Callable[[Game, Any], str]] = {}
 BUILTIN: dict[str, str] = {
     "bear_mountain": "meeple.web.renderers.bear_mountain",
     "way_of_bear": "meeple.web.renderers.way_of_bear",
+    "wojtek": "meeple.web.renderers.wojtek",
+    "wypas": "meeple.web.renderers.wypas",
 }
 """Modules with a ``render(game, view)`` for a built-in game, imported on first use."""
 

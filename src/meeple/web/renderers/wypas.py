@@ -1,0 +1,220 @@
+"""Wypas as HTML: your hand as coloured sheep cards, every pen, fleeces, the auction.
+
+Reads only the view's public fields and the game's published card tables
+(`meeple.wypas.components`); every text is escaped. Other players' hands are
+shown as counts plus what this seat knows of them (the view's ``known``), so
+nothing hidden can appear. Card elements carry ``data-card`` (the card's
+notation name) and ``data-zone`` so tests and styles can find them.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from ...core.protocols import Game
+
+__all__ = ["render"]
+
+_COLOUR = {
+    "red": "#d64545",
+    "orange": "#ee8a2b",
+    "yellow": "#e2b92a",
+    "green": "#4a9d4f",
+    "magenta": "#c2379c",
+}
+_SPECIAL = {"thief": "#6b5b95", "dog": "#8d6e63", "black": "#2b2b2b", "wolf": "#607d8b"}
+_SITES = ("before the next lot", "before the redyk", "before shearing")
+_BOX = (
+    "border:1px solid #b7a98a;border-radius:6px;padding:0.3rem 0.5rem;margin:0.3rem 0;"
+    "background:#fbf8f1"
+)
+
+
+def _esc(value: object) -> str:
+    return html.escape(str(value))
+
+
+def _card(c: Any, kind: int, zone: str, face: int | None = None) -> str:
+    """One card tile: colour, value (or the face a Dolly shows) and its name."""
+    name = c.KIND_NAME[kind]
+    colour = c.KIND_COLOUR[kind]
+    if kind == c.BLACK and face is not None:
+        fill, label, text_colour = _SPECIAL["black"], "black sheep", "#fff"
+    elif face is not None and face:
+        shown = c.FACE_NAME[face]
+        fill = _COLOUR.get(c.COLOURS[face >> 3], "#999")
+        label = shown if shown == name else f"{shown} ({name})"
+        text_colour = "#fff"
+    elif colour >= 0:
+        fill = _COLOUR.get(c.COLOURS[colour], "#999")
+        value = c.KIND_VALUE[kind]
+        label = f"{c.COLOURS[colour]} {value}" if value else f"Dolly {c.COLOURS[colour]} (1-6)"
+        text_colour = "#fff"
+    elif kind == c.SUPER:
+        fill = "linear-gradient(90deg,#d64545,#ee8a2b,#e2b92a,#4a9d4f,#c2379c)"
+        label, text_colour = "Super Dolly (any)", "#fff"
+    else:
+        fill, label, text_colour = _SPECIAL.get(name, "#777"), name, "#fff"
+    return (
+        f'<span class="wy-card" data-card="{_esc(name)}" data-zone="{_esc(zone)}"'
+        f' title="{_esc(label)}" style="display:inline-block;min-width:3.2rem;'
+        f"padding:0.15rem 0.35rem;margin:1px;border-radius:4px;background:{fill};"
+        f'color:{text_colour};font-size:0.85rem;text-align:center">{_esc(label)}</span>'
+    )
+
+
+def _cards(c: Any, kinds: Any, zone: str) -> str:
+    tiles = "".join(_card(c, k, zone) for k in kinds)
+    return tiles or '<span class="empty">(none)</span>'
+
+
+def _seat(view: Any, p: int) -> str:
+    return f"p{p}" + (" (you)" if p == view.player else "")
+
+
+def render(game: Game, view: Any) -> str:
+    """Status, your hand, the auction, the special-card window, then every seat's table."""
+    from ...wypas import components as c
+    from ...wypas.state import PHASE_NAMES, REACT, WINDOW
+
+    n = int(view.players)
+    me = view.player
+    phase = PHASE_NAMES[view.phase]
+    parts = ['<div class="wy-table">']
+    actor = f"p{view.actor}" if view.actor >= 0 else "nobody"
+    opts = view.options
+    flags = [
+        f"bleating {'on' if opts.bleating else 'off'}",
+        f"specials {'on' if opts.specials else 'off'}",
+        f"bluff {'on' if opts.bluff else 'off'}",
+        f"round limit {opts.max_rounds}",
+    ]
+    parts.append(
+        f'<p class="wy-status" data-phase="{_esc(phase)}">Round {int(view.round)} · baca '
+        f"{_esc(_seat(view, view.baca))} · phase <b>{_esc(phase)}</b> · to act "
+        f"{_esc(actor)} · deck {int(view.deck_count)} cards · discards "
+        f"{len(view.discard)} cards<br><small>{_esc(', '.join(flags))}</small></p>"
+    )
+
+    if me is not None:
+        parts.append(
+            f'<h3>Your hand ({len(view.hand)})</h3><div class="wy-hand" data-field="hand">'
+            f"{_cards(c, view.hand, 'hand')}</div>"
+        )
+
+    # The auction.
+    auction = []
+    if view.drawn:
+        auction.append(f"<p>Drawn lots (only you see them): {_cards(c, view.drawn, 'drawn')}</p>")
+    elif view.drawn_count:
+        auction.append(f"<p>The baca has drawn {int(view.drawn_count)} lots.</p>")
+    auction.append(f"<p>Face-up lots: {_cards(c, view.lots, 'lots')}</p>")
+    if view.has_face_down:
+        secret = (
+            _card(c, view.face_down, "face-down")
+            if view.face_down >= 0
+            else '<span class="wy-back">a face-down card</span>'
+        )
+        auction.append(f"<p>Face-down lot: {secret}</p>")
+    if view.lot >= 0:
+        auction.append(f"<p>Under auction: {_card(c, view.lot, 'lot')}</p>")
+    elif view.lot == -1:
+        auction.append("<p>Under auction: the face-down lot</p>")
+    if view.lot != -2:
+        top = view.bids[view.high] if view.high >= 0 else 0
+        holder = _esc(_seat(view, view.high)) if view.high >= 0 else "nobody"
+        rows = []
+        for p in range(n):
+            status = []
+            if view.passed >> p & 1:
+                status.append("passed")
+            if view.checkers >> p & 1:
+                status.append("checked")
+            if p == view.high:
+                status.append("high bid")
+            down = view.down[p]
+            if down >= 0:
+                hidden = f"face-down {_card(c, down, 'own-down')} as {int(view.declared[p])}"
+            elif down == -2:
+                hidden = f"a face-down card declared {int(view.declared[p])}"
+            else:
+                hidden = ""
+            rows.append(
+                f'<tr data-player="{p}"><th scope="row">{_esc(_seat(view, p))}</th>'
+                f"<td>{int(view.bids[p])}</td><td>{_cards(c, view.laid[p], 'bid')} {hidden}</td>"
+                f"<td>{_esc(', '.join(status))}</td></tr>"
+            )
+        auction.append(
+            f"<p>Bid in force: <b>{int(top)}</b> by {holder}; "
+            f"opener {_esc(_seat(view, view.opener))}"
+            '</p><table class="wy-bids" style="border-spacing:0.8rem 0.1rem">'
+            "<tr><th></th><th>bid</th><th>cards laid</th>"
+            f"<th></th></tr>{''.join(rows)}</table>"
+        )
+    parts.append(f'<h3>Auction</h3><div class="wy-auction" style="{_BOX}">{"".join(auction)}</div>')
+
+    # The special-card window.
+    if view.phase in (WINDOW, REACT) or view.pending:
+        lines = [f"<p>Special-card window {_esc(_SITES[view.site])}; passes in a row: "]
+        lines[0] += f"{int(view.passes)}</p>"
+        if view.pending:
+            who, kind, target, pen, face = view.pending
+            what = f"{_esc(_seat(view, who))} played {_card(c, kind, 'pending')} on "
+            what += _esc(_seat(view, target))
+            if pen:
+                what += f" pen {int(pen)}"
+            if face:
+                what += f" (taking {_esc(c.FACE_NAME[face])})"
+            lines.append(f"<p>{what}</p>")
+            if view.dogs:
+                dogs = ", ".join(_seat(view, d) for d in view.dogs)
+                lines.append(f"<p>Cancelled by Sheepdogs of: {_esc(dogs)}</p>")
+        parts.append(
+            f'<h3>Special cards</h3><div class="wy-window" style="{_BOX}">{"".join(lines)}</div>'
+        )
+
+    # Victory track and every seat's table.
+    body = []
+    for p in range(n):
+        pens = []
+        for i, row in enumerate(view.pens[p]):
+            wolf = bool(view.wolves[p] >> i & 1)
+            tiles = "".join(_card(c, c.kind_of(x), "pen", c.face_of(x)) for x in row)
+            if wolf:
+                tiles += _card(c, c.WOLF, "pen-wolf")
+            pens.append(f'<div data-pen="{i + 1}">pen {i + 1}: {tiles or "<i>empty</i>"}</div>')
+        fleeces = "".join(
+            f'<span class="wy-fleece" title="{len(f)} cards">[{_cards(c, f, "fleece")}]</span>'
+            for f in view.fleeces[p]
+        )
+        known = ""
+        if p != me and me is not None and view.known[p]:
+            known = f"<br>you know: {_cards(c, view.known[p], 'known')}"
+        marks = []
+        if p == view.baca:
+            marks.append("baca")
+        if p == view.actor:
+            marks.append("to act")
+        if p == view.final_from:
+            marks.append("first fifth fleece")
+        body.append(
+            f'<tr data-player="{p}"><th scope="row">{_esc(_seat(view, p))}'
+            f"<br><small>{_esc(', '.join(marks))}</small></th>"
+            f"<td>{int(view.points[p])}"
+            + (f" (bonus {int(view.bonus[p])})" if view.bonus[p] else "")
+            + f"</td><td>{len(view.fleeces[p])} {fleeces}</td>"
+            f"<td>{''.join(pens)}</td><td>{int(view.hand_counts[p])}{known}</td></tr>"
+        )
+    parts.append(
+        '<h3>Players</h3><table class="wy-players" style="border-spacing:0.8rem 0.2rem">'
+        "<tr><th></th><th>points</th>"
+        f"<th>fleeces</th><th>pens</th><th>cards in hand</th></tr>{''.join(body)}</table>"
+    )
+    if view.discard:
+        parts.append(
+            "<details><summary>Discard pile</summary>"
+            f"{_cards(c, view.discard, 'discard')}</details>"
+        )
+    parts.append("</div>")
+    return "".join(parts)

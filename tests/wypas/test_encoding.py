@@ -1,0 +1,191 @@
+"""The adapter encoding of Wypas: vocabulary order and coverage, observation layout."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.core import rng
+from meeple.core.encoding import vocabulary
+from meeple.testing import check_game
+from meeple.wypas import GAME, Options
+from meeple.wypas.components import FACES, KIND_COUNT, KINDS
+from meeple.wypas.encoding import GLOBAL_SIZE, PEN_SIZE, SEAT_SIZE
+from meeple.wypas.state import PHASE_NAMES, State
+
+from .helpers import arrange, face, hand, k, pen, sheep
+
+OPTION_SETS = {
+    "rulebook": Options(),
+    "no-bleating": Options(bleating=False, max_rounds=40),
+    "no-specials": Options(specials=False),
+    "three-rounds": Options(max_rounds=3),
+    "bluff": Options(bluff=True),
+    "bluff-no-bleating": Options(bluff=True, bleating=False, max_rounds=40),
+}
+"""The option combinations the conformance tests use."""
+
+# Offsets inside a seat block (see docs/rules/wypas.md, "Adapters").
+FLAGS = KINDS
+PENS = KINDS + 17
+
+
+def _playout(players: int, seed: int, options: Options) -> list[State]:
+    state = GAME.start(players, seed=seed, options=options)
+    chooser = rng.seed_rng(seed)
+    states = [state]
+    while not state.is_over:
+        seat = min(state.to_act)
+        action, chooser = rng.choice(chooser, state.legal_actions(seat))
+        state = state.apply(action, seat)
+        states.append(state)
+    return states
+
+
+# -- vocabulary ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "size"), [(3, 765), (4, 831), (5, 897), (6, 963)])
+def test_vocabulary_size(players: int, size: int) -> None:
+    # 567 seat-free actions plus 66 per seat: award, thief, 2 wolves, 2 dogs, 60 blacks.
+    assert len(GAME.action_vocabulary(players)) == size == 567 + 66 * players
+    assert len(vocabulary(GAME, players)) == size
+
+
+def test_vocabulary_order_is_fixed_and_documented() -> None:
+    vocab = [str(a) for a in GAME.action_vocabulary(4)]
+    assert vocab[:4] == ["pass", "done", "check", "dog"]
+    assert vocab[4] == "hide red-1"
+    assert vocab[4 + KINDS] == "auction down"
+    assert vocab.index("auction wolf") == 4 + 2 * KINDS
+    assert vocab.index("bid red-1") == 5 + 2 * KINDS
+    assert vocab.index("bid dolly-red as 1") == 5 + 2 * KINDS + 26
+    assert vocab.index("bid down red-1 as 1") == vocab.index("bid super as 6") + 1
+    assert vocab.index("award p0") == vocab.index("bid down wolf as 6") + 1
+    assert vocab.index("pen 1 red-1") == vocab.index("award p3") + 1
+    assert vocab.index("pen 2 red-1") == vocab.index("pen 1 super as magenta-6") + 1
+    assert vocab[vocab.index("pen 2 super as magenta-6") + 1 :][:4] == [
+        "shear 1",
+        "shear 1 meee",
+        "shear 2",
+        "shear 2 meee",
+    ]
+    assert vocab.index("thief p0") == vocab.index("shear 2 meee") + 1
+    assert vocab.index("take red-1") == vocab.index("thief p3") + 1
+    assert vocab.index("wolf p0 pen1") == vocab.index("take wolf") + 1
+    assert vocab.index("dog p0 pen1") == vocab.index("wolf p3 pen2") + 1
+    assert vocab.index("black p0 pen1 red-1") == vocab.index("dog p3 pen2") + 1
+    assert vocab[-1] == "black p3 pen2 magenta-6"
+    assert GAME.action_vocabulary(4) == GAME.action_vocabulary(4)
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_vocabulary_is_distinct_and_parses_back(players: int) -> None:
+    actions = GAME.action_vocabulary(players)
+    assert len({str(a) for a in actions}) == len(actions)
+    for action in actions:
+        assert GAME.parse_action(str(action)) == action
+
+
+def test_seat_free_indices_agree_across_player_counts() -> None:
+    three, six = GAME.action_vocabulary(3), GAME.action_vocabulary(6)
+    head = [str(a) for a in three].index("award p0")
+    assert three[:head] == six[:head]
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_legal_action_of_random_games_is_in_the_vocabulary(name: str, players: int) -> None:
+    vocab = vocabulary(GAME, players)
+    for seed in range(2):
+        for state in _playout(players, seed, OPTION_SETS[name]):
+            for p in state.to_act:
+                for action in state.legal_actions(p):
+                    assert vocab.action(vocab.index(action)) == action
+
+
+# -- observation -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_observation_size(players: int) -> None:
+    assert GAME.observation_size(players) == GLOBAL_SIZE + players * SEAT_SIZE
+    assert SEAT_SIZE == KINDS + 17 + 2 * PEN_SIZE
+    assert len(FACES) + 4 == PEN_SIZE
+    assert (GLOBAL_SIZE, SEAT_SIZE) == (316, 121)  # the sizes docs/rules/wypas.md states
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_encodings_are_in_range_and_sized(name: str) -> None:
+    players = 4
+    size = GAME.observation_size(players)
+    for state in _playout(players, 3, OPTION_SETS[name])[::7]:
+        for p in (None, *range(players)):
+            encoded = GAME.encode_view(state.view(p))
+            assert len(encoded) == size
+            assert all(0.0 <= x <= 1.0 for x in encoded)
+            phase = encoded[GLOBAL_SIZE - 15 - 3 - len(PHASE_NAMES) :][: len(PHASE_NAMES)]
+            assert sum(phase) == 1.0
+
+
+def test_own_hand_and_relative_seats() -> None:
+    state = arrange(
+        4,
+        hands=(hand("red-1"), hand("green-6", "green-6", "wolf"), hand(), hand("super")),
+        points=(0, 12, 0, 30),
+        pens=(
+            ((), ()),
+            ((), ()),
+            (pen("red-2", "red-3", "red-4"), ()),
+            ((), (sheep("black"), sheep("dolly-red", "red-5"))),
+        ),
+        wolves=(0, 0, 1, 0),
+    )
+    encoded = GAME.encode_view(state.view(1))
+    me = GLOBAL_SIZE  # block 0 is the viewer, seat 1
+    assert encoded[me + k("green-6")] == 2 / KIND_COUNT[k("green-6")]
+    assert encoded[me + k("wolf")] == 1 / KIND_COUNT[k("wolf")]
+    assert encoded[me + k("red-1")] == 0.0  # seat 0's hand is hidden
+    assert encoded[me + FLAGS] == 3 / 30  # hand size
+    assert encoded[me + FLAGS + 16] == 12 / 60  # points
+    left = GLOBAL_SIZE + SEAT_SIZE  # seat 2, the viewer's left
+    pen1 = left + PENS
+    faces = list(FACES)
+    for name in ("red-2", "red-3", "red-4"):
+        assert encoded[pen1 + faces.index(face(name))] == 1.0
+    assert encoded[pen1 + len(FACES) + 1] == 3 / 8  # cards in the pen
+    assert encoded[pen1 + len(FACES) + 2] == 1.0  # wolf
+    assert encoded[pen1 + len(FACES) + 3] == 2 / 40  # wolf eats the 4; 2 cards: the lower
+    across = GLOBAL_SIZE + 2 * SEAT_SIZE  # seat 3
+    assert encoded[across + FLAGS + 16] == 30 / 60
+    assert encoded[across + k("super")] == 0.0
+    pen2 = across + PENS + PEN_SIZE
+    assert encoded[pen2 + faces.index(face("red-5"))] == 1.0
+    assert encoded[pen2 + len(FACES)] == 1 / 4  # one black sheep
+    seat0 = GLOBAL_SIZE + 3 * SEAT_SIZE
+    assert encoded[seat0 + FLAGS + 1] == 1.0  # seat 0 is the baca
+
+
+def test_spectator_sees_no_hand() -> None:
+    state = GAME.start(3, seed=5)
+    encoded = GAME.encode_view(state.view(None))
+    for r in range(3):
+        block = GLOBAL_SIZE + r * SEAT_SIZE
+        assert not any(encoded[block : block + KINDS])
+    assert encoded[GLOBAL_SIZE - 15 + 9] == 1.0  # the spectator flag
+
+
+def test_encoding_depends_on_the_view_only() -> None:
+    for state in _playout(5, 11, Options(bluff=True))[::13]:
+        for p in range(5):
+            view = state.view(p)
+            for seed in (1, 2):
+                redealt = GAME.determinize(view, seed).view(p)
+                assert GAME.encode_view(redealt) == GAME.encode_view(view)
+
+
+# -- the conformance kit (it runs check_encoding on every checked state) ---------------
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_conformance_kit_with_encoding(name: str) -> None:
+    check_game(GAME, players=[3, 6], seeds=range(1), steps=8, options=OPTION_SETS[name])
