@@ -9,7 +9,7 @@ import meeple
 
 
 def choose(state: meeple.State, player: int) -> meeple.Action:
-    legal = state.legal_actions(player)
+    legal: tuple[meeple.Action, ...] = state.legal_actions(player)
     if not sys.stdin.isatty():
         return legal[0]  # no human at the keyboard: take the first choice
     for number, action in enumerate(legal, 1):
