@@ -29,20 +29,24 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sys.path.insert(0, os.getcwd())  # so module:ATTR paths resolve from where you run it
     game = resolve_game(args.game)
-    for players in args.players or [game.spec.min_players]:
+    for players in args.players or [max(2, game.spec.min_players)]:
         _, _, states = random_playout(game, players, seed=1)
-        picks = [
-            states[int(i * (len(states) - 1) * 0.6 / args.positions)] for i in range(args.positions)
+        # Real decisions only (a single legal action is answered without search),
+        # spread over the first 60% of a seeded game.
+        decisions = [
+            s
+            for s in states[: max(1, int(len(states) * 0.6))]
+            if not s.is_over and len(s.legal_actions(min(s.to_act))) > 1
         ]
+        step = max(1, len(decisions) // args.positions)
         seconds = []
-        for index, state in enumerate(picks):
-            if state.is_over:
-                continue
+        for index, state in enumerate(decisions[::step][: args.positions]):
             player = min(state.to_act)
             bot = MCTSBot(game, seed=index, iterations=args.iterations)
             began = time.perf_counter()
             bot.choose(state.view(player), state.legal_actions(player))
             seconds.append(time.perf_counter() - began)
+            assert bot.last_iterations == args.iterations
         per_move = statistics.median(seconds)
         print(
             f"{game.spec.name} ({players}p): {args.iterations / per_move:,.0f} iterations/s; "
