@@ -98,9 +98,10 @@ class StateBase:
 
     def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
         """Every legal action of `player` (empty if that player may not act now)."""
-        try:
-            cache: dict[int, tuple[Any, ...]] = self._legal_cache
-        except AttributeError:
+        # getattr with a default, not try/except: on a fresh state the slot is
+        # empty, and raising and catching AttributeError costs ~0.5 us a step.
+        cache: dict[int, tuple[Any, ...]] | None = getattr(self, "_legal_cache", None)
+        if cache is None:
             cache = {}
             object.__setattr__(self, "_legal_cache", cache)
         # Fast path: a seat already asked about (only valid seats are ever cached;

@@ -115,13 +115,13 @@ class State(_FastState):
         if (player is None or (player.__class__ is int and player == self.current)) and (
             self.to_act
         ):
-            try:
-                cached: tuple[Action, ...] = self._acts
-                return cached
-            except AttributeError:
-                acts = legal.legal_actions(self)
-                object.__setattr__(self, "_acts", acts)
-                return acts
+            # getattr with a default, not try/except: on a fresh state the slot is
+            # empty, and raising and catching AttributeError costs ~0.5 us a step.
+            cached: tuple[Action, ...] | None = getattr(self, "_acts", None)
+            if cached is None:
+                cached = legal.legal_actions(self)
+                object.__setattr__(self, "_acts", cached)
+            return cached
         found: tuple[Action, ...] = super().legal_actions(player)
         return found
 
@@ -134,9 +134,8 @@ class State(_FastState):
         if (player is None or (player.__class__ is int and player == self.current)) and (
             self.to_act
         ):
-            try:
-                acts = self._acts
-            except AttributeError:
+            acts = getattr(self, "_acts", None)
+            if acts is None:
                 acts = self.legal_actions(player)
             if action in acts:
                 return transitions.advance(self, action)

@@ -156,9 +156,8 @@ class State(StateBase):
         """Every legal action of `player` (StateBase semantics, with a fast path for
         the acting seat, which random playouts and bots ask about at every step)."""
         if player.__class__ is int and player == self.actor and player >= 0:
-            try:
-                cache: dict[int, tuple[Any, ...]] = self._legal_cache
-            except AttributeError:
+            cache: dict[int, tuple[Any, ...]] | None = getattr(self, "_legal_cache", None)
+            if cache is None:  # getattr, not try/except: a miss costs far less
                 cache = {}
                 object.__setattr__(self, "_legal_cache", cache)
             found = cache.get(self.actor)
