@@ -19,6 +19,8 @@ from typing import Final
 
 import attrs
 
+from meeple.core.encoding import Layout
+
 from .actions import Action, Assign, Done, Draw, Pick, Place, SoloPlace, Take
 from .components import (
     ANIMALS,
@@ -200,32 +202,6 @@ def _edge_run(hike: tuple[int, ...], habitat: int, *, from_left: bool) -> int:
 # -- the layout ----------------------------------------------------------------
 
 
-@attrs.frozen
-class Layout:
-    """Where each named part of the encoding sits, for one player count."""
-
-    players: int
-    """The player count this layout is for."""
-    parts: tuple[tuple[str, int, int], ...]
-    """(name, start, width) in order; names are listed in docs/rules/bear_mountain.md."""
-    size: int
-    """Total length: `observation_size(players)`."""
-
-    def start(self, name: str) -> int:
-        """Where part `name` begins; KeyError naming the part if there is none."""
-        for part, begin, _ in self.parts:
-            if part == name:
-                return begin
-        raise KeyError(f"bear_mountain encoding has no part {name!r} with {self.players} players")
-
-    def slice(self, name: str) -> slice:
-        """Part `name` as a slice of the encoded tuple."""
-        for part, begin, width in self.parts:
-            if part == name:
-                return slice(begin, begin + width)
-        raise KeyError(f"bear_mountain encoding has no part {name!r} with {self.players} players")
-
-
 def _build(players: int) -> Layout:
     parts: list[tuple[str, int, int]] = []
     at = 0
@@ -272,7 +248,7 @@ def _build(players: int) -> Layout:
             add(f"row{k + 1}.features", CARD_FEATURE_SIZE)
         add("hand", N_CARDS)
         add("picks", N_CARDS)
-    return Layout(players, tuple(parts), at)
+    return Layout("bear_mountain", players, tuple(parts), at)
 
 
 _LAYOUTS: Final = {n: _build(n) for n in range(1, MAX_PLAYERS + 1)}

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+import attrs
+
 from .errors import IllegalActionError, MeepleError
 
-__all__ = ["EncodableGame", "Vocabulary", "vocabulary"]
+__all__ = ["EncodableGame", "Layout", "Vocabulary", "vocabulary"]
 
 
 @runtime_checkable
@@ -96,3 +98,33 @@ def vocabulary(game: Any, players: int) -> Vocabulary:
         found = Vocabulary(game.spec.name, players, tuple(game.action_vocabulary(players)))
         _CACHE[key] = found
     return found
+
+
+@attrs.frozen
+class Layout:
+    """Where each named part of a game's view encoding sits, for one player count.
+
+    Games that document their encoding part by part build one of these, so users
+    and tests can find a part by name instead of by magic offsets.
+    """
+
+    game: str
+    """The game's registry name (for messages)."""
+    players: int
+    """The player count this layout is for."""
+    parts: tuple[tuple[str, int, int], ...]
+    """(name, start, width) in order, as documented on the game's rules page."""
+    size: int
+    """Total length: the game's `observation_size(players)`."""
+
+    def start(self, name: str) -> int:
+        """Where part `name` begins; KeyError naming the part if there is none."""
+        begin: int = self.slice(name).start
+        return begin
+
+    def slice(self, name: str) -> slice:
+        """Part `name` as a slice of the encoded tuple."""
+        for part, begin, width in self.parts:
+            if part == name:
+                return slice(begin, begin + width)
+        raise KeyError(f"{self.game} encoding has no part {name!r} with {self.players} players")

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import chain
 from typing import Final
 
-import attrs
+from meeple.core.encoding import Layout
 
 from .actions import (
     BOX,
@@ -134,32 +134,6 @@ _SEAT_SIZE: Final = sum(w for _, w in SEAT_BLOCK)
 # -- the layout ----------------------------------------------------------------
 
 
-@attrs.frozen
-class Layout:
-    """Where each named part of the encoding sits, for one player count."""
-
-    players: int
-    """The player count this layout is for."""
-    parts: tuple[tuple[str, int, int], ...]
-    """(name, start, width) in order; names are listed in docs/rules/wojtek.md."""
-    size: int
-    """Total length: `observation_size(players)`."""
-
-    def start(self, name: str) -> int:
-        """Where part `name` begins; KeyError naming the part if there is none."""
-        for part, begin, _ in self.parts:
-            if part == name:
-                return begin
-        raise KeyError(f"wojtek encoding has no part {name!r} with {self.players} players")
-
-    def slice(self, name: str) -> slice:
-        """Part `name` as a slice of the encoded tuple."""
-        for part, begin, width in self.parts:
-            if part == name:
-                return slice(begin, begin + width)
-        raise KeyError(f"wojtek encoding has no part {name!r} with {self.players} players")
-
-
 HEADER: Final = (
     ("seat", MAX_PLAYERS),
     ("spectator", 1),
@@ -197,7 +171,7 @@ def _build(players: int) -> Layout:
         for name, width in SEAT_BLOCK:
             parts.append((f"seat+{r}.{name}", at, width))
             at += width
-    return Layout(players, tuple(parts), at)
+    return Layout("wojtek", players, tuple(parts), at)
 
 
 _LAYOUTS: Final = {n: _build(n) for n in range(2, MAX_PLAYERS + 1)}
