@@ -75,7 +75,7 @@ def standard(
     row: Sequence[int] | None = None,
     score_slugs: Sequence[str],
     to_act: int | None = 0,
-    phase: Phase = "take",
+    phase: Phase = Phase.TAKE,
     options: Options | None = None,
     deck: Sequence[int] | None = None,
     pending: Iterable[int] = (),
@@ -94,7 +94,7 @@ def standard(
         to_act=frozenset() if to_act is None else frozenset({to_act}),
         rng=1,
         options=(options or Options(score_cards=tuple(score_slugs))).for_players(len(hikes)),
-        phase="over" if to_act is None else phase,
+        phase=Phase.OVER if to_act is None else phase,
         score_cards=scores(*score_slugs),
         hikes=tuple(tuple(h) for h in hikes),
         deck=tuple(rest),
@@ -113,14 +113,14 @@ def solo(
     drawn: int = 0,
     assigned: Sequence[Sequence[str]] = ((), (), (), (), ()),
     active: int = -1,
-    phase: Phase = "draw",
+    phase: Phase = Phase.DRAW,
 ) -> State:
     """A solo position; the deck must keep one bear per remaining pile of 8."""
     used = [*(c for h in hikes for c in h), *deck, *discard, *((drawn,) if drawn else ())]
     assert sorted(used) == list(CARD_IDS), "a solo position must place all 45 cards"
     state = State(
         players=1,
-        to_act=frozenset() if phase == "over" else frozenset({0}),
+        to_act=frozenset() if phase == Phase.OVER else frozenset({0}),
         rng=1,
         options=Options(mode="solo"),
         phase=phase,
@@ -156,7 +156,7 @@ def finished(hikes: Sequence[Sequence[int]], score_slugs: Sequence[str]) -> Stat
         to_act=frozenset(),
         rng=1,
         options=Options(mode="draft", score_cards=tuple(score_slugs)),
-        phase="over",
+        phase=Phase.OVER,
         score_cards=scores(*score_slugs),
         hikes=tuple(tuple(h) for h in hikes),
         deck=_rest([c for h in hikes for c in h]),
@@ -176,7 +176,7 @@ def solo_position(
     drawn: int = 0,
     assigned: Sequence[Sequence[str]] = ((), (), (), (), ()),
     active: int = -1,
-    phase: Phase = "draw",
+    phase: Phase = Phase.DRAW,
 ) -> State:
     """A solo position whose deck starts with `top` and keeps one bear per pile of 8."""
     used = [*(c for h in hikes for c in h), *discard, *((drawn,) if drawn else ())]

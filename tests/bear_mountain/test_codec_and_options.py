@@ -64,4 +64,4 @@ def test_bad_options_are_refused(values: dict[str, object], why: str) -> None:
 
 def test_options_that_are_not_options_are_refused() -> None:
     with pytest.raises(InvalidOptionsError, match="Options"):
-        GAME.start(2, seed=0, options={"mode": "draft"})  # type: ignore[arg-type]  # on purpose
+        GAME.start(2, seed=0, options={"mode": "draft"})

@@ -27,7 +27,6 @@ from meeple.bear_mountain.encoding import (
     HIKE_BLOCK_SIZE,
     PHASES,
     SIGHT_BOUNDS,
-    Layout,
     _hike,
     layout,
 )
@@ -35,7 +34,7 @@ from meeple.bear_mountain.scoring import score_hikes, sights, solo_total
 from meeple.bear_mountain.state import State
 from meeple.bear_mountain.view import View
 from meeple.core import InvalidOptionsError
-from meeple.core.encoding import vocabulary
+from meeple.core.encoding import Layout, vocabulary
 from meeple.testing import check_game
 
 from . import helpers

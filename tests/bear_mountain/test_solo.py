@@ -7,6 +7,7 @@ import pytest
 from meeple.bear_mountain import GAME, Options
 from meeple.bear_mountain.components import BEAR_CARDS, SCORE_BY_SLUG, SOLO_SCORES
 from meeple.bear_mountain.setup import max_steps
+from meeple.bear_mountain.state import Phase
 from meeple.core import InvalidOptionsError
 
 from .helpers import play, solo_position, texts
@@ -147,7 +148,7 @@ def test_only_assignments_that_leave_the_other_hikes_completable() -> None:
             [],
         ],
         active=2,
-        phase="assign",
+        phase=Phase.ASSIGN,
     )
     acts = texts(state.legal_actions())
     assert "done" not in acts

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.rules import top_group
+from meeple.bear_mountain.scoring import top_group
+from meeple.bear_mountain.state import Phase
 
 from .helpers import cards_where, standard
 
@@ -93,7 +94,7 @@ def test_running_out_of_cards_ends_in_a_shared_win() -> None:
         row=left,
         score_slugs=SLUGS,
         to_act=0,
-        phase="sudden",
+        phase=Phase.SUDDEN,
         options=options,
         deck=[],
         pending={0, 1},

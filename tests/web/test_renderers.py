@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import meeple
-from meeple.web import renderers
+from meeple.core.capabilities import HasHtml
 from meeple.web.renderers import generic, render_html, render_text
 from tests.toy_game import TOY
 
@@ -97,11 +97,6 @@ def test_a_failing_renderer_falls_back_to_the_generic_layout() -> None:
     assert 'class="generic-view"' in out
 
 
-def test_a_builtin_renderer_is_found_by_game_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(renderers.RENDERERS, "fake", lambda game, view: "<p>drawn</p>")
-    assert render_html(FakeGame(), fancy()) == "<p>drawn</p>"  # type: ignore[arg-type]  # a stand-in game
-
-
 def test_a_failing_text_renderer_is_reported_in_place() -> None:
     class Broken(FakeGame):
         def render(self, view: Any) -> str:
@@ -174,5 +169,8 @@ def test_way_of_bear_draws_the_village_map_and_temples() -> None:
         state = state.apply(rng.choice(state.legal_actions(actor)), actor)
 
 
-def test_each_builtin_renderer_belongs_to_a_registered_game() -> None:
-    assert set(renderers.BUILTIN) <= set(meeple.game_names())
+def test_bear_mountain_draws_itself_through_the_html_capability() -> None:
+    game = meeple.get_game("bear_mountain")
+    assert isinstance(game, HasHtml)
+    view = game.start(2, seed=1).view(0)
+    assert render_html(game, view) == game.render_html(view)

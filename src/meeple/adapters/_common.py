@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from ..core.capabilities import Encodable
 from ..core.encoding import Vocabulary, vocabulary
 from ..core.errors import MeepleError
 from ..core.options import build_options
 from ..core.outcome import Outcome
 from ..core.protocols import Game
-from ..sim.speed import resolve_game
+from ..core.registry import resolve_game
 
 __all__ = ["RewardScheme", "Setup", "rewards_from", "setup"]
 
@@ -34,15 +35,17 @@ class Setup:
 
     def __init__(self, game: str | Game, players: int, options: dict[str, Any]) -> None:
         self.game: Game = resolve_game(game) if isinstance(game, str) else game
-        for needed in ("action_vocabulary", "observation_size", "encode_view"):
-            if not hasattr(self.game, needed):
-                raise MeepleError(f"{self.game.spec.name} has no {needed}(); adapters need it")
+        encodable = self.game
+        if not isinstance(encodable, Encodable):
+            raise MeepleError(
+                f"{self.game.spec.name} does not offer the encoding capability "
+                "(action_vocabulary, observation_size, encode_view); adapters need it"
+            )
         self.players = players
         self.options = build_options(self.game.spec.name, self.game.options_type, options)
         self.vocab: Vocabulary = vocabulary(self.game, players)
-        size = getattr(self.game, "observation_size")(players)  # noqa: B009  # checked above
-        self.observation_size: int = size
-        self._encode = getattr(self.game, "encode_view")  # noqa: B009  # checked above
+        self.observation_size: int = encodable.observation_size(players)
+        self._encode = encodable.encode_view
 
     def start(self, seed: int) -> Any:
         """A fresh state."""

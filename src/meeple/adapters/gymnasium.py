@@ -146,7 +146,7 @@ def register_env(game: str | Game) -> str:
 
     Then ``gymnasium.make("meeple/wojtek-v0", players=3, opponents=["mcts"])``.
     """
-    from ..sim.speed import resolve_game
+    from ..core.registry import resolve_game
 
     resolved = resolve_game(game) if isinstance(game, str) else game
     env_id = f"meeple/{resolved.spec.name}-v0"

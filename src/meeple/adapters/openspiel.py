@@ -35,7 +35,7 @@ import attrs
 from ..core.codec import dumps, loads
 from ..core.options import parse_option_strings
 from ..core.protocols import Game
-from ..sim.speed import resolve_game
+from ..core.registry import resolve_game
 from ._common import Setup, rewards_from
 
 __all__ = ["register", "register_all", "spiel_name"]

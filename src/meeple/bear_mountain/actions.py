@@ -1,4 +1,5 @@
-"""The decisions a player makes; ``str(action)`` is the canonical notation."""
+"""The decisions a player makes: each class prints its notation (``str(action)``),
+and `parse_action` beside them reads it back."""
 
 from __future__ import annotations
 
@@ -6,9 +7,23 @@ from typing import Literal
 
 import attrs
 
-from .components import SCORE_CARDS, card_name
+from meeple.core import MalformedActionError
 
-__all__ = ["Action", "Assign", "Done", "Draw", "Pick", "Place", "Side", "SoloPlace", "Take"]
+from .components import CARD_IDS, SCORE_BY_SLUG, SCORE_CARDS, card_name
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "Assign",
+    "Done",
+    "Draw",
+    "Pick",
+    "Place",
+    "Side",
+    "SoloPlace",
+    "Take",
+    "parse_action",
+]
 
 Side = Literal["left", "right"]
 
@@ -92,3 +107,66 @@ class Done:
 
 Action = Take | Pick | Place | Draw | SoloPlace | Assign | Done
 """Any bear_mountain action."""
+ACTION_TYPES: tuple[type[Action], ...] = (Take, Pick, Place, Draw, SoloPlace, Assign, Done)
+"""Every action class (the codec stores actions by their notation)."""
+
+
+# -- the parser: the inverse of str(action) ------------------------------------
+
+_FORMS = (
+    "take N (1-4), pick cNN, place cNN left|right, draw, solo cNN hikeN, "
+    "assign <score-card> hikeN, done"
+)
+
+
+def _bad(text: str, why: str) -> MalformedActionError:
+    return MalformedActionError(f"bear_mountain: cannot read action {text!r}: {why}")
+
+
+def _card(text: str, word: str) -> int:
+    digits = word[1:]
+    if word[:1] != "c" or not digits.isdigit() or not digits.isascii():
+        raise _bad(text, f"{word!r} is not a card (write c01 .. c{len(CARD_IDS):02d})")
+    card = int(digits)
+    if card not in CARD_IDS:
+        raise _bad(text, f"there is no card {word} (cards are c01 .. c{len(CARD_IDS):02d})")
+    return card
+
+
+def _hike(text: str, word: str) -> int:
+    digits = word[4:]
+    if word[:4] != "hike" or not digits.isdigit() or not digits.isascii():
+        raise _bad(text, f"{word!r} is not a hike (write hike1 .. hike5)")
+    hike = int(digits)
+    if not 1 <= hike <= 5:
+        raise _bad(text, f"there is no {word} (hikes are hike1 .. hike5)")
+    return hike
+
+
+def parse_action(text: str) -> Action:
+    """The action written as `text`; MalformedActionError names what is wrong."""
+    words = text.strip().lower().split()
+    if not words:
+        raise _bad(text, f"it is empty; expected one of: {_FORMS}")
+    verb, args = words[0], words[1:]
+    if verb in ("draw", "done"):
+        if args:
+            raise _bad(text, f"{verb!r} takes nothing after it")
+        return Draw() if verb == "draw" else Done()
+    if verb == "take" and len(args) == 1:
+        if not args[0].isdigit() or not args[0].isascii() or not 1 <= int(args[0]) <= 4:
+            raise _bad(text, "the face-up slot must be 1, 2, 3 or 4")
+        return Take(int(args[0]))
+    if verb == "pick" and len(args) == 1:
+        return Pick(_card(text, args[0]))
+    if verb == "place" and len(args) == 2:
+        if args[1] not in ("left", "right"):
+            raise _bad(text, "the side must be left or right")
+        return Place(_card(text, args[0]), "left" if args[1] == "left" else "right")
+    if verb == "solo" and len(args) == 2:
+        return SoloPlace(_card(text, args[0]), _hike(text, args[1]))
+    if verb == "assign" and len(args) == 2:
+        if args[0] not in SCORE_BY_SLUG:
+            raise _bad(text, f"there is no score card {args[0]!r}")
+        return Assign(SCORE_BY_SLUG[args[0]], _hike(text, args[1]))
+    raise _bad(text, f"expected one of: {_FORMS}")

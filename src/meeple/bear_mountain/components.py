@@ -17,17 +17,28 @@ import attrs
 __all__ = [
     "ANIMALS",
     "ANIMAL_SCORES",
+    "ANIMAL_SET",
     "BEAR_CARDS",
     "CARDS",
     "CARD_IDS",
+    "DRAFT_KEEP",
+    "DRAFT_PICKS",
     "ELEVATION",
     "HABITATS",
     "HAB_ELEV_SCORES",
+    "HAB_SET",
+    "HAND_SIZE",
+    "HIKE_LENGTH",
     "LEFT",
     "RIGHT",
+    "ROW_SIZE",
     "SCORE_BY_SLUG",
     "SCORE_CARDS",
     "SCORE_IDS",
+    "SOLO_BLOCK",
+    "SOLO_DECK",
+    "SOLO_HIKES",
+    "SOLO_PILE",
     "SOLO_SCORES",
     "LandscapeCard",
     "ScoreCard",
@@ -245,6 +256,30 @@ HAB_ELEV_SCORES: Final = tuple(s.id for s in SCORE_CARDS if s.kind != "animals")
 """Habitat and elevation score cards (held back for younger children)."""
 SOLO_SCORES: Final = tuple(s.id for s in SCORE_CARDS if s.solo)
 """The 13 score cards of the solo game."""
+ANIMAL_SET: Final = frozenset(ANIMAL_SCORES)
+"""Animal score cards, as a set."""
+HAB_SET: Final = frozenset(HAB_ELEV_SCORES)
+"""Habitat and elevation score cards, as a set."""
+
+# The rulebook's numbers for laying out a game.
+HIKE_LENGTH: Final = 10
+"""Standard game: every hike grows to ten cards (rulebook, "How to Play")."""
+ROW_SIZE: Final = 4
+"""Standard game: four face-up cards to choose from (rulebook, "Setup")."""
+HAND_SIZE: Final = 10
+"""Drafting: ten cards dealt to each player."""
+DRAFT_PICKS: Final = (4, 3, 3)
+"""Drafting: cards selected in each round (4, then 1 reserved + 3, then 1 + 3)."""
+DRAFT_KEEP: Final = (1, 1, 0)
+"""Drafting: cards kept face down after each round's placing (3 placed, 1 reserved; last: all)."""
+SOLO_HIKES: Final = 5
+"""Solo: five hikes, five piles, five bear cards."""
+SOLO_PILE: Final = 7
+"""Solo: 35 cards split into five piles of seven before a bear joins each."""
+SOLO_BLOCK: Final = SOLO_PILE + 1
+"""Solo: each stretch of 8 cards of the deck holds exactly one bear card."""
+SOLO_DECK: Final = SOLO_BLOCK * SOLO_HIKES
+"""Solo: the deck starts with 40 cards (45 minus the 5 that start the hikes)."""
 
 
 def card_name(card: int) -> str:

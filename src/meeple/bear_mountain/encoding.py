@@ -17,25 +17,29 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-import attrs
-
-from meeple.core.encoding import Layout
+from meeple.core.encoding import Layout, Writer
 
 from .actions import Action, Assign, Done, Draw, Pick, Place, SoloPlace, Take
 from .components import (
     ANIMALS,
     CARD_IDS,
     CARDS,
+    DRAFT_PICKS,
     ELEVATION,
     HABITATS,
+    HAND_SIZE,
+    HIKE_LENGTH,
     LEFT,
     RIGHT,
+    ROW_SIZE,
     SCORE_CARDS,
+    SOLO_HIKES,
     SOLO_SCORES,
 )
-from .rules import DRAFT_PICKS, HAND_SIZE, HIKE_LENGTH, ROW_SIZE, SOLO_HIKES, is_closed
+from .legal import is_closed
 from .scoring import sights
-from .view import Phase, View
+from .state import Phase
+from .view import View
 
 __all__ = [
     "CARD_FEATURES",
@@ -44,7 +48,6 @@ __all__ = [
     "HIKE_BLOCK_SIZE",
     "PHASES",
     "SIGHT_BOUNDS",
-    "Layout",
     "action_vocabulary",
     "encode_view",
     "layout",
@@ -54,17 +57,8 @@ __all__ = [
 N_CARDS: Final = len(CARD_IDS)
 N_SCORES: Final = len(SCORE_CARDS)
 MAX_PLAYERS: Final = 4
-PHASES: Final[tuple[Phase, ...]] = (
-    "take",
-    "pick",
-    "place",
-    "sudden",
-    "draw",
-    "drawn",
-    "assign",
-    "over",
-)
-"""Phase one-hot order."""
+PHASES: Final = tuple(Phase)
+"""Phase one-hot order: take, pick, place, sudden, draw, drawn, assign, over."""
 MODE_ORDER: Final = ("standard", "draft", "solo")
 """Mode one-hot order."""
 
@@ -156,6 +150,8 @@ HIKE_BLOCK: Final = (
 HIKE_BLOCK_SIZE: Final = sum(width for _, width in HIKE_BLOCK)
 _SIGHTS_AT: Final = N_CARDS
 _EDGE_AT: Final = N_CARDS + N_SCORES
+# The hike block is a fixed tuple cached per hike, so it is built by offsets within
+# itself (HIKE_BLOCK above names them) and written into its part in one piece.
 
 
 @lru_cache(maxsize=4096)  # about 1.5 kB a hike: a few MB at most
@@ -202,56 +198,54 @@ def _edge_run(hike: tuple[int, ...], habitat: int, *, from_left: bool) -> int:
 # -- the layout ----------------------------------------------------------------
 
 
-def _build(players: int) -> Layout:
-    parts: list[tuple[str, int, int]] = []
-    at = 0
-
-    def add(name: str, width: int) -> None:
-        nonlocal at
-        parts.append((name, at, width))
-        at += width
-
-    add("mode", len(MODE_ORDER))
-    add("options", 2)  # tiebreaker, animals_only
-    add("phase", len(PHASES))
-    add("seat", MAX_PLAYERS)
-    add("spectator", 1)
-    add("to_act", players)
-    add("deck", 1)
-    add("score_cards", N_SCORES)
+def _parts(players: int) -> list[tuple[str, int]]:
+    """The named parts for `players` seats, in order, with their widths."""
+    parts = [
+        ("mode", len(MODE_ORDER)),
+        ("options", 2),  # tiebreaker, animals_only
+        ("phase", len(PHASES)),
+        ("seat", MAX_PLAYERS),
+        ("spectator", 1),
+        ("to_act", players),
+        ("deck", 1),
+        ("score_cards", N_SCORES),
+    ]
     if players == 1:
-        for k in range(SOLO_HIKES):
-            add(f"hike{k + 1}", HIKE_BLOCK_SIZE)
-            add(f"hike{k + 1}.closed", 1)
-            add(f"hike{k + 1}.active", 1)
-            add(f"hike{k + 1}.assigned", N_SCORES)
-            add(f"hike{k + 1}.value", 1)
-        add("unassigned", N_SCORES)
-        add("drawn", N_CARDS)
-        add("drawn.features", CARD_FEATURE_SIZE)
-        add("discard_top", N_CARDS)
-        add("discard_top.features", CARD_FEATURE_SIZE)
-        add("discard", N_CARDS)
-        add("total", 1)
-    else:
-        add("round", len(DRAFT_PICKS))
-        add("pending", players)
-        for r in range(players):
-            add(f"seat+{r}.hike", HIKE_BLOCK_SIZE)
-            add(f"seat+{r}.points", 1)
-            add(f"seat+{r}.shared", 1)
-            add(f"seat+{r}.claims", N_SCORES)
-            add(f"seat+{r}.hand_count", 1)
-            add(f"seat+{r}.pick_count", 1)
-        for k in range(ROW_SIZE):
-            add(f"row{k + 1}", N_CARDS)
-            add(f"row{k + 1}.features", CARD_FEATURE_SIZE)
-        add("hand", N_CARDS)
-        add("picks", N_CARDS)
-    return Layout("bear_mountain", players, tuple(parts), at)
+        for k in range(1, SOLO_HIKES + 1):
+            parts += [
+                (f"hike{k}", HIKE_BLOCK_SIZE),
+                (f"hike{k}.closed", 1),
+                (f"hike{k}.active", 1),
+                (f"hike{k}.assigned", N_SCORES),
+                (f"hike{k}.value", 1),
+            ]
+        parts += [
+            ("unassigned", N_SCORES),
+            ("drawn", N_CARDS),
+            ("drawn.features", CARD_FEATURE_SIZE),
+            ("discard_top", N_CARDS),
+            ("discard_top.features", CARD_FEATURE_SIZE),
+            ("discard", N_CARDS),
+            ("total", 1),
+        ]
+        return parts
+    parts += [("round", len(DRAFT_PICKS)), ("pending", players)]
+    for r in range(players):
+        parts += [
+            (f"seat+{r}.hike", HIKE_BLOCK_SIZE),
+            (f"seat+{r}.points", 1),
+            (f"seat+{r}.shared", 1),
+            (f"seat+{r}.claims", N_SCORES),
+            (f"seat+{r}.hand_count", 1),
+            (f"seat+{r}.pick_count", 1),
+        ]
+    for k in range(1, ROW_SIZE + 1):
+        parts += [(f"row{k}", N_CARDS), (f"row{k}.features", CARD_FEATURE_SIZE)]
+    parts += [("hand", N_CARDS), ("picks", N_CARDS)]
+    return parts
 
 
-_LAYOUTS: Final = {n: _build(n) for n in range(1, MAX_PLAYERS + 1)}
+_LAYOUTS: Final = {n: Layout.of("bear_mountain", n, _parts(n)) for n in range(1, MAX_PLAYERS + 1)}
 
 
 def layout(players: int) -> Layout:
@@ -271,39 +265,16 @@ def observation_size(players: int) -> int:
 
 _PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
 _MODE_INDEX: Final = {m: i for i, m in enumerate(MODE_ORDER)}
-_OPTIONS_AT: Final = len(MODE_ORDER)
-
-
-@attrs.frozen
-class _Offsets:
-    """The layout's starts as plain ints, looked up once per player count."""
-
-    phase: int
-    seat: int
-    spectator: int
-    to_act: int
-    deck: int
-    score_cards: int
-    body: int
-
-
-def _offsets(lay: Layout) -> _Offsets:
-    return _Offsets(
-        phase=lay.start("phase"),
-        seat=lay.start("seat"),
-        spectator=lay.start("spectator"),
-        to_act=lay.start("to_act"),
-        deck=lay.start("deck"),
-        score_cards=lay.start("score_cards"),
-        body=lay.start("score_cards") + N_SCORES,
-    )
-
-
-_OFFSETS: Final = {n: _offsets(lay) for n, lay in _LAYOUTS.items()}
-# Repeated blocks: a seat's parts, a face-up slot's parts, a solo hike's parts.
-_SEAT_STRIDE: Final = _LAYOUTS[2].start("seat+1.hike") - _LAYOUTS[2].start("seat+0.hike")
-_ROW_STRIDE: Final = _LAYOUTS[2].start("row2") - _LAYOUTS[2].start("row1")
-_SOLO_STRIDE: Final = _LAYOUTS[1].start("hike2") - _LAYOUTS[1].start("hike1")
+_SEAT_PARTS: Final = tuple(
+    (f"seat+{r}.hike", f"seat+{r}.points", f"seat+{r}.shared", f"seat+{r}.claims")
+    + (f"seat+{r}.hand_count", f"seat+{r}.pick_count")
+    for r in range(MAX_PLAYERS)
+)
+_ROW_PARTS: Final = tuple((f"row{k}", f"row{k}.features") for k in range(1, ROW_SIZE + 1))
+_HIKE_PARTS: Final = tuple(
+    (f"hike{k}", f"hike{k}.closed", f"hike{k}.active", f"hike{k}.assigned", f"hike{k}.value")
+    for k in range(1, SOLO_HIKES + 1)
+)
 
 
 def encode_view(view: View) -> tuple[float, ...]:
@@ -316,30 +287,25 @@ def encode_view(view: View) -> tuple[float, ...]:
     if not isinstance(view, View):
         raise TypeError(f"bear_mountain: encode_view needs a bear_mountain View, not {view!r}")
     n = view.players
-    at = _OFFSETS[n]
-    out = [0.0] * _LAYOUTS[n].size
+    w = layout(n).writer()
     options = view.options
-    out[_MODE_INDEX[_mode(view)]] = 1.0
-    out[_OPTIONS_AT] = float(options.tiebreaker)
-    out[_OPTIONS_AT + 1] = float(options.animals_only)
-    out[at.phase + _PHASE_INDEX[view.phase]] = 1.0
+    w.one_hot("mode", _MODE_INDEX[_mode(view)])
+    w.put("options", (float(options.tiebreaker), float(options.animals_only)))
+    w.one_hot("phase", _PHASE_INDEX[view.phase])
     me = view.player
     if me is None:
-        out[at.spectator] = 1.0
+        w.one_hot("spectator", 0)
         me = 0
     else:
-        out[at.seat + me] = 1.0
-    for p in view.to_act:
-        out[at.to_act + (p - me) % n] = 1.0
-    out[at.deck] = view.deck_count / N_CARDS
-    base = at.score_cards - 1
-    for sid in view.score_cards:
-        out[base + sid] = 1.0
+        w.one_hot("seat", me)
+    w.ones("to_act", [(p - me) % n for p in view.to_act])
+    w.set("deck", 0, view.deck_count / N_CARDS)
+    w.ones("score_cards", [sid - 1 for sid in view.score_cards])
     if n == 1:
-        _solo_body(view, out, at.body)
+        _solo_body(view, w)
     else:
-        _multi_body(view, out, at.body, me)
-    return tuple(out)
+        _multi_body(view, w, me)
+    return w.done()
 
 
 def _mode(view: View) -> str:
@@ -347,92 +313,66 @@ def _mode(view: View) -> str:
     return view.options.mode or ("solo" if view.players == 1 else "standard")
 
 
-def _multi_body(view: View, out: list[float], at: int, me: int) -> None:
+def _multi_body(view: View, w: Writer, me: int) -> None:
     n = view.players
     if _mode(view) == "draft":
-        out[at + view.round] = 1.0
-    at += len(DRAFT_PICKS)
-    for p in view.pending:
-        out[at + (p - me) % n] = 1.0
-    at += n
+        w.one_hot("round", view.round)
+    w.ones("pending", [(p - me) % n for p in view.pending])
     seats = [(me + r) % n for r in range(n)]
     blocks = [_hike(view.hikes[p]) for p in seats]
     # Who claims each score card right now (scoring.award, over seats in viewer order).
     points = [0] * n
     shared = [0] * n
+    claims: list[list[int]] = [[] for _ in range(n)]
     columns = tuple(zip(*[b[1] for b in blocks], strict=True))
-    claims = at + HIKE_BLOCK_SIZE + 2 - 1
     for sid in view.score_cards:
         values = columns[sid - 1]
         best = max(values)
         if best <= 0:
             continue
-        if values.count(best) == 1:
-            r = values.index(best)
+        takers = [r for r in range(n) if values[r] == best]
+        for r in takers:
             points[r] += 1
-            out[claims + r * _SEAT_STRIDE + sid] = 1.0
-            continue
-        for r in range(n):
-            if values[r] == best:
-                points[r] += 1
+            claims[r].append(sid - 1)
+            if len(takers) > 1:
                 shared[r] += 1
-                out[claims + r * _SEAT_STRIDE + sid] = 1.0
-    hand_counts = view.hand_counts
-    pick_counts = view.pick_counts
     for r, p in enumerate(seats):
-        s = at + r * _SEAT_STRIDE
-        out[s : s + HIKE_BLOCK_SIZE] = blocks[r][0]
-        s += HIKE_BLOCK_SIZE
-        out[s] = points[r] / N_SCORES
-        out[s + 1] = shared[r] / N_SCORES
-        s += 2 + N_SCORES
-        if hand_counts:
-            out[s] = hand_counts[p] / HAND_SIZE
-            out[s + 1] = pick_counts[p] / DRAFT_PICKS[0]
-    at += n * _SEAT_STRIDE
-    for k, c in enumerate(view.row):
-        s = at + k * _ROW_STRIDE
-        out[s + c - 1] = 1.0
-        out[s + N_CARDS : s + _ROW_STRIDE] = CARD_FEATURES[c]
-    at += ROW_SIZE * _ROW_STRIDE
-    for c in view.hand:
-        out[at + c - 1] = 1.0
-    at += N_CARDS
-    for c in view.picks:
-        out[at + c - 1] = 1.0
+        hike, points_part, shared_part, claims_part, hand_part, pick_part = _SEAT_PARTS[r]
+        w.put(hike, blocks[r][0])
+        w.set(points_part, 0, points[r] / N_SCORES)
+        w.set(shared_part, 0, shared[r] / N_SCORES)
+        w.ones(claims_part, claims[r])
+        if view.hand_counts:
+            w.set(hand_part, 0, view.hand_counts[p] / HAND_SIZE)
+            w.set(pick_part, 0, view.pick_counts[p] / DRAFT_PICKS[0])
+    for (card_part, features_part), c in zip(_ROW_PARTS, view.row, strict=False):
+        w.one_hot(card_part, c - 1)
+        w.put(features_part, CARD_FEATURES[c])
+    w.ones("hand", [c - 1 for c in view.hand])
+    w.ones("picks", [c - 1 for c in view.picks])
 
 
-def _solo_body(view: View, out: list[float], at: int) -> None:
+def _solo_body(view: View, w: Writer) -> None:
     used: set[int] = set()
     total = 0
     for k, (hike, cards) in enumerate(zip(view.hikes, view.assigned, strict=True)):
-        s = at + k * _SOLO_STRIDE
+        block_part, closed_part, active_part, assigned_part, value_part = _HIKE_PARTS[k]
         block, seen = _hike(hike)
-        out[s : s + HIKE_BLOCK_SIZE] = block
-        s += HIKE_BLOCK_SIZE
-        out[s] = float(is_closed(hike))
-        out[s + 1] = float(view.active == k)
-        value = 0
-        for sid in cards:
-            out[s + 2 + sid - 1] = 1.0
-            value += seen[sid - 1]
-            used.add(sid)
-        out[s + 2 + N_SCORES] = value / _SOLO_BOUND
+        w.put(block_part, block)
+        w.set(closed_part, 0, float(is_closed(hike)))
+        w.set(active_part, 0, float(view.active == k))
+        w.ones(assigned_part, [sid - 1 for sid in cards])
+        value = sum(seen[sid - 1] for sid in cards)
+        used.update(cards)
+        w.set(value_part, 0, value / _SOLO_BOUND)
         total += value
-    at += SOLO_HIKES * _SOLO_STRIDE
-    for sid in SOLO_SCORES:
-        if sid not in used:
-            out[at + sid - 1] = 1.0
-    at += N_SCORES
+    w.ones("unassigned", [sid - 1 for sid in SOLO_SCORES if sid not in used])
     if view.drawn:
-        out[at + view.drawn - 1] = 1.0
-        out[at + N_CARDS : at + _ROW_STRIDE] = CARD_FEATURES[view.drawn]
-    at += _ROW_STRIDE
+        w.one_hot("drawn", view.drawn - 1)
+        w.put("drawn.features", CARD_FEATURES[view.drawn])
     if view.discard:
         top = view.discard[-1]
-        out[at + top - 1] = 1.0
-        out[at + N_CARDS : at + _ROW_STRIDE] = CARD_FEATURES[top]
-    at += _ROW_STRIDE
-    for c in view.discard:
-        out[at + c - 1] = 1.0
-    out[at + N_CARDS] = total / _SOLO_BOUND
+        w.one_hot("discard_top", top - 1)
+        w.put("discard_top.features", CARD_FEATURES[top])
+    w.ones("discard", [c - 1 for c in view.discard])
+    w.set("total", 0, total / _SOLO_BOUND)

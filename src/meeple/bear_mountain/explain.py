@@ -5,8 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .actions import Assign, Done, Draw, Pick, Place, SoloPlace, Take
-from .components import BEAR_CARDS, HABITATS, LEFT, RIGHT, SCORE_CARDS, SOLO_SCORES, card_name
-from .rules import DRAFT_KEEP, HAB_SET, HIKE_LENGTH, assign_counts, is_closed
+from .components import (
+    BEAR_CARDS,
+    DRAFT_KEEP,
+    HAB_SET,
+    HABITATS,
+    HIKE_LENGTH,
+    LEFT,
+    RIGHT,
+    SCORE_CARDS,
+    SOLO_SCORES,
+    card_name,
+)
+from .legal import assign_counts, is_closed
+from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State
@@ -14,19 +26,19 @@ if TYPE_CHECKING:
 __all__ = ["phase_text", "prompt", "refusal"]
 
 _PHASE_TEXT: Final = {
-    "take": "take a face-up card (take 1..4)",
-    "pick": "select a card from your drafting hand (pick cNN)",
-    "place": "lay your selected cards on your hike (place cNN left|right)",
-    "draw": "draw from the deck (draw) or place the discard pile's top card (solo cNN hikeN)",
-    "drawn": "place the card you drew (solo cNN hikeN)",
-    "assign": "assign score cards to the hike just closed (assign <card> hikeN, or done)",
-    "over": "nothing: the game is over",
+    Phase.TAKE: "take a face-up card (take 1..4)",
+    Phase.PICK: "select a card from your drafting hand (pick cNN)",
+    Phase.PLACE: "lay your selected cards on your hike (place cNN left|right)",
+    Phase.DRAW: "draw from the deck (draw) or place the discard pile's top card (solo cNN hikeN)",
+    Phase.DRAWN: "place the card you drew (solo cNN hikeN)",
+    Phase.ASSIGN: "assign score cards to the hike just closed (assign <card> hikeN, or done)",
+    Phase.OVER: "nothing: the game is over",
 }
 
 
 def phase_text(s: State) -> str:
     """The phase in words, for renderers and prompts."""
-    if s.phase == "sudden":
+    if s.phase == Phase.SUDDEN:
         if s.options.mode == "standard":
             return "tiebreaker: take one more face-up card (take 1..4)"
         return "tiebreaker: lay the card you were dealt (place cNN left|right)"
@@ -37,21 +49,21 @@ def refusal(s: State, a: object, p: int) -> str:
     """Why `a` is not legal for `p` now, naming the rule."""
     phase = s.phase
     wanted = phase_text(s)
-    standard_take = phase == "take" or (phase == "sudden" and s.options.mode == "standard")
+    standard_take = phase == Phase.TAKE or (phase == Phase.SUDDEN and s.options.mode == "standard")
     if isinstance(a, Take):
         if not standard_take:
             return f"taking from the face-up row is not a move now; you must {wanted}"
         return f"there are only {len(s.row)} face-up cards now (take 1..{len(s.row)})"
     if isinstance(a, Pick):
-        if phase != "pick":
+        if phase != Phase.PICK:
             return f"drafting picks are not a move now; you must {wanted}"
         return f"{card_name(a.card)} is not in the hand you hold now"
     if isinstance(a, Place):
-        if phase == "place":
+        if phase == Phase.PLACE:
             cards = s.picks[p]
             if a.card not in cards:
                 return f"{card_name(a.card)} is not among your face-down selected cards"
-        elif phase == "sudden" and s.options.mode == "draft":
+        elif phase == Phase.SUDDEN and s.options.mode == "draft":
             if a.card not in s.hands[p]:
                 return f"in the tiebreaker you add the card you were dealt, not {card_name(a.card)}"
         else:
@@ -62,7 +74,7 @@ def refusal(s: State, a: object, p: int) -> str:
     if isinstance(a, SoloPlace):
         return _solo_refusal(s, a, wanted)
     if isinstance(a, Assign | Done):
-        if phase != "assign":
+        if phase != Phase.ASSIGN:
             return f"assigning score cards is not a move now; you must {wanted}"
         return _assign_refusal(s, a)
     return f"{a} is not a bear_mountain action; you must {wanted}"
@@ -70,10 +82,10 @@ def refusal(s: State, a: object, p: int) -> str:
 
 def _solo_refusal(s: State, a: SoloPlace, wanted: str) -> str:
     name = card_name(a.card)
-    if s.phase == "drawn":
+    if s.phase == Phase.DRAWN:
         if a.card != s.drawn:
             return f"you drew {card_name(s.drawn)}; that is the card to place, not {name}"
-    elif s.phase == "draw":
+    elif s.phase == Phase.DRAW:
         if not s.discard:
             return f"{name} is not in play: draw a card first (the discard pile is empty)"
         if a.card != s.discard[-1]:
@@ -130,7 +142,7 @@ def _assign_refusal(s: State, a: Assign | Done) -> str:
 
 def prompt(s: State, player: int | None) -> str:
     """One line: what `player` (or the only actor) decides now."""
-    if s.phase == "over":
+    if s.phase == Phase.OVER:
         return "the game is over"
     if player is None:
         if len(s.to_act) != 1:
@@ -142,24 +154,24 @@ def prompt(s: State, player: int | None) -> str:
         return f"player {player}: waiting for player {seats}"
     who = f"player {player}"
     phase = s.phase
-    if phase == "take":
+    if phase == Phase.TAKE:
         return (
             f"{who}: take a face-up card (take 1..{len(s.row)}) for card "
             f"{len(s.hikes[player]) + 1} of {HIKE_LENGTH} of your hike"
         )
-    if phase == "pick":
+    if phase == Phase.PICK:
         return (
             f"{who}: round {s.round + 1} of 3, select a card to keep face down "
             f"({len(s.picks[player])} of 4 selected)"
         )
-    if phase == "place":
+    if phase == Phase.PLACE:
         more = len(s.picks[player]) - DRAFT_KEEP[s.round]
         return f"{who}: lay a selected card at either end of your hike ({more} to lay this round)"
-    if phase == "sudden":
+    if phase == Phase.SUDDEN:
         return f"{who}: {phase_text(s)}"
-    if phase == "draw":
+    if phase == Phase.DRAW:
         return f"{who}: {phase_text(s)}; {len(s.deck)} cards in the deck"
-    if phase == "drawn":
+    if phase == Phase.DRAWN:
         return f"{who}: place {card_name(s.drawn)} on an open hike whose edge habitat matches"
     has_hab, animals, _, _ = assign_counts(s)
     return (

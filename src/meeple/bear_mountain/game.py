@@ -1,71 +1,58 @@
-"""The Game object that plugs Bear Went Over the Mountain into meeple."""
+"""The Game object: Bear Went Over the Mountain's facts and hooks, wired into the core."""
 
 from __future__ import annotations
 
-from typing import Any
+from meeple.core import EncodingBase, GameBase, GameSpec
 
-from meeple.core import GameSpec, check_players
-
-from . import encoding, setup
-from .actions import Action, Assign, Done, Draw, Pick, Place, SoloPlace, Take
-from .determinize import determinize as _determinize
-from .notation import parse_action as _parse_action
+from . import encoding, explain, html, invariants, legal, render, scoring, setup, transitions
+from . import view as views
+from .actions import ACTION_TYPES, Action, parse_action
 from .options import Options
-from .render import render as _render
 from .state import State
 from .view import View
 
-__all__ = ["GAME", "BearMountain"]
+__all__ = ["GAME", "SPEC", "BearMountain"]
+
+SPEC = GameSpec(
+    name="bear_mountain",
+    title="Bear Went Over the Mountain",
+    min_players=1,
+    max_players=4,
+    rules_version="1",
+    has_chance=True,
+    hidden_information=True,
+    max_steps=setup.max_steps,
+    modes=("standard", "draft", "solo"),
+    simultaneous=True,
+)
+"""Static facts about Bear Went Over the Mountain."""
 
 
-class BearMountain:
+class BearMountain(GameBase[State, Action, View], EncodingBase[Action, View]):
     """Bear Went Over the Mountain: standard, Big Kid drafting, tiebreaker and solo."""
 
-    spec = GameSpec(
-        name="bear_mountain",
-        title="Bear Went Over the Mountain",
-        min_players=1,
-        max_players=4,
-        rules_version="1",
-        has_chance=True,
-        hidden_information=True,
-        max_steps=setup.max_steps,
-        modes=("standard", "draft", "solo"),
-        simultaneous=True,
-    )
+    spec = SPEC
     options_type = Options
     state_type = State
     view_type = View
-    action_types: tuple[type[Any], ...] = (Take, Pick, Place, Draw, SoloPlace, Assign, Done)
+    action_types = ACTION_TYPES
 
-    def start(self, players: int, *, seed: int, options: Options | None = None) -> State:
-        """A new game; 1 player needs ``Options(mode="solo")``."""
-        return setup.start(players, seed, options, self.spec)
+    _start = staticmethod(setup.start)
+    _parse_action = staticmethod(parse_action)
+    _legal_actions = staticmethod(legal.legal_actions)
+    _successor = staticmethod(transitions.successor)
+    _outcome = staticmethod(scoring.outcome)
+    _view = staticmethod(views.view_of)
+    _determinize = staticmethod(views.determinize)
+    _render = staticmethod(render.render)
+    _prompt = staticmethod(explain.prompt)
+    _refusal = staticmethod(explain.refusal)
+    _validate = staticmethod(invariants.validate)
 
-    def parse_action(self, text: str) -> Action:
-        """The action written as `text` (see docs/rules/bear_mountain.md)."""
-        return _parse_action(text)
-
-    def determinize(self, view: View, seed: int) -> State:
-        """A full state consistent with `view`, the unseen cards dealt from `seed`."""
-        return _determinize(view, seed)
-
-    def render(self, view: View) -> str:
-        """Plain text of the table as `view` sees it."""
-        return _render(view)
-
-    def action_vocabulary(self, players: int) -> tuple[Action, ...]:
-        """Every action any mode can offer with `players` seats, in a fixed order, so that
-        adapters can number them (see docs/rules/bear_mountain.md, "Adapters")."""
-        return encoding.action_vocabulary(check_players(self.spec, players))
-
-    def observation_size(self, players: int) -> int:
-        """Length of `encode_view`'s result with `players` seats."""
-        return encoding.observation_size(check_players(self.spec, players))
-
-    def encode_view(self, view: View) -> tuple[float, ...]:
-        """`view` as a fixed-size tuple of numbers in [-1, 1], for learners."""
-        return encoding.encode_view(view)
+    _vocabulary = staticmethod(encoding.action_vocabulary)
+    _observation_size = staticmethod(encoding.observation_size)
+    _encode_view = staticmethod(encoding.encode_view)
+    render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
 
 
 GAME = BearMountain()

@@ -1,22 +1,28 @@
-"""Invariants every state keeps; checked when a state is loaded from JSON."""
+"""Invariants every state keeps; the codec checks them whenever a state is loaded."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .components import BEAR_CARDS, CARD_IDS, SCORE_BY_SLUG, SCORE_IDS, SOLO_SCORES
-from .rules import (
-    ALL_SEATS,
+from meeple.core import ALL_SEATS
+
+from .components import (
     ANIMAL_SET,
+    BEAR_CARDS,
+    CARD_IDS,
     DRAFT_PICKS,
     HAB_SET,
     ROW_SIZE,
+    SCORE_BY_SLUG,
+    SCORE_IDS,
     SOLO_BLOCK,
     SOLO_DECK,
     SOLO_HIKES,
-    is_closed,
+    SOLO_SCORES,
 )
+from .legal import is_closed
 from .setup import default_score_count
+from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State
@@ -37,12 +43,12 @@ def validate(s: State) -> None:
         raise ValueError(f"{mode} is played by 2-4 players, not {n}")
     if not s.to_act <= ALL_SEATS[n]:
         raise ValueError(f"to_act {sorted(s.to_act)} names a seat that does not exist")
-    if (s.phase == "over") != (not s.to_act):
+    if (s.phase == Phase.OVER) != (not s.to_act):
         raise ValueError("to_act must be empty exactly when the phase is over")
     allowed = {
-        "standard": {"take", "sudden", "over"},
-        "draft": {"pick", "place", "sudden", "over"},
-        "solo": {"draw", "drawn", "assign", "over"},
+        "standard": {Phase.TAKE, Phase.SUDDEN, Phase.OVER},
+        "draft": {Phase.PICK, Phase.PLACE, Phase.SUDDEN, Phase.OVER},
+        "solo": {Phase.DRAW, Phase.DRAWN, Phase.ASSIGN, Phase.OVER},
     }[mode]
     if s.phase not in allowed:
         raise ValueError(f"phase {s.phase!r} does not occur in {mode} mode")
@@ -79,7 +85,7 @@ def validate(s: State) -> None:
     if mode == "standard":
         if s.hands or s.picks or len(s.row) > ROW_SIZE:
             raise ValueError("the standard game has no hands and at most 4 face-up cards")
-        if s.phase == "take" and len(s.row) != ROW_SIZE:
+        if s.phase == Phase.TAKE and len(s.row) != ROW_SIZE:
             raise ValueError("the face-up row holds 4 cards during the game")
         if any(len(h) > 45 - 10 * (n - 1) for h in s.hikes):
             raise ValueError("a hike is too long")
@@ -91,7 +97,7 @@ def validate(s: State) -> None:
                 raise ValueError("hands and selected cards are kept in ascending order")
         if not 0 <= s.round < len(DRAFT_PICKS):
             raise ValueError("drafting has rounds 0, 1 and 2")
-    if s.phase == "sudden":
+    if s.phase == Phase.SUDDEN:
         if not s.options.tiebreaker or not s.pending or not s.pending <= ALL_SEATS[n]:
             raise ValueError("tiebreaker rounds need the option and a set of tied players")
     elif s.pending:
@@ -123,9 +129,9 @@ def _validate_solo(s: State) -> None:
             or sum(1 for c in cards if c in ANIMAL_SET) > 2
         ):
             raise ValueError(f"hike{k + 1} has too many score cards")
-    if (s.phase == "drawn") != bool(s.drawn):
+    if (s.phase == Phase.DRAWN) != bool(s.drawn):
         raise ValueError("a drawn card waits exactly in the drawn phase")
-    if (s.phase == "assign") != (s.active != -1):
+    if (s.phase == Phase.ASSIGN) != (s.active != -1):
         raise ValueError("the active hike is set exactly while assigning")
     if s.active != -1 and not (0 <= s.active < SOLO_HIKES and is_closed(s.hikes[s.active])):
         raise ValueError("score cards go to a closed hike")

@@ -1,4 +1,5 @@
-"""Pure scoring: what each hike shows Bear, who claims each score card, solo totals.
+"""Pure scoring: what each hike shows Bear, who claims each score card, solo totals,
+and the outcome of a game (or the standing so far) with a breakdown per player.
 
 A hike is a tuple of landscape card ids, left to right.
 """
@@ -6,7 +7,9 @@ A hike is a tuple of landscape card ids, left to right.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+from meeple.core import Outcome
 
 from .components import (
     ANIMALS,
@@ -17,6 +20,10 @@ from .components import (
     RIGHT,
     SCORE_CARDS,
 )
+from .state import OVER
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = [
     "SOLO_RATINGS",
@@ -26,10 +33,12 @@ __all__ = [
     "biggest_mountain",
     "deepest_valley",
     "habitat_runs",
+    "outcome",
     "score_hikes",
     "sights",
     "solo_rating",
     "solo_total",
+    "top_group",
 ]
 
 _N_ANIMAL_CARDS: Final = sum(1 for s in SCORE_CARDS if s.kind == "animals")
@@ -171,3 +180,37 @@ def solo_rating(total: int) -> str:
         if total >= floor:
             return name
     return SOLO_RATINGS[-1][1]
+
+
+def top_group(hikes: tuple[tuple[int, ...], ...], score_cards: tuple[int, ...]) -> frozenset[int]:
+    """Players ranked first by points, then by fewest shared score cards."""
+    points, shared, _ = score_hikes(hikes, score_cards)
+    keys = [(pt, -sh) for pt, sh in zip(points, shared, strict=True)]
+    best = max(keys)
+    return frozenset(p for p, k in enumerate(keys) if k == best)
+
+
+def outcome(s: State) -> Outcome:
+    """Scores and ranks (points, then fewest shared cards); provisional before the end."""
+    final = s.phase == OVER
+    if s.options.mode == "solo":
+        total = solo_total(s.hikes, s.assigned)
+        per_hike = tuple(
+            tuple((SCORE_CARDS[sid - 1].slug, sights(h)[sid - 1]) for sid in cards)
+            for h, cards in zip(s.hikes, s.assigned, strict=True)
+        )
+        details = {"total": total, "rating": solo_rating(total), "hikes": per_hike}
+        return Outcome.from_keys([total], details=[details], final=final)
+    points, shared, claimed = score_hikes(s.hikes, s.score_cards)
+    keys = [(pt, -sh) for pt, sh in zip(points, shared, strict=True)]
+    seen = [sights(h) for h in s.hikes]
+    details_list = [
+        {
+            "points": points[p],
+            "shared": shared[p],
+            "cards": tuple(SCORE_CARDS[sid - 1].slug for sid in claimed[p]),
+            "sights": tuple((SCORE_CARDS[sid - 1].slug, seen[p][sid - 1]) for sid in s.score_cards),
+        }
+        for p in range(s.players)
+    ]
+    return Outcome.from_keys(points, keys, details_list, final=final)

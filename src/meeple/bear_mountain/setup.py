@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from meeple.core import InvalidOptionsError, check_players
+from meeple.core import ALL_SEATS, ONE_SEAT, InvalidOptionsError
 from meeple.core import rng as _rng
 
-from .components import ANIMAL_SCORES, BEAR_CARDS, CARD_IDS, SCORE_BY_SLUG, SCORE_IDS, SOLO_SCORES
+from .components import (
+    ANIMAL_SCORES,
+    BEAR_CARDS,
+    CARD_IDS,
+    HAND_SIZE,
+    ROW_SIZE,
+    SCORE_BY_SLUG,
+    SCORE_IDS,
+    SOLO_HIKES,
+    SOLO_PILE,
+    SOLO_SCORES,
+)
 from .options import Options
-from .rules import ALL_SEATS, HAND_SIZE, ONE_SEAT, ROW_SIZE, SOLO_HIKES, SOLO_PILE
-
-if TYPE_CHECKING:
-    from meeple.core import GameSpec
-
-    from .state import State
+from .state import DRAW, PICK, TAKE, State
 
 __all__ = ["default_score_count", "max_steps", "start"]
 
@@ -44,19 +48,11 @@ def max_steps(players: int) -> int:
     return max(45, 2 * HAND_SIZE * players + 45)
 
 
-def start(players: int, seed: int, options: object, spec: GameSpec) -> State:
-    """The opening position; refuses options that do not fit the player count."""
-    from .state import State
+def start(players: int, seed: int, options: Options) -> State:
+    """The opening position; refuses options that do not fit the player count.
 
-    if options is None:
-        options = Options()
-    if not isinstance(options, Options):
-        raise InvalidOptionsError(
-            f"bear_mountain: options must be a bear_mountain Options, not {type(options).__name__}"
-        )
-    check_players(spec, players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidOptionsError(f"bear_mountain: seed must be an int, not {seed!r}")
+    The core has checked the player count, the seed and the options' type.
+    """
     try:
         options = options.for_players(players)
     except ValueError as err:
@@ -71,7 +67,7 @@ def start(players: int, seed: int, options: object, spec: GameSpec) -> State:
         )
     rng = _rng.seed_rng(seed)
     if solo:
-        return _start_solo(State, options, rng)
+        return _start_solo(options, rng)
     count = default_score_count(options, players)
     if options.score_cards:
         if len(options.score_cards) != count:
@@ -96,7 +92,7 @@ def start(players: int, seed: int, options: object, spec: GameSpec) -> State:
             to_act=ONE_SEAT[0],
             rng=rng,
             options=options,
-            phase="take",
+            phase=TAKE,
             score_cards=chosen,
             hikes=empty,
             deck=deck[ROW_SIZE:],
@@ -108,7 +104,7 @@ def start(players: int, seed: int, options: object, spec: GameSpec) -> State:
         to_act=ALL_SEATS[players],
         rng=rng,
         options=options,
-        phase="pick",
+        phase=PICK,
         score_cards=chosen,
         hikes=empty,
         deck=deck[HAND_SIZE * players :],
@@ -117,7 +113,7 @@ def start(players: int, seed: int, options: object, spec: GameSpec) -> State:
     )
 
 
-def _start_solo(cls: type[State], options: Options, rng: int) -> State:
+def _start_solo(options: Options, rng: int) -> State:
     bears = tuple(sorted(BEAR_CARDS))
     others = tuple(c for c in CARD_IDS if c not in BEAR_CARDS)
     others, rng = _rng.shuffled(rng, others)
@@ -129,12 +125,12 @@ def _start_solo(cls: type[State], options: Options, rng: int) -> State:
         pile = (*rest[SOLO_PILE * k : SOLO_PILE * (k + 1)], bears[k])
         pile, rng = _rng.shuffled(rng, pile)
         deck += pile
-    return cls(
+    return State(
         players=1,
         to_act=ONE_SEAT[0],
         rng=rng,
         options=options,
-        phase="draw",
+        phase=DRAW,
         score_cards=SOLO_SCORES,
         hikes=tuple((c,) for c in starters),
         deck=deck,

@@ -1,27 +1,66 @@
-"""The frozen game state shared by every mode."""
+"""The frozen game state shared by every mode, and the phases a game goes through."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import enum
+from typing import Final
 
 import attrs
 
-from meeple.core import Outcome, StateBase
+from meeple.core import StateBase
 
-from . import explain, invariants, rules
-from . import outcome as _outcome
-from .actions import Action
 from .options import Options
-from .view import Phase, View, view_of
 
-__all__ = ["Phase", "State"]
+__all__ = [
+    "ASSIGN",
+    "DRAW",
+    "DRAWN",
+    "OVER",
+    "PICK",
+    "PLACE",
+    "SUDDEN",
+    "TAKE",
+    "Phase",
+    "State",
+]
 
 
-@attrs.frozen
+class Phase(enum.StrEnum):
+    """What the game waits for (stored in JSON as its value)."""
+
+    TAKE = "take"
+    """Standard: the player to act takes a face-up card."""
+    PICK = "pick"
+    """Drafting: everyone selects a card from the hand in front of them."""
+    PLACE = "place"
+    """Drafting: everyone lays their selected cards on their hike."""
+    SUDDEN = "sudden"
+    """Big Kid tiebreaker: tied players add one more card each."""
+    DRAW = "draw"
+    """Solo: draw, or place the discard pile's top card."""
+    DRAWN = "drawn"
+    """Solo: place the card just drawn."""
+    ASSIGN = "assign"
+    """Solo: assign score cards to the hike a bear card closed."""
+    OVER = "over"
+    """The game has ended."""
+
+
+# Module names for the members: rules compare against these in the hot path, where
+# a module global costs a tenth of an enum attribute lookup.
+TAKE: Final = Phase.TAKE
+PICK: Final = Phase.PICK
+PLACE: Final = Phase.PLACE
+SUDDEN: Final = Phase.SUDDEN
+DRAW: Final = Phase.DRAW
+DRAWN: Final = Phase.DRAWN
+ASSIGN: Final = Phase.ASSIGN
+OVER: Final = Phase.OVER
+
+
+@attrs.frozen(slots=False)  # fields in __dict__: successors are `meeple.core.replace` copies
 class State(StateBase):
     """A whole position, hidden parts and rng included (never shown to players as is)."""
-
-    GAME_NAME: ClassVar[str] = "bear_mountain"
 
     players: int
     """Number of seats (1 in solo)."""
@@ -57,33 +96,3 @@ class State(StateBase):
     """Solo: score card ids assigned to each hike, in the order assigned."""
     active: int = -1
     """Solo: index of the hike whose score cards are being assigned (-1 for none)."""
-
-    def _legal(self, player: int) -> tuple[Action, ...]:
-        return rules.legal(self, player)
-
-    def _next(self, action: Action, player: int) -> State:
-        return rules.successor(self, action, player)
-
-    def _refusal(self, action: object, player: int) -> str:
-        return explain.refusal(self, action, player)
-
-    def outcome(self) -> Outcome:
-        """Scores as the rulebook counts them; provisional until the game is over."""
-        return _outcome.outcome(self)
-
-    def view(self, player: int | None) -> View:
-        """What `player` may see (None: a spectator)."""
-        return view_of(self, player)
-
-    def prompt(self, player: int | None = None) -> str:
-        """One line saying what `player` decides now."""
-        return explain.prompt(self, player)
-
-    def validate(self) -> None:
-        """Raise ValueError if an invariant is broken (used when loading JSON)."""
-        invariants.validate(self)
-
-    @property
-    def is_solo(self) -> bool:
-        """Whether this is the Big Kid solo game."""
-        return self.options.mode == "solo"

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import rng as _rng
+from ..core.capabilities import HasHeuristic
 from ..core.outcome import Outcome
 from ..core.protocols import Game
 
@@ -61,9 +62,8 @@ def evaluate(game: Game, state: Any) -> tuple[float, ...]:
     rank (best 0.45, worst 0) plus 0.15 for the score's place between the lowest
     and highest score.
     """
-    heuristic = getattr(game, "heuristic", None)
-    if heuristic is not None and not state.is_over:
-        return tuple(float(v) for v in heuristic(state))
+    if isinstance(game, HasHeuristic) and not state.is_over:
+        return tuple(float(v) for v in game.heuristic(state))
     outcome: Outcome = state.outcome()
     n: int = state.players
     if n == 1:  # solo: there is nobody to beat, so more points is simply better

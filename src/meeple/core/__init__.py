@@ -2,7 +2,19 @@
 
 from .api import start
 from .base import StateBase, resolve_player
+from .capabilities import (
+    CAPABILITIES,
+    Encodable,
+    HasHeuristic,
+    HasHtml,
+    HasPublicNotation,
+    Validating,
+    capabilities,
+    offers,
+)
 from .codec import dumps, loads
+from .edit import replace
+from .encoding import Layout, Vocabulary, Writer, vocabulary
 from .errors import (
     AmbiguousPlayerError,
     CorruptDataError,
@@ -15,25 +27,38 @@ from .errors import (
     PluginError,
     UnknownGameError,
 )
+from .game import EncodingBase, GameBase
 from .match import Match
 from .options import build_options, check_players, parse_option_strings
 from .outcome import Outcome, competition_ranks
 from .protocols import Action, Game, State, View
 from .record import GameRecord
-from .registry import Registry, game_names, get_game
+from .registry import Registry, game_names, get_game, resolve_game
+from .seats import ALL_SEATS, NOBODY, ONE_SEAT
 from .spec import GameSpec
 
 __all__ = [
+    "ALL_SEATS",
+    "CAPABILITIES",
+    "NOBODY",
+    "ONE_SEAT",
     "Action",
     "AmbiguousPlayerError",
     "CorruptDataError",
+    "Encodable",
+    "EncodingBase",
     "Game",
+    "GameBase",
     "GameOverError",
     "GameRecord",
     "GameSpec",
+    "HasHeuristic",
+    "HasHtml",
+    "HasPublicNotation",
     "IllegalActionError",
     "InvalidOptionsError",
     "InvalidPlayerError",
+    "Layout",
     "MalformedActionError",
     "Match",
     "MeepleError",
@@ -43,15 +68,23 @@ __all__ = [
     "State",
     "StateBase",
     "UnknownGameError",
+    "Validating",
     "View",
+    "Vocabulary",
+    "Writer",
     "build_options",
+    "capabilities",
     "check_players",
     "competition_ranks",
     "dumps",
     "game_names",
     "get_game",
     "loads",
+    "offers",
     "parse_option_strings",
+    "replace",
+    "resolve_game",
     "resolve_player",
     "start",
+    "vocabulary",
 ]

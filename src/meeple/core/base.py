@@ -1,24 +1,30 @@
-"""Shared player handling for game states, so every game refuses bad input alike.
+"""The state half of the core's template: the contract's methods, written once.
 
-A game's frozen state class may inherit `StateBase` and provide:
+A game's ``State`` is a frozen attrs class with ``slots=False`` that inherits
+`StateBase` and declares fields only. Its game object (a `GameBase`) binds the
+game's hooks to it when the game is made, and from then on every state of that
+class answers the contract the same way:
 
-* ``GAME_NAME`` (class variable) for messages,
-* ``players`` and ``to_act`` (attrs fields or properties),
-* ``_legal(player)`` returning that player's legal actions (player is in `to_act`),
-* ``_next(action, player)`` returning the successor for a legal action,
-* optionally ``_refusal(action, player)`` for a rule-specific reason.
+``apply(action, player)`` -> check the seat and the action (here, once for every
+game) -> the game's ``successor(state, action, player)`` -> the new state.
 
-The mixin caches each player's legal actions on the state (outside the attrs
-fields, so equality, hashing, copying and the codec never see the cache).
+Each state caches its legal actions per seat in a slot outside the attrs fields
+(equality, hashing, copying, pickling and the codec never see it). The fast path
+serves the case every playout, bot and front end hits: the seat (or None for the
+only seat) asked again, an action object taken from that very tuple.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
-
-import attrs
+import inspect
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import AmbiguousPlayerError, GameOverError, IllegalActionError, InvalidPlayerError
+from .outcome import Outcome
+
+if TYPE_CHECKING:
+    from .game import GameBase
 
 __all__ = ["StateBase", "resolve_player"]
 
@@ -45,45 +51,86 @@ def resolve_player(players: int, to_act: frozenset[int], player: int | None, gam
     return player
 
 
+def _unbound(*_: Any) -> Any:
+    raise TypeError("this State class is not bound to a game yet: make its GameBase first")
+
+
+# A State written for meeple 0.1 (no GameBase) implements ``_legal(player)``,
+# ``_next(action, player)`` and ``_refusal(action, player)`` on the state class
+# itself, and overrides outcome/view/prompt/validate; these keep it working.
+def _own_legal(state: Any, player: int) -> tuple[Any, ...]:
+    return state._legal(player)  # type: ignore[no-any-return]  # a 0.1-style State's own hook
+
+
+def _own_successor(state: Any, action: Any, player: int) -> Any:
+    return state._next(action, player)
+
+
+def _as_method(hook: Callable[..., Any]) -> Any:
+    """`hook` as a plain function, so that stored on the State class it binds the state.
+
+    A hook given as ``staticmethod(module.function)`` already is one (the fast case);
+    a hook written as a method of the game is a bound method, so it gets a wrapper.
+    """
+    if inspect.isfunction(hook):
+        return hook
+
+    def call(state: Any, *args: Any) -> Any:
+        return hook(state, *args)
+
+    return call
+
+
 class StateBase:
-    """Implements `legal_actions`, `check`, `apply` and `is_over` over two hooks."""
+    """Implements `legal_actions`, `check`, `apply`, `view`, `outcome`, `prompt`."""
 
     __slots__ = ("_legal_cache",)
-    _legal_cache: dict[int, tuple[Any, ...]]
+    _legal_cache: dict[int | None, tuple[Any, ...]]
 
+    # Bound once by GameBase (see `bind`); class attributes, never per state.
     GAME_NAME: ClassVar[str] = "game"
+    """The game's registry name, for messages."""
+    # Any, not GameBase: attrs and cattrs resolve these annotations at run time,
+    # and GameBase imports this module.
+    _game: ClassVar[Any] = None
+    _legal_hook: ClassVar[Callable[[Any, int], tuple[Any, ...]]] = _own_legal
+    _successor_hook: ClassVar[Callable[[Any, Any, int], Any]] = _own_successor
+    _by_identity: ClassVar[bool] = False
+    """Whether every action class compares by identity (interned actions): then
+    ``action in legal`` runs in C; otherwise an identity scan comes first."""
 
     players: int
     to_act: frozenset[int]
 
-    # -- hooks -------------------------------------------------------------
-    def _legal(self, player: int) -> tuple[Any, ...]:
-        raise NotImplementedError
-
-    def _next(self, action: Any, player: int) -> Self:
-        raise NotImplementedError
-
-    def _refusal(self, action: Any, player: int) -> str:
-        """Why a non-legal action is refused; games override with rule names."""
-        return f"{action} is not among the legal actions of player {player} now"
+    @classmethod
+    def bind(cls, game: GameBase[Any, Any, Any]) -> None:
+        """Attach `game`'s hooks to this state class (GameBase does it, once)."""
+        bound = cls.__dict__.get("_game")
+        if bound is not None and bound is not game and type(bound) is not type(game):
+            raise TypeError(
+                f"{cls.__qualname__} already belongs to {bound.spec.name}; "
+                f"it cannot also be the state of {game.spec.name}"
+            )
+        cls._game = game
+        cls.GAME_NAME = game.spec.name
+        cls._legal_hook = _as_method(game._legal_actions)
+        cls._successor_hook = _as_method(game._successor)
+        cls._by_identity = all(
+            getattr(t, "__eq__", None) is object.__eq__ for t in game.action_types
+        )
 
     # -- copying and pickling ------------------------------------------------
-    # attrs gives slotted classes their own __getstate__/__setstate__ over the
-    # attrs fields. For a dict-based frozen class, Python's default would also
-    # restore the legal-action cache slot through the frozen __setattr__ and
-    # fail; these keep copy.deepcopy and pickle working either way, without
-    # the cache.
+    # The fields live in __dict__ (slots=False); the cache slot is left out, so a
+    # copy or an unpickled state starts with an empty cache.
     def __getstate__(self) -> dict[str, Any]:
-        cls: Any = type(self)  # an attrs class in every game; StateBase itself is not
-        return {field.name: getattr(self, field.name) for field in attrs.fields(cls)}
+        return dict(self.__dict__)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "__dict__", dict(state))
 
     # States are immutable values, so a copy may be the state itself (DESIGN.md:
-    # "copy.deepcopy(state) is state is fine"). Search code and OpenSpiel clone
-    # states constantly; this makes that free.
+    # "copy.deepcopy(state) is state is fine"). Search code clones states
+    # constantly; this makes that free.
     def __copy__(self) -> Self:
         return self
 
@@ -100,52 +147,70 @@ class StateBase:
         """Every legal action of `player` (empty if that player may not act now)."""
         # getattr with a default, not try/except: on a fresh state the slot is
         # empty, and raising and catching AttributeError costs ~0.5 us a step.
-        cache: dict[int, tuple[Any, ...]] | None = getattr(self, "_legal_cache", None)
+        cache: dict[int | None, tuple[Any, ...]] | None = getattr(self, "_legal_cache", None)
+        found: tuple[Any, ...] | None
+        if player.__class__ is int:  # exact ints only: True would pass for seat 1
+            if cache is not None:
+                found = cache.get(player)
+                if found is not None:
+                    return found
+            elif player in self.to_act:  # the first question about a fresh state
+                found = self._legal_hook(player)
+                object.__setattr__(self, "_legal_cache", {player: found})
+                return found
+        elif player is None and cache is not None:
+            found = cache.get(None)
+            if found is not None:
+                return found
+        return self._legal_slow(player)
+
+    def _legal_slow(self, player: int | None) -> tuple[Any, ...]:
+        to_act = self.to_act
+        if player is None and not to_act:
+            return ()
+        seat = resolve_player(self.players, to_act, player, self.GAME_NAME)
+        cache = getattr(self, "_legal_cache", None)
         if cache is None:
             cache = {}
             object.__setattr__(self, "_legal_cache", cache)
-        # Fast path: a seat already asked about (only valid seats are ever cached;
-        # `type(...) is int` keeps True from passing for seat 1).
-        if type(player) is int:
-            found = cache.get(player)
-            if found is not None:
-                return found
-        elif player is None and not self.to_act:
-            return ()
-        seat = resolve_player(self.players, self.to_act, player, self.GAME_NAME)
         found = cache.get(seat)
         if found is None:
-            found = self._legal(seat) if seat in self.to_act else ()
+            found = self._legal_hook(seat) if seat in to_act else ()
             cache[seat] = found
+        if player is None:
+            cache[None] = found
         return found
 
     def check(self, action: Any, player: int | None = None) -> str | None:
         """None if legal, else the reason it is not."""
         try:
-            self._validate(action, player)
+            self._seat_for(action, player)
         except IllegalActionError as err:
             return err.reason
         return None
 
     def apply(self, action: Any, player: int | None = None) -> Self:
         """The successor state; raises IllegalActionError and changes nothing."""
-        seat = self._validate(action, player)
-        return self._next(action, seat)
+        cache = getattr(self, "_legal_cache", None)
+        if cache is not None and player.__class__ is int:
+            legal = cache.get(player)
+            if legal:  # cached and non-empty: `player` is a seat to act
+                if self._by_identity:
+                    if action in legal:
+                        return self._successor_hook(action, player)  # type: ignore[no-any-return]  # the game's successor returns its State
+                else:
+                    for candidate in legal:
+                        if candidate is action:
+                            return self._successor_hook(action, player)  # type: ignore[no-any-return]  # as above
+        seat = self._seat_for(action, player)
+        return self._successor_hook(action, seat)  # type: ignore[no-any-return]  # as above
 
-    def _validate(self, action: Any, player: int | None) -> int:
-        if type(player) is int and player in self.to_act:  # the common, valid case
-            legal = self.legal_actions(player)
-            # Front ends usually pass back an object from legal_actions itself, so
-            # look for that object first: an identity test is far cheaper than
-            # attrs equality; an equal but distinct action still matches below.
-            for candidate in legal:
-                if candidate is action:
-                    return player
-            if action in legal:
-                return player
-            raise IllegalActionError(
-                self._refusal(action, player), game=self.GAME_NAME, action=str(action)
-            )
+    def _refusal(self, action: Any, player: int) -> str:
+        """Why a non-legal action is refused (0.1-style States override this)."""
+        return f"{action} is not among the legal actions of player {player} now"
+
+    def _seat_for(self, action: Any, player: int | None) -> int:
+        """The acting seat, or the contract's error for this action and player."""
         if not self.to_act:
             raise GameOverError("the game is over", game=self.GAME_NAME, action=str(action))
         seat = resolve_player(self.players, self.to_act, player, self.GAME_NAME)
@@ -156,8 +221,42 @@ class StateBase:
                 game=self.GAME_NAME,
                 action=str(action),
             )
-        if action not in self.legal_actions(seat):
-            raise IllegalActionError(
-                self._refusal(action, seat), game=self.GAME_NAME, action=str(action)
-            )
+        legal = self.legal_actions(seat)
+        for candidate in legal:
+            if candidate is action:
+                return seat
+        if action not in legal:
+            game = self._game
+            if game is not None:
+                reason = game._refusal(self, action, seat)
+            else:
+                reason = self._refusal(action, seat)
+            raise IllegalActionError(reason, game=self.GAME_NAME, action=str(action))
         return seat
+
+    def outcome(self) -> Outcome:
+        """Scores and ranks as the rulebook counts them; provisional until the end."""
+        return self._bound()._outcome(self)
+
+    def view(self, player: int | None) -> Any:
+        """What `player` may see (None: a spectator)."""
+        if player is not None:
+            resolve_player(self.players, self.to_act, player, self.GAME_NAME)
+        return self._bound()._view(self, player)
+
+    def prompt(self, player: int | None = None) -> str:
+        """One line saying what `player` (None: the only seat to act) decides now."""
+        if player is not None:
+            resolve_player(self.players, self.to_act, player, self.GAME_NAME)
+        return self._bound()._prompt(self, player)
+
+    def validate(self) -> None:
+        """Raise ValueError naming a broken invariant (the codec calls it on load)."""
+        self._bound()._validate(self)
+
+    def _bound(self) -> GameBase[Any, Any, Any]:
+        game = self._game
+        if game is None:
+            _unbound()
+        bound: GameBase[Any, Any, Any] = game  # _unbound() raised if it was None
+        return bound

@@ -1,43 +1,28 @@
-"""Fixed action vocabularies and numeric view encodings, for RL and OpenSpiel adapters.
+"""Fixed action vocabularies and numeric view encodings, for the RL and OpenSpiel adapters.
 
-A game that wants adapters gives its Game object three methods:
+A game that offers the ``encoding`` capability (see `meeple.core.capabilities`)
+has ``action_vocabulary(players)``, ``observation_size(players)`` and
+``encode_view(view)``. This module gives every such game the same two tools:
 
-* ``action_vocabulary(players) -> tuple[Action, ...]``: every action that can
-  ever be legal with that many players, in a fixed documented order;
-* ``observation_size(players) -> int``;
-* ``encode_view(view) -> tuple[float, ...]`` of exactly that size, computed
-  from the view alone (so it cannot leak).
-
-`Vocabulary` turns the first into the ``action_to_index`` / ``index_to_action``
-pair, with clear errors, and caches it per player count.
+* `Vocabulary`: index <-> action for one player count, with clear errors;
+  `vocabulary(game, players)` caches one per game object and count.
+* `Layout` and its `Writer`: an observation is a list of named parts tiling one
+  flat vector (OpenSpiel's named tensors). A game lists ``(name, width)`` once;
+  offsets are computed, the parts tile the vector by construction, and the
+  encoder writes *by part name*, so the layout and the writer cannot disagree.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any
 
 import attrs
 
 from .errors import IllegalActionError, MeepleError
 
-__all__ = ["EncodableGame", "Layout", "Vocabulary", "vocabulary"]
-
-
-@runtime_checkable
-class EncodableGame(Protocol):
-    """A Game that also offers a fixed action vocabulary and a view encoding."""
-
-    def action_vocabulary(self, players: int) -> tuple[Any, ...]:
-        """Every action possible with that many players, in a fixed order."""
-        ...
-
-    def observation_size(self, players: int) -> int:
-        """Length of `encode_view`'s result with that many players."""
-        ...
-
-    def encode_view(self, view: Any) -> tuple[float, ...]:
-        """A fixed-size numeric picture of the view."""
-        ...
+__all__ = ["Layout", "Vocabulary", "Writer", "vocabulary"]
 
 
 class Vocabulary:
@@ -83,29 +68,32 @@ class Vocabulary:
         return out
 
 
-_CACHE: dict[tuple[int, int], Vocabulary] = {}
+@lru_cache(maxsize=256)
+def _cached_vocabulary(game: Any, players: int) -> Vocabulary:
+    # The cache holds the game object itself (not its id), so an entry can never
+    # be handed to another game object that happens to reuse a freed id.
+    return Vocabulary(game.spec.name, players, tuple(game.action_vocabulary(players)))
 
 
 def vocabulary(game: Any, players: int) -> Vocabulary:
-    """The (cached) vocabulary of a game that implements `action_vocabulary`."""
-    key = (id(game), players)
-    found = _CACHE.get(key)
-    if found is None:
-        if not hasattr(game, "action_vocabulary"):
-            raise MeepleError(
-                f"{game.spec.name} has no action_vocabulary(players); adapters need one"
-            )
-        found = Vocabulary(game.spec.name, players, tuple(game.action_vocabulary(players)))
-        _CACHE[key] = found
-    return found
+    """The (cached) vocabulary of a game that offers the ``encoding`` capability."""
+    if not callable(getattr(game, "action_vocabulary", None)):
+        raise MeepleError(
+            f"{game.spec.name} has no action_vocabulary(players); adapters need the "
+            "encoding capability (see meeple.core.capabilities)"
+        )
+    try:
+        return _cached_vocabulary(game, players)
+    except TypeError:  # an unhashable game object: build it every time
+        return Vocabulary(game.spec.name, players, tuple(game.action_vocabulary(players)))
 
 
 @attrs.frozen
 class Layout:
-    """Where each named part of a game's view encoding sits, for one player count.
+    """Where each named part of a view encoding sits, for one game and player count.
 
-    Games that document their encoding part by part build one of these, so users
-    and tests can find a part by name instead of by magic offsets.
+    Build it with `Layout.of` from ``(name, width)`` pairs: the parts then tile
+    ``[0, size)`` in order, without gaps or overlaps, by construction.
     """
 
     game: str
@@ -116,15 +104,125 @@ class Layout:
     """(name, start, width) in order, as documented on the game's rules page."""
     size: int
     """Total length: the game's `observation_size(players)`."""
+    _where: dict[str, tuple[int, int]] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        at = 0
+        for name, begin, width in self.parts:
+            if name in self._where:
+                raise ValueError(f"{self.game} encoding names part {name!r} twice")
+            if begin != at or width < 0:
+                raise ValueError(
+                    f"{self.game} encoding part {name!r} starts at {begin}, not {at}, "
+                    f"or has a negative width {width}: the parts must tile the vector"
+                )
+            self._where[name] = (begin, width)
+            at += width
+        if at != self.size:
+            raise ValueError(f"{self.game} encoding parts cover {at} numbers, not {self.size}")
+
+    @classmethod
+    def of(cls, game: str, players: int, widths: Iterable[tuple[str, int]]) -> Layout:
+        """The layout whose parts have these names and widths, in this order."""
+        parts: list[tuple[str, int, int]] = []
+        at = 0
+        for name, width in widths:
+            parts.append((name, at, width))
+            at += width
+        return cls(game, players, tuple(parts), at)
 
     def start(self, name: str) -> int:
         """Where part `name` begins; KeyError naming the part if there is none."""
-        begin: int = self.slice(name).start
-        return begin
+        return self._find(name)[0]
+
+    def width(self, name: str) -> int:
+        """How many numbers part `name` has."""
+        return self._find(name)[1]
 
     def slice(self, name: str) -> slice:
-        """Part `name` as a slice of the encoded tuple."""
-        for part, begin, width in self.parts:
-            if part == name:
-                return slice(begin, begin + width)
-        raise KeyError(f"{self.game} encoding has no part {name!r} with {self.players} players")
+        """Part `name` as a slice of the encoded vector."""
+        begin, width = self._find(name)
+        return slice(begin, begin + width)
+
+    def names(self) -> tuple[str, ...]:
+        """Every part's name, in order."""
+        return tuple(name for name, _, _ in self.parts)
+
+    def split(self, encoded: Sequence[float]) -> dict[str, tuple[float, ...]]:
+        """An encoded vector as ``{part name: its numbers}`` (for tests and debugging)."""
+        if len(encoded) != self.size:
+            raise ValueError(f"{self.game}: expected {self.size} numbers, got {len(encoded)}")
+        return {name: tuple(encoded[b : b + w]) for name, b, w in self.parts}
+
+    def writer(self) -> Writer:
+        """A fresh all-zero vector to fill part by part."""
+        return Writer(self)
+
+    def _find(self, name: str) -> tuple[int, int]:
+        found = self._where.get(name)
+        if found is None:
+            raise KeyError(f"{self.game} encoding has no part {name!r} with {self.players} players")
+        return found
+
+
+class Writer:
+    """Fills one encoded vector by part name; `done` returns it as a tuple.
+
+    Every write is checked against its part's bounds, so a value can never spill
+    into the neighbouring part.
+    """
+
+    __slots__ = ("_out", "_where", "layout")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        """The layout being filled."""
+        self._out = [0.0] * layout.size
+        self._where = layout._where
+
+    def _span(self, name: str) -> tuple[int, int]:
+        found = self._where.get(name)
+        if found is None:
+            self.layout._find(name)  # raises the KeyError naming the part
+        return found  # type: ignore[return-value]  # _find raised if it was None
+
+    def put(self, name: str, values: Sequence[float], offset: int = 0) -> None:
+        """Write `values` into part `name`, starting `offset` numbers into it."""
+        begin, width = self._span(name)
+        end = offset + len(values)
+        if offset < 0 or end > width:
+            raise IndexError(
+                f"{self.layout.game} encoding: {len(values)} numbers at offset {offset} "
+                f"do not fit part {name!r} of width {width}"
+            )
+        self._out[begin + offset : begin + end] = values
+
+    def set(self, name: str, index: int, value: float) -> None:
+        """Write one number at `index` within part `name`."""
+        begin, width = self._span(name)
+        if not 0 <= index < width:
+            raise IndexError(
+                f"{self.layout.game} encoding: index {index} is outside part {name!r} "
+                f"of width {width}"
+            )
+        self._out[begin + index] = value
+
+    def one_hot(self, name: str, index: int) -> None:
+        """Set the number at `index` within part `name` to 1."""
+        self.set(name, index, 1.0)
+
+    def ones(self, name: str, indices: Iterable[int]) -> None:
+        """Set the numbers at each of `indices` within part `name` to 1 (a set of items)."""
+        begin, width = self._span(name)
+        out = self._out
+        for index in indices:
+            if not 0 <= index < width:
+                raise IndexError(
+                    f"{self.layout.game} encoding: index {index} is outside part {name!r} "
+                    f"of width {width}"
+                )
+            out[begin + index] = 1.0
+
+    def done(self) -> tuple[float, ...]:
+        """The filled vector."""
+        return tuple(self._out)

@@ -1,13 +1,24 @@
-"""The contract between games and front ends, as structural types.
+"""The contract between games and front ends, as generic structural types.
 
-A game never subclasses anything from here; it only has to look like these.
-`meeple.core.base.StateBase` is an optional helper that implements the
-player-handling half of `State` for you.
+A game never has to subclass anything from here; it only has to look like these.
+`meeple.core.game.GameBase` and `meeple.core.base.StateBase` are the template
+every built-in game uses: they implement the contract once, over a game's hooks.
+
+The protocols are generic, so ``mypy --strict`` checks a game against a front end:
+``Game[State, Action, View]`` says which states a game starts, which actions it
+parses and which views it renders; ``State[Action, View]`` says which actions a
+state accepts and which views it gives. Front ends that work with any game use
+``Game[Any, Any, Any]`` (plain ``Game``).
+
+Optional capabilities (encodings for learners, a heuristic for bots, public
+notation, HTML) are protocols of their own in `meeple.core.capabilities`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+
+from typing_extensions import TypeVar  # defaults (PEP 696): a bare `Game` means Game[Any, ...]
 
 from .outcome import Outcome
 from .spec import GameSpec
@@ -17,11 +28,20 @@ __all__ = ["Action", "Game", "State", "View"]
 
 @runtime_checkable
 class Action(Protocol):
-    """A frozen, hashable decision. ``str(action)`` is its canonical notation."""
+    """A frozen value with named fields; ``str(action)`` is its canonical notation.
+
+    "Named fields" is what tells an action from any object: attrs and dataclass
+    classes both list them in ``__match_args__`` (an ``int`` or a ``str`` has none),
+    which also lets front ends pattern-match on actions.
+    """
+
+    __match_args__: ClassVar[tuple[str, ...]]
 
     def __str__(self) -> str: ...
 
     def __hash__(self) -> int: ...
+
+    def __eq__(self, other: object, /) -> bool: ...
 
 
 @runtime_checkable
@@ -44,8 +64,15 @@ class View(Protocol):
         ...
 
 
+A = TypeVar("A", default=Any)
+A_co = TypeVar("A_co", covariant=True, default=Any)
+V_co = TypeVar("V_co", covariant=True, default=Any)
+V_contra = TypeVar("V_contra", contravariant=True, default=Any)
+S_co = TypeVar("S_co", covariant=True, default=Any)
+
+
 @runtime_checkable
-class State(Protocol):
+class State(Protocol[A, V_co]):
     """A complete, immutable game position, including its rng state."""
 
     @property
@@ -63,7 +90,7 @@ class State(Protocol):
         """Whether the game has ended."""
         ...
 
-    def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
+    def legal_actions(self, player: int | None = None) -> tuple[A, ...]:
         """Every legal action of `player`, in a deterministic order."""
         ...
 
@@ -71,7 +98,7 @@ class State(Protocol):
         """None if `action` is legal for `player`, else a sentence saying why not."""
         ...
 
-    def apply(self, action: Any, player: int | None = None) -> State:
+    def apply(self, action: A, player: int | None = None) -> Self:
         """The state after `player` takes `action`; raises IllegalActionError."""
         ...
 
@@ -79,7 +106,7 @@ class State(Protocol):
         """Scores and ranks; provisional (``final=False``) before the end."""
         ...
 
-    def view(self, player: int | None) -> View:
+    def view(self, player: int | None) -> V_co:
         """What `player` may see; None is a spectator."""
         ...
 
@@ -89,7 +116,7 @@ class State(Protocol):
 
 
 @runtime_checkable
-class Game(Protocol):
+class Game(Protocol[S_co, A_co, V_contra]):
     """A registered game: its spec, its options and the ways into its states."""
 
     @property
@@ -117,18 +144,18 @@ class Game(Protocol):
         """Every class an action of this game may have (encoded by notation)."""
         ...
 
-    def start(self, players: int, *, seed: int, options: Any = None) -> Any:
+    def start(self, players: int, *, seed: int, options: Any = None) -> S_co:
         """A fresh state; `options` None means the rulebook defaults."""
         ...
 
-    def parse_action(self, text: str) -> Any:
+    def parse_action(self, text: str) -> A_co:
         """The action whose notation is `text`; raises MalformedActionError."""
         ...
 
-    def determinize(self, view: Any, seed: int) -> Any:
+    def determinize(self, view: V_contra, seed: int) -> S_co:
         """A full state consistent with `view`, hidden parts sampled from `seed`."""
         ...
 
-    def render(self, view: Any) -> str:
+    def render(self, view: V_contra) -> str:
         """A plain-text picture of a view, for terminals and logs."""
         ...

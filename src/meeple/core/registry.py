@@ -1,11 +1,19 @@
-"""Games come from entry points of group ``meeple.games``, loaded on first use.
+"""The one registry: games from entry points of group ``meeple.games``, loaded on first use.
 
 Built-in games are listed in our own pyproject exactly as a plugin lists its
-game, so nothing registers itself by being imported.
+game, so nothing registers itself by being imported. The CLI, the simulator, the
+adapters and the web front end all look games up here:
+
+* `get_game(name)` for a registered name;
+* `resolve_game(text)` also accepts ``package.module:ATTR``, a game object that
+  is not installed as a plugin (a game under development, a test's toy game);
+* `Registry.add(game)` puts a game object into a registry by hand (the web
+  front end's tests, a notebook), refused if its name is taken.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -14,7 +22,14 @@ from .errors import PluginError, UnknownGameError
 from .protocols import Game
 from .spec import GameSpec
 
-__all__ = ["ENTRY_POINT_GROUP", "Registry", "default_registry", "game_names", "get_game"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Registry",
+    "default_registry",
+    "game_names",
+    "get_game",
+    "resolve_game",
+]
 
 ENTRY_POINT_GROUP = "meeple.games"
 
@@ -70,6 +85,7 @@ class Registry:
         self._source = source or (lambda: entry_points(group=ENTRY_POINT_GROUP))
         self._points: dict[str, EntryPoint] | None = None
         self._loaded: dict[str, Game] = {}
+        self._added: dict[str, Game] = {}
 
     def _entry_points(self) -> dict[str, EntryPoint]:
         if self._points is None:
@@ -87,17 +103,31 @@ class Registry:
 
     def names(self) -> tuple[str, ...]:
         """Every registered game name, sorted."""
-        return tuple(sorted(self._entry_points()))
+        return tuple(sorted({*self._entry_points(), *self._added}))
+
+    def add(self, game: Any) -> Game:
+        """Register a game object by hand under its ``spec.name`` (checked like a plugin)."""
+        name = getattr(getattr(game, "spec", None), "name", None)
+        if not isinstance(name, str):
+            raise PluginError(f"{game!r} has no spec.name; it is not a meeple Game")
+        checked = validate_game(game, name, "Registry.add")
+        known = self._added.get(name) or self._loaded.get(name)
+        if known is None and name in self._entry_points():
+            known = self.get(name)
+        if known is not None and known is not checked:
+            raise PluginError(f"the game name {name!r} is already registered")
+        self._added[name] = checked
+        return checked
 
     def get(self, name: str) -> Game:
         """The game registered as `name`; UnknownGameError lists the known names."""
-        game = self._loaded.get(name)
+        game = self._loaded.get(name) or self._added.get(name)
         if game is not None:
             return game
         points = self._entry_points()
         ep = points.get(name)
         if ep is None:
-            raise UnknownGameError(name, tuple(sorted(points)))
+            raise UnknownGameError(name, self.names())
         try:
             obj = ep.load()
         except Exception as err:
@@ -109,6 +139,21 @@ class Registry:
     def games(self) -> tuple[Game, ...]:
         """Every registered game, loaded, in name order."""
         return tuple(self.get(name) for name in self.names())
+
+    def resolve(self, text: str) -> Game:
+        """A registered name, or ``package.module:ATTR`` naming a game object to import.
+
+        The imported object is checked like a plugin but not added to the registry.
+        """
+        if ":" not in text:
+            return self.get(text)
+        module, _, attr = text.partition(":")
+        try:
+            obj = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError, ValueError) as err:
+            raise UnknownGameError(text, self.names()) from err
+        name = getattr(getattr(obj, "spec", None), "name", None)
+        return validate_game(obj, name if isinstance(name, str) else text, text)
 
 
 default_registry = Registry()
@@ -122,3 +167,8 @@ def game_names() -> tuple[str, ...]:
 def get_game(name: str) -> Game:
     """The registered game called `name`."""
     return default_registry.get(name)
+
+
+def resolve_game(text: str) -> Game:
+    """A registered game name, or ``package.module:ATTR`` for a game not installed."""
+    return default_registry.resolve(text)

@@ -10,22 +10,26 @@ seed gives the same games on every machine and Python version. Never use the
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 __all__ = [
     "below",
     "choice",
     "derive_seed",
+    "draw",
+    "draw_counts",
     "next_u64",
     "sample",
     "seed_rng",
     "shuffled",
+    "shuffled32",
 ]
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_LOW32 = (1 << 32) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -70,6 +74,94 @@ def shuffled(rng: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
         j, rng = below(rng, i + 1)
         out[i], out[j] = out[j], out[i]
     return tuple(out), rng
+
+
+def shuffled32(rng: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
+    """Like `shuffled`, exactly uniform too, at about a third of the cost.
+
+    Fisher-Yates with two 32-bit indices per 64-bit draw, each by Lemire's
+    multiply-shift with its rejection step. It spends the generator differently
+    from `shuffled`, so a game keeps whichever one its seeds were recorded with
+    (Miś Wojtek uses this one: its reshuffles are a large share of a playout).
+    """
+    out = list(items)
+    bits = 0
+    have = 0
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        while True:
+            if not have:
+                bits, rng = next_u64(rng)
+                have = 2
+            chunk = bits & _LOW32
+            bits >>= 32
+            have -= 1
+            product = chunk * n
+            low = product & _LOW32
+            if low >= n or low >= ((1 << 32) - n) % n:
+                break
+        j = product >> 32
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), rng
+
+
+def draw(
+    deck: tuple[T, ...],
+    discard: tuple[T, ...],
+    rng: int,
+    k: int,
+    shuffle: Callable[[int, Sequence[T]], tuple[tuple[T, ...], int]] = shuffled,
+) -> tuple[tuple[T, ...], tuple[T, ...], tuple[T, ...], int]:
+    """Draw up to `k` cards from the top of `deck` (its last item).
+
+    When the deck runs out, the discard pile is shuffled (with `shuffle`) into a
+    new deck and drawing goes on; fewer than `k` cards come back only when both
+    are empty. Returns ``(drawn, deck, discard, rng)``: each stretch of drawn
+    cards keeps its deck order.
+    """
+    got: tuple[T, ...] = ()
+    while len(got) < k:
+        if not deck:
+            if not discard:
+                break
+            deck, rng = shuffle(rng, discard)
+            discard = ()
+        take = min(k - len(got), len(deck))
+        got += deck[len(deck) - take :]
+        deck = deck[: len(deck) - take]
+    return got, deck, discard, rng
+
+
+def draw_counts(
+    rng: int, counts: Sequence[int], k: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Draw up to `k` items at random from a bag given as counts per kind.
+
+    Returns ``(drawn per kind, left per kind, rng)``. One uniform number below
+    ``total * (total - 1) * ...`` picks the whole ordered draw (read digit by digit
+    in mixed radix): exactly as fair as drawing one at a time, one generator call.
+    """
+    bag = list(counts)
+    drawn = [0] * len(bag)
+    total = sum(bag)
+    n = min(k, total)
+    if n <= 0:
+        return tuple(drawn), tuple(bag), rng
+    span = 1
+    for i in range(n):
+        span *= total - i
+    code, rng = below(rng, span)
+    for _ in range(n):
+        pick = code % total
+        code //= total
+        total -= 1
+        for kind, have in enumerate(bag):
+            if pick < have:
+                bag[kind] = have - 1
+                drawn[kind] += 1
+                break
+            pick -= have
+    return tuple(drawn), tuple(bag), rng
 
 
 def sample(rng: int, items: Sequence[T], k: int) -> tuple[tuple[T, ...], int]:

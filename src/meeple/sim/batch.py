@@ -14,8 +14,8 @@ from typing import Any, Literal
 
 from ..core.errors import InvalidOptionsError
 from ..core.options import build_options, check_players
+from ..core.registry import resolve_game
 from .runner import GameResult, game_seed, play_game
-from .speed import resolve_game
 
 __all__ = ["Backend", "run_chunk", "simulate"]
 

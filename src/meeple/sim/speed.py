@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 import statistics
 import time
@@ -10,23 +9,9 @@ from typing import Any
 
 import attrs
 
-from ..core.errors import UnknownGameError
 from ..core.protocols import Game
-from ..core.registry import get_game
 
-__all__ = ["SpeedReport", "measure_speed", "resolve_game"]
-
-
-def resolve_game(name: str) -> Game:
-    """A registered game name, or ``package.module:ATTR`` for an unregistered game."""
-    if ":" in name:
-        module, _, attr = name.partition(":")
-        try:
-            game: Game = getattr(importlib.import_module(module), attr)
-        except (ImportError, AttributeError) as err:
-            raise UnknownGameError(name, ()) from err
-        return game
-    return get_game(name)
+__all__ = ["SpeedReport", "measure_speed"]
 
 
 @attrs.frozen

@@ -4,12 +4,16 @@
 >>> check_game(my_game, players=[2, 3], seeds=range(5))  # doctest: +SKIP
 """
 
-from .kit import ConformanceError, check_game, check_state
+from .golden import REGOLD_ENV, assert_golden
+from .kit import ConformanceError, check_capabilities, check_game, check_state
 from .playout import perft, random_playout, transcript
 from .strategies import reachable_states
 
 __all__ = [
+    "REGOLD_ENV",
     "ConformanceError",
+    "assert_golden",
+    "check_capabilities",
     "check_game",
     "check_state",
     "perft",

@@ -18,6 +18,7 @@ import attrs
 
 from ..core import codec
 from ..core import rng as _rng
+from ..core.capabilities import capabilities
 from ..core.encoding import vocabulary
 from ..core.errors import (
     AmbiguousPlayerError,
@@ -35,7 +36,7 @@ from ..core.record import GameRecord, freeze_json
 from ..core.registry import validate_game
 from ..core.spec import GameSpec
 
-__all__ = ["ConformanceError", "check_game", "check_state"]
+__all__ = ["ConformanceError", "check_capabilities", "check_game", "check_state"]
 
 
 class ConformanceError(AssertionError):
@@ -304,8 +305,63 @@ def check_state(
                 )
     _check_outcome(state, where)
     _roundtrip(game, state.outcome(), where, "outcome()")
-    if hasattr(game, "action_vocabulary"):
+    check_capabilities(game, state, where)
+
+
+def check_capabilities(game: Any, state: State, where: _Where) -> None:
+    """Every optional capability the game offers (meeple.core.capabilities) keeps its
+    promise at this state."""
+    offered = capabilities(game)
+    if "encoding" in offered:
         check_encoding(game, state, where)
+    if "heuristic" in offered:
+        values = _guard(where, "heuristic(state)", game.heuristic, state)
+        _expect(
+            isinstance(values, tuple) and len(values) == state.players,
+            where,
+            f"heuristic must give a tuple of one number per seat, got {values!r}",
+        )
+        _expect(
+            all(isinstance(v, int | float) and 0.0 <= float(v) <= 1.0 for v in values),
+            where,
+            f"heuristic values must lie in [0, 1], got {values!r}",
+        )
+        _expect(game.heuristic(state) == values, where, "heuristic is not deterministic")
+    if "html" in offered:
+        for p in (None, *range(state.players)):
+            view = state.view(p)
+            page = _guard(where, f"render_html(view({p}))", game.render_html, view)
+            _expect(isinstance(page, str), where, "render_html must return text")
+            _expect(
+                "<script" not in page.lower(),
+                where,
+                f"render_html(view({p})) contains a <script> tag (text must be escaped)",
+            )
+            _expect(game.render_html(view) == page, where, "render_html is not deterministic")
+    if "public" in offered:
+        for p in sorted(state.to_act):
+            for action in state.legal_actions(p)[:8]:
+                for viewer in (None, *range(state.players)):
+                    text = _guard(
+                        where,
+                        f"public_notation({action}, {p}, {viewer})",
+                        game.public_notation,
+                        action,
+                        p,
+                        viewer,
+                    )
+                    _expect(
+                        text is None or (isinstance(text, str) and "\n" not in text),
+                        where,
+                        f"public_notation must be one line or None, got {text!r}",
+                    )
+                    if viewer == p:
+                        _expect(
+                            text == str(action),
+                            where,
+                            f"public_notation shows player {p} their own move as {text!r}, "
+                            f"not {action}",
+                        )
 
 
 def check_encoding(game: Any, state: State, where: _Where) -> None:

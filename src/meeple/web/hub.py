@@ -34,7 +34,7 @@ from ..core.match import Match
 from ..core.options import build_options, check_players, options_to_json
 from ..core.protocols import Game
 from ..core.record import GameRecord
-from ..core.registry import game_names, get_game
+from ..core.registry import Registry, default_registry
 from .errors import ApiError
 from .limits import Limits
 from .seats import HUMAN, bot_for, normalize_seat
@@ -118,13 +118,17 @@ class Hub:
         store: Store,
         limits: Limits | None = None,
         games: Mapping[str, Game] | None = None,
+        registry: Registry | None = None,
     ) -> None:
         self.store = store
         """Where records live."""
         self.limits = limits or Limits()
         """Resource bounds."""
-        self.extra_games = dict(games or {})
-        """Games served by name without being registered (plugins under development, tests)."""
+        self.registry = registry or (Registry() if games else default_registry)
+        """Where games are looked up: the one registry, plus `games` added by hand
+        (plugins under development, tests) to a registry of this hub's own."""
+        for game in (games or {}).values():
+            self.registry.add(game)
         self._live: dict[str, LiveMatch] = {}
         self._create_lock = asyncio.Lock()
         self._bot_slots = asyncio.Semaphore(self.limits.bot_threads)
@@ -135,16 +139,11 @@ class Hub:
 
     def game_names(self) -> tuple[str, ...]:
         """Every game this server offers, sorted."""
-        return tuple(sorted({*game_names(), *self.extra_games}))
+        return self.registry.names()
 
     def game(self, name: str) -> Game:
         """A game by name; UnknownGameError lists the names offered."""
-        if name in self.extra_games:
-            return self.extra_games[name]
-        try:
-            return get_game(name)
-        except UnknownGameError:
-            raise UnknownGameError(name, self.game_names()) from None
+        return self.registry.get(name)
 
     # creating and finding matches -----------------------------------------------------
 

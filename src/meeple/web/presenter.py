@@ -3,8 +3,9 @@
 The payload is built from `state.view(seat)` only, plus public facts (whose turn,
 the seat kinds, the version). The move log hides other players' moves while
 the game is on if the game has hidden information (a secret bid is a move),
-unless the game offers ``public_notation(action, player) -> str | None`` to say
-which moves everyone saw. The outcome appears only when the game is over.
+unless the game offers the ``public`` capability
+(``public_notation(action, player, viewer) -> str | None``) to say what each seat
+saw of each move. The outcome appears only when the game is over.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import typing
 from typing import Any
 
+from ..core.capabilities import HasPublicNotation
 from ..core.codec import to_data
 from ..core.options import option_fields
 from ..core.protocols import Game
@@ -61,14 +63,13 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
 def _log(live: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
     game = live.game
     reveal_all = live.match.state.is_over or not game.spec.hidden_information
-    public = getattr(game, "public_notation", None)
     entries: list[dict[str, Any]] = []
     for number, (player, action) in enumerate(live.match.history, start=1):
         text: str | None
         if reveal_all or player == seat:
             text = str(action)
-        elif public is not None:
-            text = public(action, player)
+        elif isinstance(game, HasPublicNotation):
+            text = game.public_notation(action, player, seat)
         else:
             text = None
         entries.append({"n": number, "player": player, "move": text})

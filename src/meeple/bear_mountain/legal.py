@@ -1,0 +1,142 @@
+"""What may be done now, in every mode: pure functions of the state.
+
+Every action object is made once (tables below), so `legal_actions` allocates
+nothing but tuples and the core's apply path finds the chosen action by identity.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from .actions import Action, Assign, Done, Draw, Pick, Place, SoloPlace, Take
+from .components import (
+    ANIMAL_SET,
+    BEAR_CARDS,
+    CARD_IDS,
+    HAB_SET,
+    LEFT,
+    RIGHT,
+    ROW_SIZE,
+    SCORE_IDS,
+    SOLO_HIKES,
+    SOLO_SCORES,
+)
+from .state import ASSIGN, DRAW, DRAWN, PICK, PLACE, SUDDEN, TAKE
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["assign_counts", "is_closed", "legal_actions", "solo_targets"]
+
+# Tables indexed by card or score id carry an unused entry 0, so ids index directly.
+_TAKES: Final = tuple(tuple(Take(i) for i in range(1, k + 1)) for k in range(ROW_SIZE + 1))
+_PICK: Final = (Pick(1), *(Pick(c) for c in CARD_IDS))
+_LEFT: Final = (Place(1, "left"), *(Place(c, "left") for c in CARD_IDS))
+_RIGHT: Final = (Place(1, "right"), *(Place(c, "right") for c in CARD_IDS))
+_SOLO: Final = (
+    (),
+    *(tuple(SoloPlace(c, k + 1) for k in range(SOLO_HIKES)) for c in CARD_IDS),
+)
+_ASSIGN: Final = (
+    (),
+    *(tuple(Assign(s, k + 1) for k in range(SOLO_HIKES)) for s in SCORE_IDS),
+)
+_DRAW: Final = Draw()
+_DONE: Final = Done()
+
+
+def legal_actions(s: State, p: int) -> tuple[Action, ...]:
+    """Player `p`'s legal actions (p is in ``s.to_act``), in a fixed order."""
+    phase = s.phase
+    if phase == TAKE:
+        return _TAKES[len(s.row)]
+    if phase == PICK:
+        return tuple([_PICK[c] for c in s.hands[p]])
+    if phase == PLACE:
+        return _places(s.picks[p], s.hikes[p])
+    if phase == SUDDEN:
+        if s.options.mode == "standard":
+            return _TAKES[len(s.row)]
+        return _places(s.hands[p], s.hikes[p])
+    if phase == DRAW:
+        if s.discard:
+            top = s.discard[-1]
+            sol = _SOLO[top]
+            return (_DRAW, *[sol[k] for k in solo_targets(s.hikes, top)])
+        return (_DRAW,)
+    if phase == DRAWN:
+        sol = _SOLO[s.drawn]
+        return tuple([sol[k] for k in solo_targets(s.hikes, s.drawn)])
+    if phase == ASSIGN:
+        return _assignments(s)
+    return ()
+
+
+def _places(cards: tuple[int, ...], hike: tuple[int, ...]) -> tuple[Action, ...]:
+    if not hike:
+        return tuple([_RIGHT[c] for c in cards])
+    out: list[Action] = []
+    for c in cards:
+        out.append(_LEFT[c])
+        out.append(_RIGHT[c])
+    return tuple(out)
+
+
+def is_closed(hike: tuple[int, ...]) -> bool:
+    """Solo: a hike is closed once a bear card ends it."""
+    return hike[-1] in BEAR_CARDS
+
+
+def solo_targets(hikes: tuple[tuple[int, ...], ...], card: int) -> list[int]:
+    """Solo: indexes of the open hikes `card` may extend (habitats match at the edge).
+
+    A bear card that matches no open hike may close any open hike.
+    """
+    left = LEFT[card]
+    matching = []
+    open_ = []
+    for k, hike in enumerate(hikes):
+        last = hike[-1]
+        if last in BEAR_CARDS:
+            continue
+        open_.append(k)
+        if RIGHT[last] == left:
+            matching.append(k)
+    if not matching and card in BEAR_CARDS:
+        return open_
+    return matching
+
+
+def _animal_feasible(remaining: int, open_hikes: int, lo: int, hi: int) -> bool:
+    """Whether the open hikes can each still get 1-2 of the remaining animal cards,
+    after the closed hike takes between `lo` and `hi` more of them."""
+    return any(open_hikes <= remaining - x <= 2 * open_hikes for x in range(lo, hi + 1))
+
+
+def assign_counts(s: State) -> tuple[bool, int, int, int]:
+    """(habitat/elevation card given, animal cards given, animal cards left, open hikes)."""
+    mine = s.assigned[s.active]
+    has_hab = any(c in HAB_SET for c in mine)
+    animals = sum(1 for c in mine if c in ANIMAL_SET)
+    used = {c for cards in s.assigned for c in cards}
+    left = sum(1 for c in SOLO_SCORES if c in ANIMAL_SET and c not in used)
+    open_hikes = sum(1 for h in s.hikes if h[-1] not in BEAR_CARDS)
+    return has_hab, animals, left, open_hikes
+
+
+def _assignments(s: State) -> tuple[Action, ...]:
+    k = s.active
+    has_hab, animals, left, open_hikes = assign_counts(s)
+    used = {c for cards in s.assigned for c in cards}
+    out: list[Action] = []
+    for sid in SOLO_SCORES:
+        if sid in used:
+            continue
+        if sid in HAB_SET:
+            if not has_hab:
+                out.append(_ASSIGN[sid][k])
+        elif animals < 2 and _animal_feasible(left - 1, open_hikes, 0, 1 - animals):
+            out.append(_ASSIGN[sid][k])
+    if has_hab and animals == 1 and _animal_feasible(left, open_hikes, 0, 0):
+        out.append(_DONE)
+    return tuple(out)

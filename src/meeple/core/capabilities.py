@@ -1,0 +1,123 @@
+"""Optional capabilities a game may offer beyond the contract, declared in one place.
+
+A game offers a capability by having its methods; front ends ask `offers(game,
+NAME)` (or `isinstance(game, Protocol)`) instead of probing attribute names, and
+the conformance kit checks every capability a game offers.
+
+============== ============================== ===================================
+capability     methods                        used by
+============== ============================== ===================================
+``encoding``   ``action_vocabulary(players)``, PettingZoo, Gymnasium, OpenSpiel
+               ``observation_size(players)``,
+               ``encode_view(view)``
+``heuristic``  ``heuristic(state)``            bots (a leaf value for search)
+``public``     ``public_notation(action,       records, `meeple play`, the web log
+               player, viewer)``
+``html``       ``render_html(view)``           the web front end
+``validate``   ``state.validate()``            the codec, on every load
+============== ============================== ===================================
+
+Without a capability the front end does without: no adapters, bots use the
+outcome so far, other seats' moves show as "(secret move)" in hidden-information
+games, the web draws a generic layout of the view's fields, the codec checks
+types only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, Protocol, runtime_checkable
+
+from typing_extensions import TypeVar  # defaults (PEP 696): a bare protocol means [Any]
+
+__all__ = [
+    "CAPABILITIES",
+    "Encodable",
+    "HasHeuristic",
+    "HasHtml",
+    "HasPublicNotation",
+    "Validating",
+    "capabilities",
+    "offers",
+]
+
+A_co = TypeVar("A_co", covariant=True, default=Any)
+V_contra = TypeVar("V_contra", contravariant=True, default=Any)
+S_contra = TypeVar("S_contra", contravariant=True, default=Any)
+A_contra = TypeVar("A_contra", contravariant=True, default=Any)
+
+
+@runtime_checkable
+class Encodable(Protocol[A_co, V_contra]):
+    """A fixed action vocabulary and a fixed-size numeric view, for learners."""
+
+    def action_vocabulary(self, players: int) -> tuple[A_co, ...]:
+        """Every action that can ever be legal with that many players, in a fixed order."""
+        ...
+
+    def observation_size(self, players: int) -> int:
+        """Length of `encode_view`'s result with that many players."""
+        ...
+
+    def encode_view(self, view: V_contra) -> Sequence[float]:
+        """The view as numbers in [-1, 1], from the view alone (so it cannot leak)."""
+        ...
+
+
+@runtime_checkable
+class HasHeuristic(Protocol[S_contra]):
+    """An estimate of each seat's standing, for search bots' leaves."""
+
+    def heuristic(self, state: S_contra) -> tuple[float, ...]:
+        """One number per seat in [0, 1]; higher is better."""
+        ...
+
+
+@runtime_checkable
+class HasPublicNotation(Protocol[A_contra]):
+    """What each seat saw of a move, for logs and records of hidden-information games."""
+
+    def public_notation(self, action: A_contra, player: int, viewer: int | None) -> str | None:
+        """What `viewer` (None: a spectator) saw of `player` taking `action`; None: nothing."""
+        ...
+
+
+@runtime_checkable
+class HasHtml(Protocol[V_contra]):
+    """An HTML fragment of a view, for the web front end."""
+
+    def render_html(self, view: V_contra) -> str:
+        """Escaped HTML showing the view (never more than the view holds)."""
+        ...
+
+
+@runtime_checkable
+class Validating(Protocol):
+    """An object that can check its own invariants (states, views, options)."""
+
+    def validate(self) -> None:
+        """Raise ValueError naming the broken invariant."""
+        ...
+
+
+CAPABILITIES: Final[dict[str, type[Any]]] = {
+    "encoding": Encodable,
+    "heuristic": HasHeuristic,
+    "public": HasPublicNotation,
+    "html": HasHtml,
+}
+"""Capabilities of a Game object, by name (``validate`` belongs to its state class)."""
+
+
+def offers(game: object, name: str) -> bool:
+    """Whether `game` offers the capability called `name` (see `CAPABILITIES`)."""
+    protocol = CAPABILITIES.get(name)
+    if protocol is None:
+        known = ", ".join(sorted(CAPABILITIES))
+        raise KeyError(f"unknown capability {name!r} (known: {known})")
+    return isinstance(game, protocol)
+
+
+def capabilities(game: object) -> frozenset[str]:
+    """The names of every capability `game` offers."""
+    return frozenset(name for name, protocol in CAPABILITIES.items() if isinstance(game, protocol))
