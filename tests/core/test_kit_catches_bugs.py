@@ -276,3 +276,31 @@ def test_the_failure_message_names_game_seed_step_and_action() -> None:
 
 def test_spec_is_a_gamespec() -> None:
     assert isinstance(TOY.spec, GameSpec)
+
+
+# -- optional capabilities keep their promises ------------------------------------------
+def _nim_with(**methods: Any) -> Any:
+    from ..nim_game import Nim
+
+    cls = type("PlantedNim", (Nim,), methods)
+    return object.__new__(cls)  # not __init__: Nim's state class stays bound to NIM
+
+
+def test_a_heuristic_outside_zero_to_one_is_caught() -> None:
+    game = _nim_with(heuristic=lambda self, state: tuple(2.0 for _ in range(state.players)))
+    _expect_failure(game, r"heuristic values must lie in \[0, 1\]", seeds=range(1))
+
+
+def test_a_heuristic_with_the_wrong_length_is_caught() -> None:
+    game = _nim_with(heuristic=lambda self, state: (0.5,))
+    _expect_failure(game, r"one number per seat", seeds=range(1))
+
+
+def test_html_that_runs_a_script_is_caught() -> None:
+    game = _nim_with(render_html=lambda self, view: f"<script>{view.heaps}</script>")
+    _expect_failure(game, r"contains a <script> tag", seeds=range(1))
+
+
+def test_public_notation_that_hides_a_players_own_move_from_them_is_caught() -> None:
+    game = _nim_with(public_notation=lambda self, action, player, viewer: "(a move)")
+    _expect_failure(game, r"shows player 0 their own move", seeds=range(1))
