@@ -16,11 +16,11 @@ from pathlib import Path
 import pexpect
 import pytest
 
-BUILT_IN = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
+from .shared import BUILT_IN, option_flags
+
 PROMPT = r"player 0> "
 # Random bots rarely finish a Wypas game before its round limit; a short limit keeps
 # the terminal session to a few hundred prompts without changing any other rule.
-OPTIONS = {"wypas": ["--option", "max_rounds=3"]}
 
 
 def _meeple() -> str:
@@ -42,7 +42,7 @@ def test_a_full_human_game_in_a_terminal(game: str, tmp_path: Path) -> None:
     players = meeple.get_game(game).spec.min_players
     seats = ["--seat", "human"] + ["--seat", "random"] * (players - 1)
     saved = tmp_path / "saved.json"
-    extra = OPTIONS.get(game, [])
+    extra = option_flags(game)
     child = _spawn(["play", game, "--players", str(players), *seats, "--seed", "5", *extra])
     try:
         child.expect(PROMPT)

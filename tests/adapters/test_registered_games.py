@@ -7,8 +7,6 @@ must (test_built_in_games_are_encodable), plugins may.
 
 from __future__ import annotations
 
-from typing import Any
-
 import gymnasium
 import numpy as np
 import pyspiel
@@ -22,12 +20,11 @@ from meeple.adapters.gymnasium import register_env
 from meeple.adapters.openspiel import register
 from meeple.adapters.pettingzoo import env
 
+from ..shared import BUILT_IN, SHORT_OPTIONS
 from .test_pettingzoo import run_random_games
 
-BUILT_IN = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
 # Random play rarely ends a Wypas game before its round limit (thousands of steps);
 # a short limit keeps these runs quick without changing any other rule.
-OPTIONS: dict[str, dict[str, Any]] = {"wypas": {"max_rounds": 3}}
 ENCODABLE = [
     name for name in meeple.game_names() if hasattr(meeple.get_game(name), "action_vocabulary")
 ]
@@ -49,28 +46,28 @@ def test_built_in_games_are_encodable() -> None:
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_pettingzoo_api_and_seed_tests(name: str, players: int) -> None:
-    options = OPTIONS.get(name, {})
+    options = SHORT_OPTIONS.get(name, {})
     api_test(env(name, players, **options), num_cycles=300)
     seed_test(lambda: env(name, players, **options), num_cycles=100)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_many_full_random_games_through_the_aec_loop(name: str, players: int) -> None:
-    finals = run_random_games(env(name, players, **OPTIONS.get(name, {})), 25)
+    finals = run_random_games(env(name, players, **SHORT_OPTIONS.get(name, {})), 25)
     assert all(sum(f.values()) == pytest.approx(1.0) for f in finals)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_gymnasium_check_env(name: str, players: int) -> None:
     made = gymnasium.make(
-        register_env(name), players=players, render_mode="ansi", **OPTIONS.get(name, {})
+        register_env(name), players=players, render_mode="ansi", **SHORT_OPTIONS.get(name, {})
     )
     check_env(made.unwrapped)
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_openspiel_random_sim_test(name: str, players: int) -> None:
-    options = OPTIONS.get(name, {})
+    options = SHORT_OPTIONS.get(name, {})
     game = pyspiel.load_game(register(name), {"players": players, **options})
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
     fixed = pyspiel.load_game(
@@ -82,7 +79,7 @@ def test_openspiel_random_sim_test(name: str, players: int) -> None:
 @pytest.mark.parametrize("name", ENCODABLE)
 def test_openspiel_python_bots_complete_a_game(name: str) -> None:
     players = meeple.get_game(name).spec.min_players
-    game = pyspiel.load_game(register(name), {"players": players, **OPTIONS.get(name, {})})
+    game = pyspiel.load_game(register(name), {"players": players, **SHORT_OPTIONS.get(name, {})})
     rng = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     bot = ismcts.ISMCTSBot(game, evaluator, 1.5, 8, random_state=rng)

@@ -1,7 +1,8 @@
-"""Building hand-made Bear Went Over the Mountain positions for rule tests.
+"""Shared helpers for the Bear Went Over the Mountain tests: hand-made positions,
+cards chosen by their features, moves written in notation, seeded playouts.
 
-Every helper puts the cards a test does not mention into the face-down pile, so
-the result conserves all 45 landscape cards and passes `State.validate`.
+Every position helper puts the cards a test does not mention into the face-down
+pile, so the result conserves all 45 landscape cards and passes `State.validate`.
 """
 
 from __future__ import annotations
@@ -56,6 +57,14 @@ def card_with(**features: object) -> int:
     found = cards_where(**features)  # type: ignore[arg-type]  # keyword pass-through
     assert found, f"no card has {features}"
     return found[0]
+
+
+def hike_with_elevations(changes: Sequence[int]) -> tuple[int, ...]:
+    """A hike of distinct cards whose elevation changes are `changes`, left to right."""
+    used: list[int] = []
+    for change in changes:
+        used.append(card_with(elevation=change, exclude=used))
+    return tuple(used)
 
 
 def scores(*slugs: str) -> tuple[int, ...]:
@@ -140,6 +149,13 @@ def play(state: State, *moves: str, player: int | None = None) -> State:
     """Apply moves written in notation."""
     for text in moves:
         state = state.apply(GAME.parse_action(text), player)
+    return state
+
+
+def pick_lowest(state: State) -> State:
+    """Drafting: every player picks the lowest card of their hand (one simultaneous pick)."""
+    for p in sorted(state.to_act):
+        state = state.apply(state.legal_actions(p)[0], p)
     return state
 
 

@@ -35,11 +35,9 @@ from meeple.bear_mountain.state import State
 from meeple.bear_mountain.view import View
 from meeple.core import InvalidOptionsError
 from meeple.core.encoding import Layout, vocabulary
-from meeple.testing import check_game
 
 from . import helpers
 from .strategies import MODES, states
-from .test_conformance import MODES as CONFORMANCE_MODES
 
 SIZES = {1: 709, 2: 574, 3: 674, 4: 774}
 """Observation sizes: 37 + n header, then solo 671 or 2-4 players 337 + 99 n."""
@@ -427,17 +425,6 @@ def test_encode_view_refuses_other_objects() -> None:
     with pytest.raises(TypeError, match="bear_mountain View"):
         GAME.encode_view("not a view")  # type: ignore[arg-type]  # bad input on purpose
     assert isinstance(GAME.start(2, seed=0).view(0), View)
-
-
-# -- the conformance kit, which now checks the encoding too -----------------------
-
-
-@pytest.mark.parametrize(("options", "players"), CONFORMANCE_MODES)
-def test_conformance_kit_checks_every_state_of_every_mode(
-    options: Options, players: list[int]
-) -> None:
-    # test_conformance samples 12 states of seeds 0-4; here every state of another seed.
-    check_game(GAME, players=players, seeds=[11], steps=None, options=options)
 
 
 def test_tiebreaker_pending_players_are_marked_from_the_viewer() -> None:

@@ -2,20 +2,19 @@
 
 A change of rules or data that alters any game shows up here. If the change is
 intended, bump ``spec.rules_version`` when old records would replay differently,
-then regenerate the files and review the diff:
+then regenerate the files through the shared harness and review the diff:
 
-    BEAR_MOUNTAIN_REGOLD=1 /work/venv/bin/pytest tests/bear_mountain/test_golden.py
+    MEEPLE_REGOLD=1 pytest tests/bear_mountain/test_golden.py
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from meeple.bear_mountain import GAME, Options
-from meeple.testing import transcript
+from meeple.testing import assert_golden, transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -30,11 +29,7 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "players", "seed", "options"), CASES)
 def test_golden_transcript(name: str, players: int, seed: int, options: Options) -> None:
-    text = transcript(GAME, players, seed, options)
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("BEAR_MOUNTAIN_REGOLD"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text
+    assert_golden(GOLDEN / f"{name}.txt", transcript(GAME, players, seed, options))
 
 
 def test_tiebreaker_transcripts_really_reach_sudden_death() -> None:

@@ -1,4 +1,7 @@
-"""Scoring: the rulebook's worked examples, then property tests against brute force."""
+"""Scoring: mountains, valleys, habitat runs, claims and outcomes, then brute force.
+
+The rulebook's own worked examples are in test_rulebook_examples.py.
+"""
 
 from __future__ import annotations
 
@@ -21,68 +24,40 @@ from meeple.bear_mountain.scoring import (
     habitat_runs,
     score_hikes,
     sights,
-    solo_rating,
     solo_total,
 )
 
-from .helpers import card_with, cards_where, scores
+from .helpers import card_with, cards_where, finished, hike_with_elevations, scores
 from .strategies import hikes as random_hikes
 
-
-def _hike_with_elevations(changes: Sequence[int]) -> tuple[int, ...]:
-    used: list[int] = []
-    for change in changes:
-        used.append(card_with(elevation=change, exclude=used))
-    return tuple(used)
-
-
-# -- the rulebook's elevation example ----------------------------------------
-
-
-def test_rulebook_mountain_is_net_five_not_gross_six() -> None:
-    # The example hike climbs 2 + 1 - 1 + 2 + 1: net rise 5, gross climb 6.
-    changes = (2, 1, -1, 2, 1)
-    hike = _hike_with_elevations(changes)
-    assert biggest_mountain(hike) == 5
-    assert sum(c for c in changes if c > 0) == 6  # the gross climb the rulebook warns about
+# -- elevation ------------------------------------------------------------------
 
 
 def test_mountain_starts_at_the_lowest_point_before_the_highest() -> None:
     # Down 2 first: the mountain counts from that low point (-2) up to +3, so 5,
     # more than the net change of the whole hike (3).
-    hike = _hike_with_elevations((-2, 2, 2, 1))
+    hike = hike_with_elevations((-2, 2, 2, 1))
     assert biggest_mountain(hike) == 5
     # A drop after the summit does not shrink the mountain.
-    assert biggest_mountain(_hike_with_elevations((2, 1, -2, -2))) == 3
+    assert biggest_mountain(hike_with_elevations((2, 1, -2, -2))) == 3
 
 
 def test_valley_counts_the_net_drop_left_to_right() -> None:
-    hike = _hike_with_elevations((-2, -1, 1, -2, -1))
+    hike = hike_with_elevations((-2, -1, 1, -2, -1))
     assert deepest_valley(hike) == 5
     # Climbing first and dropping later: the valley runs from the high point.
-    assert deepest_valley(_hike_with_elevations((2, 2, -1, -2))) == 3
+    assert deepest_valley(hike_with_elevations((2, 2, -1, -2))) == 3
     # A mountain read right to left is not a valley.
-    assert deepest_valley(_hike_with_elevations((1, 1, 2))) == 0
+    assert deepest_valley(hike_with_elevations((1, 1, 2))) == 0
 
 
 def test_flat_or_empty_hikes_have_no_mountain_or_valley() -> None:
     assert biggest_mountain(()) == deepest_valley(()) == 0
-    flat = _hike_with_elevations((0, 0, 0))
+    flat = hike_with_elevations((0, 0, 0))
     assert biggest_mountain(flat) == deepest_valley(flat) == 0
 
 
-# -- habitats count half-cards ------------------------------------------------
-
-
-def test_each_card_counts_as_two_habitat_halves() -> None:
-    both_meadow = cards_where(left="meadow", right="meadow")
-    one = (both_meadow[0],)
-    assert habitat_runs(one)[HABITATS.index("meadow")] == 2
-    # meadow|meadow then meadow|conifer: the meadow runs 3 halves long.
-    hike = (both_meadow[0], card_with(left="meadow", right="conifer"))
-    runs = habitat_runs(hike)
-    assert runs[HABITATS.index("meadow")] == 3
-    assert runs[HABITATS.index("conifer")] == 1
+# -- habitats ---------------------------------------------------------------------
 
 
 def test_unmatched_edges_break_a_habitat_run() -> None:
@@ -94,31 +69,7 @@ def test_unmatched_edges_break_a_habitat_run() -> None:
     assert habitat_runs((a, c))[HABITATS.index("meadow")] == 3
 
 
-# -- animals, groups, ties, nobody --------------------------------------------
-
-
-def test_small_mammals_count_squirrels_and_rabbits_together() -> None:
-    squirrel = card_with(animal="squirrel", bear=False)
-    rabbit = card_with(animal="rabbit", exclude=[squirrel])
-    seen = sights((squirrel, rabbit))
-    by_slug = {s.slug: seen[s.id - 1] for s in SCORE_CARDS}
-    expected = sum(
-        1
-        for c in (squirrel, rabbit)
-        for a in CARDS[c - 1].animals
-        if ANIMALS[a] in ("squirrel", "rabbit")
-    )
-    assert by_slug["most-small-mammals"] == expected == 2
-    assert by_slug["most-squirrels"] + by_slug["most-rabbits"] == expected
-
-
-def test_tied_players_share_a_card_and_each_get_a_point() -> None:
-    deer = cards_where(animal="deer")
-    hikes = ((deer[0],), (deer[1],), ())
-    points, shared, claimed = score_hikes(hikes, scores("most-deer"))
-    assert points == (1, 1, 0)
-    assert shared == (1, 1, 0)
-    assert claimed[0] == claimed[1] == scores("most-deer")
+# -- claims, outcomes, solo totals -----------------------------------------------
 
 
 def test_a_card_nobody_has_a_sight_of_goes_to_nobody() -> None:
@@ -129,12 +80,24 @@ def test_a_card_nobody_has_a_sight_of_goes_to_nobody() -> None:
     assert award([0, 0, 0]) == frozenset()
 
 
-def test_solo_ratings_follow_the_rulebook_bands() -> None:
-    assert solo_rating(0) == solo_rating(24) == "Nervous Squirrel!"
-    assert solo_rating(25) == solo_rating(34) == "Cautious Rabbit!"
-    assert solo_rating(35) == solo_rating(44) == "Industrious Skunk!"
-    assert solo_rating(45) == solo_rating(54) == "Clever Fox!"
-    assert solo_rating(55) == solo_rating(90) == "Big Ol' Bear!"
+def test_shared_cards_count_as_points() -> None:
+    deer = cards_where(animal="deer")
+    foxes = cards_where(animal="fox")
+    state = finished([[deer[0]], [deer[1], foxes[0]]], ["most-deer", "most-foxes"])
+    outcome = state.outcome()
+    assert outcome.scores == (1, 2)  # most-deer is shared, most-foxes is p1's alone
+    assert outcome.detail(0)["shared"] == outcome.detail(1)["shared"] == 1
+    assert outcome.winners == {1}
+
+
+def test_a_full_tie_is_a_shared_win_without_the_tiebreaker() -> None:
+    deer = cards_where(animal="deer")
+    foxes = cards_where(animal="fox")
+    state = finished([deer[:2], [deer[2], foxes[0]]], ["most-deer", "most-foxes"])
+    outcome = state.outcome()
+    assert outcome.scores == (1, 1)
+    assert outcome.winners == {0, 1}
+    assert outcome.ranks == (1, 1)
 
 
 def test_solo_cards_count_only_on_their_own_hike() -> None:

@@ -16,7 +16,7 @@ import pytest
 import meeple
 from meeple.sim import game_seed, play_game, wilson_interval
 
-BUILT_IN = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
+from ..shared import BUILT_IN
 
 # Games per bot, the MCTS budget and game options, sized so the file stays near a
 # minute. Options only shorten games where random play would run to a round limit.

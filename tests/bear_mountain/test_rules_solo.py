@@ -1,14 +1,11 @@
-"""Big Kid solo: five hikes, five piles with a bear each, matching edges, score assignment."""
+"""Big Kid solo: matching edges, the discard pile, bear cards closing hikes, assignment."""
 
 from __future__ import annotations
-
-import pytest
 
 from meeple.bear_mountain import GAME, Options
 from meeple.bear_mountain.components import BEAR_CARDS, SCORE_BY_SLUG, SOLO_SCORES
 from meeple.bear_mountain.setup import max_steps
 from meeple.bear_mountain.state import Phase
-from meeple.core import InvalidOptionsError
 
 from .helpers import play, solo_position, texts
 
@@ -18,28 +15,6 @@ SOLO = Options(mode="solo")
 # 5 is conifer|hardwood. Bear cards: 1 conifer|conifer, 42 meadow|meadow, 44 hardwood|hardwood.
 MIXED = [[10], [8], [6], [19], [24]]  # edges: conifer, hardwood, meadow, conifer, meadow
 ALL_CONIFER = [[10], [19], [28], [37], [4]]  # every hike ends in conifer
-
-
-def test_setup_five_hikes_and_five_piles_with_one_bear_each() -> None:
-    for seed in range(10):
-        state = GAME.start(1, seed=seed, options=SOLO)
-        assert len(state.hikes) == 5
-        assert all(len(h) == 1 and h[0] not in BEAR_CARDS for h in state.hikes)
-        assert len(state.deck) == 40
-        for pile in range(5):
-            chunk = state.deck[8 * pile : 8 * pile + 8]
-            assert sum(1 for c in chunk if c in BEAR_CARDS) == 1
-        assert state.score_cards == SOLO_SCORES
-        assert SCORE_BY_SLUG["most-birds"] not in state.score_cards
-
-
-def test_solo_options_are_checked() -> None:
-    with pytest.raises(ValueError, match="tiebreaker"):
-        Options(mode="solo", tiebreaker=True)
-    with pytest.raises(ValueError, match="13 score cards"):
-        Options(mode="solo", score_cards=("most-deer",))
-    with pytest.raises(InvalidOptionsError, match="exactly 1 player"):
-        GAME.start(3, seed=0, options=SOLO)
 
 
 def test_a_drawn_card_goes_only_where_habitats_match() -> None:

@@ -1,40 +1,15 @@
-"""Big Kid drafting: hidden hands of 10, face-down picks passed left, 3 placed / 1 reserved."""
+"""Big Kid drafting: face-down picks passed left, 3 placed / 1 reserved, either end."""
 
 from __future__ import annotations
 
 import pytest
 
 from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.state import State
 from meeple.core import IllegalActionError
 
-from .helpers import play, texts
+from .helpers import pick_lowest, play, texts
 
 DRAFT = Options(mode="draft")
-
-
-def _pick_lowest(state: State) -> State:
-    """Every player picks the lowest card of their hand (one simultaneous pick)."""
-    for p in sorted(state.to_act):
-        state = state.apply(state.legal_actions(p)[0], p)
-    return state
-
-
-def test_deal_ten_hidden_cards_each_and_set_the_rest_aside() -> None:
-    state = GAME.start(4, seed=4, options=DRAFT)
-    assert [len(h) for h in state.hands] == [10, 10, 10, 10]
-    assert len(state.deck) == 5
-    assert state.to_act == {0, 1, 2, 3}
-    assert len(state.score_cards) == 11
-    view = state.view(1)
-    assert view.hand == state.hands[1]
-    assert view.hand_counts == (10, 10, 10, 10)
-    assert not set(view.hand) & {c for p in (0, 2, 3) for c in state.hands[p]}
-
-
-def test_score_card_count_is_an_option() -> None:
-    state = GAME.start(2, seed=4, options=Options(mode="draft", score_card_count=5))
-    assert len(state.score_cards) == 5
 
 
 def test_picks_are_face_down_and_hands_pass_left_after_everyone_picked() -> None:
@@ -61,7 +36,7 @@ def test_picks_are_face_down_and_hands_pass_left_after_everyone_picked() -> None
 def test_three_placed_one_reserved_then_either_end_then_the_final_four() -> None:
     state = GAME.start(2, seed=21, options=DRAFT)
     for _ in range(4):
-        state = _pick_lowest(state)
+        state = pick_lowest(state)
     assert state.phase == "place"
     assert [len(p) for p in state.picks] == [4, 4]
     first = state.picks[0]
@@ -79,7 +54,7 @@ def test_three_placed_one_reserved_then_either_end_then_the_final_four() -> None
     assert state.phase == "pick"
     assert state.round == 1
     for _ in range(3):
-        state = _pick_lowest(state)
+        state = pick_lowest(state)
     assert [len(p) for p in state.picks] == [4, 4]  # 1 reserved + 3 new
     hike_before = state.hikes[0]
     card = state.picks[0][0]
@@ -91,7 +66,7 @@ def test_three_placed_one_reserved_then_either_end_then_the_final_four() -> None
         state = state.apply(state.legal_actions(1)[0], 1)
     assert state.round == 2
     for _ in range(3):
-        state = _pick_lowest(state)
+        state = pick_lowest(state)
     assert state.hands == ((), ())  # no cards remain unselected
     while not state.is_over:
         p = min(state.to_act)
@@ -103,7 +78,7 @@ def test_three_placed_one_reserved_then_either_end_then_the_final_four() -> None
 def test_placing_a_card_you_did_not_select_is_refused() -> None:
     state = GAME.start(2, seed=2, options=DRAFT)
     for _ in range(4):
-        state = _pick_lowest(state)
+        state = pick_lowest(state)
     other = state.picks[1][0]
     reason = state.check(GAME.parse_action(f"place c{other:02d} right"), 0)
     assert reason is not None

@@ -1,4 +1,4 @@
-"""Views hide the deck, hands and face-down picks; the renderer draws every mode."""
+"""Views hide the deck, hands and face-down picks; the text renderer draws every mode."""
 
 from __future__ import annotations
 

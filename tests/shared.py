@@ -1,0 +1,20 @@
+"""Facts several test modules share, kept in one place so they cannot drift apart."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+BUILT_IN: Final = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
+"""The four games this package registers."""
+
+SHORT_OPTIONS: Final[dict[str, dict[str, Any]]] = {"wypas": {"max_rounds": 3}}
+"""Options that keep a game short in tests that play whole games through slow front
+ends (a terminal, an adapter): Wypas between random players runs to its round limit."""
+
+
+def option_flags(game: str) -> list[str]:
+    """`SHORT_OPTIONS` of `game` as ``--option key=value`` command-line flags."""
+    flags: list[str] = []
+    for key, value in SHORT_OPTIONS.get(game, {}).items():
+        flags += ["--option", f"{key}={value}"]
+    return flags
