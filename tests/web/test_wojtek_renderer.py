@@ -1,4 +1,5 @@
-"""The Miś Wojtek HTML renderer: draws every reachable view, shows no hidden card, escapes text."""
+"""The Miś Wojtek HTML renderer (`meeple.wojtek.html`), as the web draws it: every reachable
+view is drawn, no hidden card shows, text is escaped."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.web import renderers
+from meeple.core import HasHtml, capabilities
 from meeple.web.renderers import render_html
 from meeple.wojtek import GAME, Options
 from meeple.wojtek.components import (
@@ -53,9 +54,13 @@ def playout(players: int, seed: int, options: Options | None = None) -> list[Sta
     return states
 
 
-def test_wojtek_has_a_builtin_renderer() -> None:
-    assert renderers.BUILTIN["wojtek"] == "meeple.web.renderers.wojtek"
+def test_wojtek_offers_the_html_capability() -> None:
+    # The web finds the renderer through the game, as it finds a plugin's.
     assert "wojtek" in meeple.game_names()
+    assert isinstance(GAME, HasHtml)
+    assert "html" in capabilities(GAME)
+    view = GAME.start(3, seed=1).view(0)
+    assert render_html(GAME, view) == GAME.render_html(view)
 
 
 @pytest.mark.parametrize(

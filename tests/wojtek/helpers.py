@@ -3,6 +3,11 @@
 `position` fills in every card the test does not place itself, so the result
 always conserves all 55 travel, 104 bear and 6 city cards and passes `validate`.
 Decks are given top card LAST, as in the state.
+
+Route colours of the standard board (data/board_standard.json, Buzuluk = route 0)
+that the rule tests use: route 6 red, 7 green, 8 yellow, 9 blue, 10 violet,
+11 Tehran (red), 12 pink, 13 orange, 14 pink, 18 blue, 45 green, 46 Bologna (pink),
+54 pink, 55 blue, then Edinburgh.
 """
 
 from __future__ import annotations
@@ -20,9 +25,10 @@ from meeple.wojtek.components import (
     TRAVEL_COUNTS,
     TRAVEL_KINDS,
     TRAVEL_NAMES,
+    ZERO_TRAVEL,
     load_board,
 )
-from meeple.wojtek.state import TURN, ZERO_TRAVEL, State
+from meeple.wojtek.state import TURN, Phase, State
 
 BOARD = load_board()
 
@@ -79,7 +85,7 @@ def position(
     bear_discard: tuple[int, ...] | None = None,
     travel_deck: Sequence[int] | None = None,
     bear_deck: Sequence[int] | None = None,
-    phase: int = TURN,
+    phase: Phase = TURN,
     current: int = 0,
     round_: int = 2,
     options: Options | None = None,
@@ -116,25 +122,25 @@ def position(
                 left[k] -= 1
         bear_deck = [k for k in range(BEAR_KINDS) for _ in range(left[k])] + list(bear_top)
     state = State(
-        players,
-        frozenset({current}),
-        12345,
-        options or Options(),
-        phase,
-        current,
-        round_,
-        tuple(positions),
-        tuple(hands),
-        tuple(travel_deck),
-        travel_discard,
-        tuple(bear_deck),
-        bear_discard,
-        tuple(display),
-        tuple(collections),
-        tuple(city_owner) if city_owner is not None else (-1,) * len(CITIES),
-        ZERO_TRAVEL,
-        tuple(last_round),
-        ending,
+        players=players,
+        to_act=frozenset({current}),
+        rng=12345,
+        options=options or Options(),
+        phase=phase,
+        current=current,
+        round=round_,
+        positions=tuple(positions),
+        hands=tuple(hands),
+        travel_deck=tuple(travel_deck),
+        travel_discard=travel_discard,
+        bear_deck=tuple(bear_deck),
+        bear_discard=bear_discard,
+        display=tuple(display),
+        collections=tuple(collections),
+        city_owner=tuple(city_owner) if city_owner is not None else (-1,) * len(CITIES),
+        pending=ZERO_TRAVEL,
+        last_round=tuple(last_round),
+        ending=ending,
     )
     state.validate()
     return state
@@ -151,3 +157,41 @@ def play(state: State, *moves: str) -> State:
 def names(actions: Sequence[Action]) -> list[str]:
     """Notation of each action."""
     return [str(a) for a in actions]
+
+
+RED, YELLOW, BLUE, VIOLET, PINK = (colour(c) for c in ("red", "yellow", "blue", "violet", "pink"))
+"""Colour ids the rule tests use most."""
+BOLOGNA = CITIES.index("Bologna")
+"""City card id of Bologna."""
+EDINBURGH = CITIES.index("Edinburgh")
+"""City card id of Edinburgh."""
+FILLER = hand("violet", "violet", "green", "green", "green")
+"""The hand of players a test does not look at."""
+
+# Bear card names by type, in card-data order (for scoring tests).
+FOOD = ("corned beef", "fruits and honey", "condensed milk", "marmalade", "dates", "sweets")
+FUN = ("wrestling", "swimming", "football", "truck ride", "shower", "boxing")
+EMBLEMS = (
+    "bear with a shell",
+    "white eagle",
+    "carpathian cross",
+    "kresowa bison",
+    "monte cassino cross",
+    "artillery badge",
+)
+FLAGS = (
+    "flag of scotland",
+    "flag of poland",
+    "flag of britain",
+    "flag of iran",
+    "flag of egypt",
+    "flag of italy",
+)
+
+
+def owners(*cities_per_seat: int) -> tuple[int, ...]:
+    """A city_owner tuple giving each seat that many city cards."""
+    out: list[int] = []
+    for seat, count in enumerate(cities_per_seat):
+        out += [seat] * count
+    return tuple(out + [-1] * (6 - len(out)))

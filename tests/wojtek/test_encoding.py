@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.core import InvalidOptionsError
-from meeple.core.encoding import vocabulary
+from meeple.core.encoding import Layout, vocabulary
 from meeple.testing import check_game, kit
 from meeple.wojtek import GAME, Options
 from meeple.wojtek.actions import (
@@ -50,10 +50,9 @@ from meeple.wojtek.encoding import (
     SPACE_BLOCK,
     TABLE,
     WINDOW,
-    Layout,
     layout,
 )
-from meeple.wojtek.state import EXCHANGE_PHASE, PHASE_NAMES, State
+from meeple.wojtek.state import EXCHANGE, PHASE_NAMES, State
 
 from .helpers import BOARD, bear, collection, colour, hand, position, route
 from .strategies import ANY_STATES
@@ -271,7 +270,7 @@ def test_header_says_who_looks_who_acts_and_what_is_due() -> None:
         positions=[route(6), route(9)],
         options=Options(no_drop_on_three=True, no_city_refresh=True, round_limit=10),
         round_=5,
-        phase=EXCHANGE_PHASE,
+        phase=EXCHANGE,
         hands=[hand("red", "red", "blue"), hand("red", "red", "blue", "blue", "pink")],
     )
     got = encode(variant, 0)

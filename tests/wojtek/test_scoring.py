@@ -1,4 +1,7 @@
-"""Scoring: the rulebook's worked examples, ranking, and a brute-force proof of optimality."""
+"""Scoring: ranking and ties, substitutes, the end trigger, and a brute-force proof of optimality.
+
+The rulebook's scoring examples are in ``test_rulebook_examples.py``.
+"""
 
 from __future__ import annotations
 
@@ -6,73 +9,11 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from meeple.wojtek.components import BEAR_KINDS, CARDS_PER_TYPE, PERSON
-from meeple.wojtek.scoring import arrange, completes_set, has_complete_set, set_sizes
-from meeple.wojtek.state import outcome_of
+from meeple.wojtek.scoring import arrange, completes_set, has_complete_set, outcome_of, set_sizes
 
-from .helpers import collection
+from .helpers import FLAGS, FOOD, FUN, collection, owners
 
-FOOD = ("corned beef", "fruits and honey", "condensed milk", "marmalade", "dates", "sweets")
-FUN = ("wrestling", "swimming", "football", "truck ride", "shower", "boxing")
-EMBLEMS = (
-    "bear with a shell",
-    "white eagle",
-    "carpathian cross",
-    "kresowa bison",
-    "monte cassino cross",
-    "artillery badge",
-)
-FLAGS = (
-    "flag of scotland",
-    "flag of poland",
-    "flag of britain",
-    "flag of iran",
-    "flag of egypt",
-    "flag of italy",
-)
 NOBODY = (0,) * BEAR_KINDS
-
-
-def owners(*cities_per_seat: int) -> tuple[int, ...]:
-    """A city_owner tuple giving each seat that many city cards."""
-    out: list[int] = []
-    for seat, count in enumerate(cities_per_seat):
-        out += [seat] * count
-    return tuple(out + [-1] * (6 - len(out)))
-
-
-def test_sophie_wins_with_the_only_complete_set() -> None:
-    sophie = collection(*FOOD)
-    others = collection(*FUN[:5], *FLAGS[:5])
-    outcome = outcome_of((sophie, others), owners(), final=True)
-    assert outcome.scores == (6, 5)
-    assert outcome.winners == frozenset({0})
-
-
-def test_mary_beats_thaddeus_on_the_second_largest_set() -> None:
-    mary = collection(*FOOD, *FUN[:3])
-    thaddeus = collection(*FLAGS, *EMBLEMS[:2])
-    outcome = outcome_of((mary, thaddeus), owners(), final=True)
-    assert outcome.ranks == (1, 2)
-    assert outcome.detail(0)["set sizes"] == (6, 3)
-    assert outcome.detail(1)["set sizes"] == (6, 2)
-
-
-def test_jack_splits_duplicates_into_a_second_set() -> None:
-    jack = collection(*FOOD[:5], "corned beef", "fruits and honey")
-    assert set_sizes(jack) == (5, 2)
-    second = arrange(jack).sets[1]
-    assert second.cards == (0, 1)  # corned beef and fruits and honey
-
-
-def test_thaddeus_fills_the_missing_flag_with_a_city_and_a_person() -> None:
-    thaddeus = collection(*FLAGS[1:], "person", "person")
-    result = arrange(thaddeus, cities=1)
-    assert result.key == (6,)
-    assert result.sets[0].substitutes == 1
-    assert result.unused == 1  # the leftover card counts for nothing
-    # the two persons alone do the same
-    assert arrange(thaddeus, cities=0).key == (6,)
-    assert arrange(thaddeus, cities=0).unused == 0
 
 
 def test_a_player_with_no_set_left_loses_the_tie() -> None:

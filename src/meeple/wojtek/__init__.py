@@ -1,6 +1,6 @@
 """Miś Wojtek: bears travel with the Polish II Corps from the USSR to Edinburgh."""
 
-from .game import GAME, WojtekGame
+from .game import GAME
 from .options import Options
 
-__all__ = ["GAME", "Options", "WojtekGame"]
+__all__ = ["GAME", "Options"]

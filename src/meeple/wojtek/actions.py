@@ -1,30 +1,36 @@
-"""The decisions of Miś Wojtek, one per step; ``str(action)`` is the notation.
+"""The decisions of Miś Wojtek, one per step: each class prints its notation
+(``str(action)``), and `parse_action` beside them reads it back.
 
 Identical travel cards are named by kind (``use blue``, ``exchange rainbow``), so two
 copies of a card never give two legal actions. Every action of the game exists once,
-pre-built in the tables at the bottom, so rules hand out shared objects.
+pre-built in the tables below the classes, so rules and the parser hand out shared
+objects (``parse_action(str(a)) is a``).
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
+
+from meeple.core import MalformedActionError
 
 from .components import COLOURS, NUM_COLOURS, TRAVEL_KINDS, TRAVEL_NAMES
 
 __all__ = [
     "ACTION_TYPES",
-    "BOX",
+    "BOXES",
     "DONE",
     "DRAW",
-    "DROP",
+    "DROPS",
     "EDINBURGH",
-    "EXCHANGE",
+    "EXCHANGES",
     "TARGET_NAMES",
     "THREE",
-    "TO",
-    "TRUCK",
-    "USE",
-    "WALK",
+    "TOS",
+    "TRUCKS",
+    "USES",
+    "WALKS",
     "Action",
     "Box",
     "Done",
@@ -36,6 +42,7 @@ __all__ = [
     "Truck",
     "Use",
     "Walk",
+    "parse_action",
 ]
 
 EDINBURGH = NUM_COLOURS
@@ -148,16 +155,81 @@ class Box:
 Action = Draw | Truck | Walk | Three | Drop | Use | To | Exchange | Done | Box
 """Any action of the game."""
 
-DRAW = Draw()
-THREE = Three()
-DONE = Done()
-TRUCK: tuple[Truck, ...] = tuple(Truck(c) for c in range(NUM_COLOURS))
-WALK: tuple[Walk, ...] = tuple(Walk(t) for t in range(NUM_COLOURS + 1))
-DROP: tuple[Drop, ...] = tuple(Drop(c) for c in range(NUM_COLOURS))
-USE: tuple[Use, ...] = tuple(Use(k) for k in range(TRAVEL_KINDS))
-TO: tuple[To, ...] = tuple(To(t) for t in range(NUM_COLOURS + 1))
-EXCHANGE: tuple[Exchange, ...] = tuple(Exchange(k) for k in range(TRAVEL_KINDS))
-BOX: tuple[Box, ...] = tuple(Box(c) for c in range(NUM_COLOURS))
+# -- every action, made once -----------------------------------------------------
 
-ACTION_TYPES: tuple[type, ...] = (Draw, Truck, Walk, Three, Drop, Use, To, Exchange, Done, Box)
-"""Every action class, for the codec."""
+DRAW: Final = Draw()
+"""The one ``draw``."""
+THREE: Final = Three()
+"""The one ``three``."""
+DONE: Final = Done()
+"""The one ``done``."""
+TRUCKS: Final = tuple(Truck(c) for c in range(NUM_COLOURS))
+"""``truck <colour>``, by colour id."""
+WALKS: Final = tuple(Walk(t) for t in range(NUM_COLOURS + 1))
+"""``walk <target>``, by target (colour id, then `EDINBURGH`)."""
+DROPS: Final = tuple(Drop(c) for c in range(NUM_COLOURS))
+"""``drop <colour>``, by colour id."""
+USES: Final = tuple(Use(k) for k in range(TRAVEL_KINDS))
+"""``use <kind>``, by travel card kind."""
+TOS: Final = tuple(To(t) for t in range(NUM_COLOURS + 1))
+"""``to <target>``, by target (colour id, then `EDINBURGH`)."""
+EXCHANGES: Final = tuple(Exchange(k) for k in range(TRAVEL_KINDS))
+"""``exchange <kind>``, by travel card kind."""
+BOXES: Final = tuple(Box(c) for c in range(NUM_COLOURS))
+"""``box <colour>``, by colour id."""
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Draw,
+    Truck,
+    Walk,
+    Three,
+    Drop,
+    Use,
+    To,
+    Exchange,
+    Done,
+    Box,
+)
+"""Every action class (the codec stores actions by their notation)."""
+
+
+# -- the parser: the inverse of str(action) ------------------------------------
+
+_WORDS: Final[dict[str, Action]] = {"draw": DRAW, "three": THREE, "done": DONE}
+_WITH_COLOUR: Final[dict[str, tuple[Action, ...]]] = {
+    "truck": TRUCKS,
+    "drop": DROPS,
+    "box": BOXES,
+}
+_WITH_TARGET: Final[dict[str, tuple[Action, ...]]] = {"walk": WALKS, "to": TOS}
+_WITH_KIND: Final[dict[str, tuple[Action, ...]]] = {"use": USES, "exchange": EXCHANGES}
+_VERBS: Final = sorted([*_WORDS, *_WITH_COLOUR, *_WITH_TARGET, *_WITH_KIND])
+
+
+def parse_action(text: str) -> Action:
+    """The action written `text` (case and spacing are forgiven); MalformedActionError.
+
+    The core has checked that `text` is a str.
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise MalformedActionError("wojtek: empty action; try e.g. 'truck blue' or 'done'")
+    verb, rest = words[0], " ".join(words[1:])
+    if verb in _WORDS:
+        if rest:
+            raise MalformedActionError(f"wojtek: {verb!r} takes nothing after it, got {text!r}")
+        return _WORDS[verb]
+    for table, names, what in (
+        (_WITH_COLOUR, COLOURS, "a colour"),
+        (_WITH_TARGET, TARGET_NAMES, "a colour or edinburgh"),
+        (_WITH_KIND, TRAVEL_NAMES, "a colour or rainbow"),
+    ):
+        if verb in table:
+            if rest not in names:
+                raise MalformedActionError(
+                    f"wojtek: {verb!r} needs {what} ({', '.join(names)}), got {rest!r}"
+                )
+            return table[verb][names.index(rest)]
+    raise MalformedActionError(
+        f"wojtek: unknown action {text!r}; actions start with {', '.join(_VERBS)}"
+    )

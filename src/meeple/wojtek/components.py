@@ -36,6 +36,7 @@ __all__ = [
     "HAND_SIZE",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "NO_BEARS",
     "NO_CARD",
     "NUM_COLOURS",
     "PAWNS",
@@ -44,6 +45,7 @@ __all__ = [
     "TRAVEL_COUNTS",
     "TRAVEL_KINDS",
     "TRAVEL_NAMES",
+    "ZERO_TRAVEL",
     "Board",
     "BoardError",
     "CardDataError",
@@ -133,6 +135,8 @@ TRAVEL_NAMES: tuple[str, ...] = (*COLOURS, "rainbow")
 """Notation names of travel card kinds."""
 TRAVEL_COUNTS: tuple[int, ...] = (*(_CARDS["trucks"],) * NUM_COLOURS, _CARDS["rainbow"])
 """How many travel cards of each kind exist (55 in all)."""
+ZERO_TRAVEL: tuple[int, ...] = (0,) * TRAVEL_KINDS
+"""No travel cards, counted by kind (an empty pile or three-card move)."""
 
 BEAR_TYPE_NAMES: tuple[str, ...] = _CARDS["types"]
 BEAR_TYPES = len(BEAR_TYPE_NAMES)
@@ -144,6 +148,8 @@ BEAR_NAMES: tuple[str, ...] = (*(n for group in _CARDS["names"] for n in group),
 """Display names of bear card kinds."""
 BEAR_COUNTS: tuple[int, ...] = (*(_CARDS["copies"],) * PERSON, _CARDS["persons"])
 """How many bear cards of each kind exist (104 in all)."""
+NO_BEARS: tuple[int, ...] = (0,) * BEAR_KINDS
+"""No bear cards, counted by kind (an empty pile or collection)."""
 
 CITIES: tuple[str, ...] = _CARDS["cities"]
 """City card names in route order."""

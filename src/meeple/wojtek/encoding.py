@@ -18,23 +18,22 @@ documented scale and clipped at 1.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
 from typing import Final
 
 from meeple.core.encoding import Layout
 
 from .actions import (
-    BOX,
+    BOXES,
     DONE,
     DRAW,
-    DROP,
+    DROPS,
     EDINBURGH,
-    EXCHANGE,
+    EXCHANGES,
     THREE,
-    TO,
-    TRUCK,
-    USE,
-    WALK,
+    TOS,
+    TRUCKS,
+    USES,
+    WALKS,
     Action,
 )
 from .components import (
@@ -45,6 +44,7 @@ from .components import (
     CITIES,
     HAND_SIZE,
     MAX_PLAYERS,
+    NO_BEARS,
     NO_CARD,
     NUM_COLOURS,
     TRAVEL_COUNTS,
@@ -52,8 +52,7 @@ from .components import (
     Board,
     load_board,
 )
-from .options import Options
-from .rules import truck_target, walk_targets
+from .route import truck_target, walk_targets
 from .scoring import arrange
 from .state import PHASE_NAMES
 from .view import View
@@ -66,7 +65,6 @@ __all__ = [
     "SPACE_BLOCK",
     "VOCABULARY",
     "WINDOW",
-    "Layout",
     "action_vocabulary",
     "encode_view",
     "layout",
@@ -77,15 +75,15 @@ __all__ = [
 
 VOCABULARY: Final[tuple[Action, ...]] = (
     DRAW,
-    *TRUCK,
-    *WALK,
+    *TRUCKS,
+    *WALKS,
     THREE,
-    *DROP,
-    *USE,
-    *TO,
-    *EXCHANGE,
+    *DROPS,
+    *USES,
+    *TOS,
+    *EXCHANGES,
     DONE,
-    *BOX,
+    *BOXES,
 )
 """All 56 actions: draw; truck x7; walk x8; three; drop x7; use x8; to x8; exchange x8;
 done; box x7. Colours in card-data order, then ``edinburgh`` (walk, to) or ``rainbow``
@@ -128,7 +126,6 @@ SEAT_BLOCK: Final = (
 )
 """The parts of one seat's block, in order (see docs/rules/wojtek.md)."""
 _SPACE_SIZE: Final = sum(w for _, w in SPACE_BLOCK)
-_SEAT_SIZE: Final = sum(w for _, w in SEAT_BLOCK)
 
 
 # -- the layout ----------------------------------------------------------------
@@ -161,20 +158,13 @@ TABLE: Final = (
 """The parts between ``to_act`` and the seat blocks."""
 
 
-def _build(players: int) -> Layout:
-    parts: list[tuple[str, int, int]] = []
-    at = 0
-    for name, width in (*HEADER, ("to_act", players), *TABLE):
-        parts.append((name, at, width))
-        at += width
-    for r in range(players):
-        for name, width in SEAT_BLOCK:
-            parts.append((f"seat+{r}.{name}", at, width))
-            at += width
-    return Layout("wojtek", players, tuple(parts), at)
+def _parts(players: int) -> list[tuple[str, int]]:
+    """The named parts for `players` seats, in order, with their widths."""
+    seats = [(f"seat+{r}.{name}", width) for r in range(players) for name, width in SEAT_BLOCK]
+    return [*HEADER, ("to_act", players), *TABLE, *seats]
 
 
-_LAYOUTS: Final = {n: _build(n) for n in range(2, MAX_PLAYERS + 1)}
+_LAYOUTS: Final = {n: Layout.of("wojtek", n, _parts(n)) for n in range(2, MAX_PLAYERS + 1)}
 
 
 def layout(players: int) -> Layout:
@@ -192,7 +182,8 @@ def observation_size(players: int) -> int:
 
 # -- cached pieces ---------------------------------------------------------------
 # Each piece is a pure function of a few view fields, most of which stay the same
-# for several steps (a turn is up to seven steps), so they are memoized.
+# for several steps (a turn is up to seven steps), so they are memoized and
+# written into their parts whole.
 
 
 def _scaled(counts: tuple[int, ...], bounds: tuple[int, ...]) -> tuple[float, ...]:
@@ -201,7 +192,7 @@ def _scaled(counts: tuple[int, ...], bounds: tuple[int, ...]) -> tuple[float, ..
 
 @lru_cache(maxsize=4096)
 def _hand(hand: tuple[int, ...]) -> tuple[float, ...]:
-    return tuple(c / HAND_SIZE for c in hand) if hand else (0.0,) * TRAVEL_KINDS
+    return tuple(c / HAND_SIZE for c in hand)
 
 
 @lru_cache(maxsize=256)
@@ -211,11 +202,18 @@ def _pending(pending: tuple[int, ...]) -> tuple[float, ...]:
 
 @lru_cache(maxsize=4096)
 def _display(display: tuple[int, ...]) -> tuple[float, ...]:
+    """The ``display`` part: per box, a one-hot of its bear card kind (25 wide)."""
     out = [0.0] * (NUM_COLOURS * BEAR_KINDS)
     for box, kind in enumerate(display):
         if kind != NO_CARD:
             out[box * BEAR_KINDS + kind] = 1.0
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _held(display: tuple[int, ...], held: tuple[int, ...]) -> tuple[float, ...]:
+    """The ``display_held`` part: copies of each box's card the viewer holds."""
+    return tuple(held[k] / BEAR_COUNTS[k] if k != NO_CARD else 0.0 for k in display)
 
 
 @lru_cache(maxsize=4096)
@@ -228,19 +226,6 @@ def _travel_counts(counts: tuple[int, ...]) -> tuple[float, ...]:
     return _scaled(counts, TRAVEL_COUNTS)
 
 
-@lru_cache(maxsize=4096)
-def _holdings(collection: tuple[int, ...], cities: int) -> tuple[float, ...]:
-    """A seat's ``collection``, ``distinct`` and ``sets`` parts."""
-    out = list(_bear_counts(collection))
-    for t in range(BEAR_TYPES):
-        cards = collection[t * CARDS_PER_TYPE : (t + 1) * CARDS_PER_TYPE]
-        out.append(sum(1 for c in cards if c) / CARDS_PER_TYPE)
-    key = arrange(collection, cities).key[:SETS_SHOWN]
-    out.extend(size / CARDS_PER_TYPE for size in key)
-    out.extend((0.0,) * (SETS_SHOWN - len(key)))
-    return tuple(out)
-
-
 def _to_go(board: Board, space: int) -> int:
     """Spaces from `space` to Edinburgh (Poland counts as the farthest possible)."""
     return MAX_AHEAD if space == board.start else len(board.ahead[space])
@@ -251,143 +236,100 @@ def _seat(
     board_name: str,
     space: int,
     hand_size: int,
-    cities: tuple[float, ...],
+    owner: tuple[int, ...],
+    seat: int,
     collection: tuple[int, ...],
     last_turn: bool,
-) -> tuple[float, ...]:
-    """One seat's block (`SEAT_BLOCK`); boards are cached by name, see `load_board`."""
+) -> tuple[tuple[int, tuple[float, ...]], ...]:
+    """One seat's parts as (index in `SEAT_BLOCK`, values), leaving out the parts
+    that are all 0 (the vector starts at 0); boards are cached by name, see `load_board`."""
     board = load_board(board_name)
     place = [0.0] * len(_PLACES)
     place[_PLACES.index(board.kinds[space])] = 1.0
-    return (
-        *place,
-        min(_to_go(board, space), MAX_AHEAD) / MAX_AHEAD,
-        hand_size / HAND_SIZE,
-        *cities,
-        *_holdings(collection, int(sum(cities))),
-        1.0 if last_turn else 0.0,
+    cities = tuple(1.0 if o == seat else 0.0 for o in owner)
+    distinct = tuple(
+        sum(1 for c in collection[t * CARDS_PER_TYPE : (t + 1) * CARDS_PER_TYPE] if c)
+        / CARDS_PER_TYPE
+        for t in range(BEAR_TYPES)
     )
+    key = arrange(collection, int(sum(cities))).key[:SETS_SHOWN]
+    sets = (*(size / CARDS_PER_TYPE for size in key), *(0.0,) * (SETS_SHOWN - len(key)))
+    parts = (
+        tuple(place),
+        (min(_to_go(board, space), MAX_AHEAD) / MAX_AHEAD,),
+        (hand_size / HAND_SIZE,),
+        cities,
+        _bear_counts(collection),
+        distinct,
+        sets,
+        (1.0 if last_turn else 0.0,),
+    )
+    return tuple((i, values) for i, values in enumerate(parts) if any(values))
 
 
-_NO_MOVES: Final = (0.0,) * (NUM_COLOURS * 3 + (NUM_COLOURS + 1) * 3 + WINDOW * _SPACE_SIZE)
+_WALK_TARGETS: Final = range(EDINBURGH + 1)
+"""Walk targets in ``walk`` part order: the colours, then Edinburgh."""
 
 
 @lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
 def _moves(
-    board_name: str, positions: tuple[int, ...], focus: int, free: tuple[bool, ...]
-) -> tuple[float, ...]:
+    board_name: str, positions: tuple[int, ...], focus: int, owner: tuple[int, ...]
+) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
     """The ``truck``, ``walk`` and ``window`` parts for the pawn of seat `focus`.
 
-    `free` says which city cards are still on the board.
+    `owner` says which city cards are still on the board; the parts are empty
+    (all 0) while the pawn is in Poland or Edinburgh.
     """
     board = load_board(board_name)
     at = positions[focus]
     if at in (board.start, board.finish):
-        return _NO_MOVES
+        return (), (), ()
     ahead = board.ahead
     here = len(ahead[at])
     city_of = board.city_of
 
     def free_city(space: int) -> float:
         city = city_of[space]
-        return 1.0 if city >= 0 and free[city] else 0.0
+        return 1.0 if city >= 0 and owner[city] < 0 else 0.0
 
-    out: list[float] = []
+    truck: list[float] = []
     for colour in range(NUM_COLOURS):
         space = truck_target(board, positions, at, colour)
-        out += (
+        truck += (
             min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD,
             1.0 if space == board.finish else 0.0,
             free_city(space),
         )
+    walk: list[float] = []
     walks = walk_targets(board, positions, at)
     for target in _WALK_TARGETS:
         space = walks.get(target, -1)
         if space < 0:
-            out += (0.0, 0.0, 0.0)
+            walk += (0.0, 0.0, 0.0)
         else:
-            out += (1.0, min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD, free_city(space))
-    shown = ahead[at][:WINDOW]
-    for space in shown:
-        block = [0.0] * _SPACE_SIZE
+            walk += (1.0, min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD, free_city(space))
+    window: list[float] = []
+    for space in ahead[at][:WINDOW]:  # then zeros past Edinburgh
+        block = [0.0] * _SPACE_SIZE  # laid out as SPACE_BLOCK names
         colour = board.colours[space]
         if colour >= 0:
             block[colour] = 1.0
         block[NUM_COLOURS] = 1.0 if space in positions else 0.0
         block[NUM_COLOURS + 1] = free_city(space)
         block[NUM_COLOURS + 2] = 1.0 if space == board.finish else 0.0
-        out += block
-    out += (0.0,) * ((WINDOW - len(shown)) * _SPACE_SIZE)
-    return tuple(out)
-
-
-_ONE_HOT: Final = {
-    n: tuple(tuple(1.0 if i == k else 0.0 for i in range(n)) for k in range(n))
-    for n in (MAX_PLAYERS, len(PHASE_NAMES))
-}
-_SPECTATOR: Final = (0.0,) * MAX_PLAYERS + (1.0,)
-_SEAT_PART: Final = tuple((*hot, 0.0) for hot in _ONE_HOT[MAX_PLAYERS])
-_PHASE_PART: Final = _ONE_HOT[len(PHASE_NAMES)]
-_WALK_TARGETS: Final = range(EDINBURGH + 1)
-"""Walk targets in ``walk`` part order: the colours, then Edinburgh."""
+        window += block
+    return tuple(truck), tuple(walk), tuple(window)
 
 
 @lru_cache(maxsize=1024)
-def _owned(owner: tuple[int, ...], seat: int) -> tuple[float, ...]:
-    """Which city cards `seat` holds."""
-    return tuple(1.0 if o == seat else 0.0 for o in owner)
+def _free(owner: tuple[int, ...]) -> tuple[float, ...]:
+    """The ``free_cities`` part: which city cards are still on the board."""
+    return tuple(1.0 if o < 0 else 0.0 for o in owner)
 
 
-@lru_cache(maxsize=1024)
-def _free(owner: tuple[int, ...]) -> tuple[bool, ...]:
-    return tuple(o < 0 for o in owner)
-
-
-@lru_cache(maxsize=4096)
-def _header(
-    seat: int | None,
-    options: Options,
-    round_: int,
-    phase: int,
-    ending: bool,
-    to_act: tuple[float, ...],
-) -> tuple[float, ...]:
-    """The ``seat`` .. ``to_act`` parts."""
-    return (
-        *(_SPECTATOR if seat is None else _SEAT_PART[seat]),
-        1.0 if options.no_drop_on_three else 0.0,
-        1.0 if options.no_city_refresh else 0.0,
-        min(round_, ROUND_SCALE) / ROUND_SCALE,
-        round_ / options.round_limit,
-        *_PHASE_PART[phase],
-        1.0 if ending else 0.0,
-        *to_act,
-    )
-
-
-@lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
-def _table(
-    display: tuple[int, ...],
-    held: tuple[int, ...],
-    bear_deck: int,
-    bear_discard: tuple[int, ...],
-    travel_deck: int,
-    travel_discard: tuple[int, ...],
-    free: tuple[bool, ...],
-) -> tuple[float, ...]:
-    """The ``display`` .. ``free_cities`` parts."""
-    return (
-        *_display(display),
-        *(held[k] / BEAR_COUNTS[k] if k != NO_CARD else 0.0 for k in display),
-        bear_deck / _BEAR_TOTAL,
-        *_bear_counts(bear_discard),
-        travel_deck / _TRAVEL_TOTAL,
-        *_travel_counts(travel_discard),
-        *(1.0 if f else 0.0 for f in free),
-    )
-
-
-_NOTHING_HELD: Final = (0,) * BEAR_KINDS
+_SEAT_PARTS: Final = tuple(
+    tuple(f"seat+{r}.{name}" for name, _ in SEAT_BLOCK) for r in range(MAX_PLAYERS)
+)
 
 
 # -- encoding --------------------------------------------------------------------
@@ -400,54 +342,59 @@ def encode_view(view: View) -> tuple[float, ...]:
     in turn order; a spectator sees seat 0 first), so one policy serves every seat;
     the ``seat`` part still says which seat the viewer is. The ``truck``, ``walk``
     and ``window`` parts describe the viewer's pawn (a spectator's: the seat whose
-    turn it is). The pieces are memoized, so most steps only join cached tuples.
+    turn it is). The pieces are memoized, so most steps only copy cached tuples.
     """
     if not isinstance(view, View):
         raise TypeError(f"wojtek: encode_view needs a wojtek View, not {view!r}")
     n = view.players
+    w = layout(n).writer()
     me = view.player
     options = view.options
     board = options.board
     collections = view.collections
     if me is None:
+        w.one_hot("spectator", 0)
         first, focus = 0, view.current
-        held = _NOTHING_HELD
+        held = NO_BEARS
     else:
+        w.one_hot("seat", me)
         first = focus = me
         held = collections[me]
-    acting = [0.0] * n
-    for p in view.to_act:
-        acting[(p - first) % n] = 1.0
+    if options.no_drop_on_three:
+        w.one_hot("options", 0)
+    if options.no_city_refresh:
+        w.one_hot("options", 1)
+    round_ = view.round
+    w.set("round", 0, min(round_, ROUND_SCALE) / ROUND_SCALE)
+    w.set("round_progress", 0, round_ / options.round_limit)
+    w.one_hot("phase", view.phase)
+    if view.ending:
+        w.one_hot("ending", 0)
+    w.ones("to_act", [(p - first) % n for p in view.to_act])
+    if view.hand:
+        w.put("hand", _hand(view.hand))
+    if any(view.pending):
+        w.put("pending", _pending(view.pending))
+    display = view.display
+    w.put("display", _display(display))
+    w.put("display_held", _held(display, held))
+    w.set("bear_deck", 0, view.bear_deck_size / _BEAR_TOTAL)
+    w.put("bear_discard", _bear_counts(view.bear_discard))
+    w.set("travel_deck", 0, view.travel_deck_size / _TRAVEL_TOTAL)
+    w.put("travel_discard", _travel_counts(view.travel_discard))
     owner = view.city_owner
-    free = _free(owner)
+    w.put("free_cities", _free(owner))
     positions = view.positions
-    parts = [
-        _header(me, options, view.round, view.phase, view.ending, tuple(acting)),
-        _hand(view.hand),
-        _pending(view.pending),
-        _table(
-            view.display,
-            held,
-            view.bear_deck_size,
-            view.bear_discard,
-            view.travel_deck_size,
-            view.travel_discard,
-            free,
-        ),
-        _moves(board, positions, focus, free),
-    ]
+    truck, walk, window = _moves(board, positions, focus, owner)
+    w.put("truck", truck)
+    w.put("walk", walk)
+    w.put("window", window)
     hand_sizes = view.hand_sizes
     last_round = view.last_round
     for r in range(n):
         p = (first + r) % n
-        parts.append(
-            _seat(
-                board,
-                positions[p],
-                hand_sizes[p],
-                _owned(owner, p),
-                collections[p],
-                p in last_round,
-            )
-        )
-    return tuple(chain.from_iterable(parts))
+        names = _SEAT_PARTS[r]
+        block = _seat(board, positions[p], hand_sizes[p], owner, p, collections[p], p in last_round)
+        for i, values in block:
+            w.put(names[i], values)
+    return w.done()

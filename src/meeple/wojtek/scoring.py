@@ -15,12 +15,57 @@ of a set. The best arrangement is found directly, not by search:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .components import BEAR_NAMES, BEAR_TYPE_NAMES, BEAR_TYPES, CARDS_PER_TYPE, PERSON
+from meeple.core import Outcome
 
-__all__ = ["Arrangement", "BearSet", "arrange", "completes_set", "has_complete_set", "set_sizes"]
+from .components import BEAR_NAMES, BEAR_TYPE_NAMES, BEAR_TYPES, CARDS_PER_TYPE, CITIES, PERSON
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = [
+    "Arrangement",
+    "BearSet",
+    "arrange",
+    "completes_set",
+    "has_complete_set",
+    "outcome",
+    "outcome_of",
+    "set_sizes",
+]
+
+
+def outcome(state: State) -> Outcome:
+    """Sets per player, ranked by the largest set, then the next, and so on."""
+    return outcome_of(state.collections, state.city_owner, final=state.is_over)
+
+
+def outcome_of(
+    collections: tuple[tuple[int, ...], ...], city_owner: tuple[int, ...], *, final: bool
+) -> Outcome:
+    """Rank collections by their best sets (largest first; a missing set loses)."""
+    keys: list[tuple[int, ...]] = []
+    scores: list[int] = []
+    details: list[dict[str, Any]] = []
+    for seat, collection in enumerate(collections):
+        cities = tuple(CITIES[c] for c, owner in enumerate(city_owner) if owner == seat)
+        arrangement = arrange(collection, len(cities))
+        keys.append(arrangement.key)
+        scores.append(arrangement.key[0] if arrangement.key else 0)
+        details.append(
+            {
+                "largest set": scores[-1],
+                "set sizes": arrangement.key,
+                "sets": tuple(s.describe() for s in arrangement.sets),
+                "city cards": cities,
+                "persons": collection[-1],
+                "unused city/person cards": arrangement.unused,
+            }
+        )
+    return Outcome.from_keys(scores, keys, details, final=final)
 
 
 @attrs.frozen

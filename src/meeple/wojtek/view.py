@@ -8,20 +8,16 @@ three-card move being played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
-from meeple.core import rng as rngmod
+from meeple.core import rng as _rng
 
-from .chance import shuffled
 from .components import BEAR_COUNTS, BEAR_KINDS, NO_CARD, TRAVEL_COUNTS, TRAVEL_KINDS
+from .invariants import validate
 from .options import Options
+from .state import Phase, State
 
-if TYPE_CHECKING:
-    from .state import State
-
-__all__ = ["View", "determinize", "make_view"]
+__all__ = ["View", "determinize", "view_of"]
 
 
 @attrs.frozen
@@ -36,8 +32,8 @@ class View:
     """Who acts now."""
     options: Options
     """The variant being played."""
-    phase: int
-    """Which decision is due (see `state`)."""
+    phase: Phase
+    """Which decision is due (see `Phase`)."""
     current: int
     """Whose turn it is."""
     round: int
@@ -70,37 +66,35 @@ class View:
     """Whether the last round has begun."""
 
 
-def make_view(state: State, player: int | None) -> View:
-    """The view of `state` for `player` (None: spectator)."""
+def view_of(state: State, player: int | None) -> View:
+    """The view of `state` for `player` (None: a spectator; the core has checked the seat)."""
     return View(
-        player,
-        state.players,
-        state.to_act,
-        state.options,
-        state.phase,
-        state.current,
-        state.round,
-        state.positions,
-        state.hands[player] if player is not None else (),
-        tuple(sum(h) for h in state.hands),
-        len(state.travel_deck),
-        state.travel_discard,
-        len(state.bear_deck),
-        state.bear_discard,
-        state.display,
-        state.collections,
-        state.city_owner,
-        state.pending,
-        state.last_round,
-        state.ending,
+        player=player,
+        players=state.players,
+        to_act=state.to_act,
+        options=state.options,
+        phase=state.phase,
+        current=state.current,
+        round=state.round,
+        positions=state.positions,
+        hand=state.hands[player] if player is not None else (),
+        hand_sizes=tuple(sum(h) for h in state.hands),
+        travel_deck_size=len(state.travel_deck),
+        travel_discard=state.travel_discard,
+        bear_deck_size=len(state.bear_deck),
+        bear_discard=state.bear_discard,
+        display=state.display,
+        collections=state.collections,
+        city_owner=state.city_owner,
+        pending=state.pending,
+        last_round=state.last_round,
+        ending=state.ending,
     )
 
 
 def determinize(view: View, seed: int) -> State:
     """A full state that `view` could come from, its unseen cards dealt at random."""
-    from .state import State
-
-    rng = rngmod.seed_rng(seed)
+    rng = _rng.seed_rng(seed)
     # Travel cards nobody in this view can see: the deck and other seats' hands.
     unseen = list(TRAVEL_COUNTS)
     for k in range(TRAVEL_KINDS):
@@ -110,7 +104,7 @@ def determinize(view: View, seed: int) -> State:
     if any(c < 0 for c in unseen):
         raise ValueError("the view shows more travel cards than the game has")
     pool = [k for k in range(TRAVEL_KINDS) for _ in range(unseen[k])]
-    cards, rng = shuffled(rng, pool)
+    cards, rng = _rng.shuffled32(rng, pool)
     hands: list[tuple[int, ...]] = []
     at = 0
     for seat in range(view.players):
@@ -136,29 +130,29 @@ def determinize(view: View, seed: int) -> State:
     if any(c < 0 for c in hidden_bears):
         raise ValueError("the view shows more bear cards than the game has")
     bear_pool = [k for k in range(BEAR_KINDS) for _ in range(hidden_bears[k])]
-    bear_deck, rng = shuffled(rng, bear_pool)
+    bear_deck, rng = _rng.shuffled32(rng, bear_pool)
     if len(bear_deck) != view.bear_deck_size:
         raise ValueError("the view's bear card counts do not add up")
     state = State(
-        view.players,
-        view.to_act,
-        rng,
-        view.options,
-        view.phase,
-        view.current,
-        view.round,
-        view.positions,
-        tuple(hands),
-        travel_deck,
-        view.travel_discard,
-        bear_deck,
-        view.bear_discard,
-        view.display,
-        view.collections,
-        view.city_owner,
-        view.pending,
-        view.last_round,
-        view.ending,
+        players=view.players,
+        to_act=view.to_act,
+        rng=rng,
+        options=view.options,
+        phase=view.phase,
+        current=view.current,
+        round=view.round,
+        positions=view.positions,
+        hands=tuple(hands),
+        travel_deck=travel_deck,
+        travel_discard=view.travel_discard,
+        bear_deck=bear_deck,
+        bear_discard=view.bear_discard,
+        display=view.display,
+        collections=view.collections,
+        city_owner=view.city_owner,
+        pending=view.pending,
+        last_round=view.last_round,
+        ending=view.ending,
     )
-    state.validate()
+    validate(state)
     return state

@@ -1,4 +1,5 @@
-"""Views hide hands and decks; JSON loading checks conservation; rendering and prompts."""
+"""Views hide hands and decks, determinize rebuilds them; the codec checks what it loads;
+the text picture and the prompts."""
 
 from __future__ import annotations
 
@@ -6,13 +7,17 @@ import json
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import meeple
 from meeple.core import CorruptDataError
 from meeple.wojtek import GAME
+from meeple.wojtek.state import State
 from meeple.wojtek.view import View
 
 from .helpers import BOARD, route
+from .strategies import RULEBOOK_STATES as STATES
 
 
 def test_views_show_own_hand_and_only_counts_of_others() -> None:
@@ -90,3 +95,24 @@ def test_prompts_say_what_is_being_decided() -> None:
     assert "draw a travel card" in state.prompt()
     assert state.prompt(1) == "waiting for player 0"
     assert BOARD.titles[BOARD.start] in state.prompt()
+
+
+@given(STATES, st.integers(0, 2**32))
+def test_views_hide_hands_and_decks_but_determinize_rebuilds_them(state: State, seed: int) -> None:
+    for player in (None, *range(state.players)):
+        view = state.view(player)
+        other = GAME.determinize(view, seed)
+        assert other.view(player) == view
+        assert not hasattr(view, "travel_deck")
+        assert not hasattr(view, "rng")
+        if player is not None:
+            assert view.hand == state.hands[player]
+        assert view.hand_sizes == tuple(sum(h) for h in state.hands)
+
+
+@given(STATES)
+def test_codec_round_trips_states_and_views(state: State) -> None:
+    assert meeple.loads(meeple.dumps(state, game=GAME), game=GAME) == state
+    for player in (None, *range(state.players)):
+        view = state.view(player)
+        assert meeple.loads(meeple.dumps(view, game=GAME), game=GAME) == view

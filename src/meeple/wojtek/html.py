@@ -1,9 +1,9 @@
 """Miś Wojtek as HTML: an SVG map of the route with its pawns, the display, hands and sets.
 
-Reads the view's public fields with `getattr`, the game's published tables
-(`meeple.wojtek.components`) and the board named by the view's options; if any of
-these is not what this expects, it raises and the generic layout is used instead.
-Only the viewer's own travel hand is drawn (`view.hand`); other seats appear as
+The web front end finds this through the game (`GAME.render_html`), exactly as it
+finds a plugin's. It reads only the view, the card tables of `components` and the
+board named by the view's options, so it cannot show what the seat may not see:
+only the viewer's own travel hand is drawn (`view.hand`); other seats appear as
 counts, exactly as the view gives them. Every text is escaped. Styling is inline
 (the page's style sheet belongs to the whole site).
 """
@@ -11,11 +11,27 @@ counts, exactly as the view gives them. Every text is escaped. Styling is inline
 from __future__ import annotations
 
 import html
-from typing import Any
 
-from ...core.protocols import Game
+from .components import (
+    BEAR_NAMES,
+    BEAR_TYPE_NAMES,
+    CARDS_PER_TYPE,
+    CITIES,
+    COLOUR_TITLES,
+    COLOURS,
+    NO_CARD,
+    PAWNS,
+    PERSON,
+    RAINBOW,
+    TRAVEL_NAMES,
+    Board,
+    load_board,
+)
+from .render import render
+from .scoring import arrange
+from .view import View
 
-__all__ = ["render"]
+__all__ = ["render_html"]
 
 _FILL = {
     "red": "#d64541",
@@ -52,57 +68,36 @@ def _e(value: object) -> str:
     return html.escape(str(value))
 
 
-def render(game: Game, view: Any) -> str:
+def render_html(view: View) -> str:
     """The map, the display, the viewer's hand, every player's cards, the piles."""
-    from ...wojtek import components as c
-
-    options = getattr(view, "options", None)
-    board = c.load_board(getattr(options, "board", c.DEFAULT_BOARD))
-    players = int(getattr(view, "players", 0))
-    positions = tuple(getattr(view, "positions", ()))
-    display = tuple(getattr(view, "display", ()))
-    collections = tuple(getattr(view, "collections", ()))
-    hand_sizes = tuple(getattr(view, "hand_sizes", ()))
-    city_owner = tuple(getattr(view, "city_owner", ()))
-    if len(positions) != players or len(display) != c.NUM_COLOURS:
-        raise ValueError("wojtek view has no pawns or display of the expected size")
-    if len(collections) != players or len(city_owner) != len(c.CITIES):
-        raise ValueError("wojtek view has no collections or city cards of the expected size")
-    me = getattr(view, "player", None)
-    to_act = frozenset(getattr(view, "to_act", frozenset()))
-    last_round = tuple(getattr(view, "last_round", ()))
-
-    round_no = int(getattr(view, "round", 0))
-    ending = bool(getattr(view, "ending", False))
-    head = f"Round {round_no}" + (" · last round" if ending else "")
+    board = load_board(view.options.board)
+    me = view.player
+    to_act = view.to_act
+    last_round = view.last_round
+    head = f"Round {view.round}" + (" · last round" if view.ending else "")
     if not to_act:
         head += " · game over"
-    elif ending and last_round:
+    elif view.ending and last_round:
         head += " (still to play: " + ", ".join(f"player {p}" for p in last_round) + ")"
     parts = [
         '<div class="wj-table" data-game="wojtek">',
         f'<p class="wj-round" style="font-weight:600">{_e(head)}</p>',
-        _map(c, board, positions),
-        _display(c, display),
+        _map(board, view.positions),
+        _display(view.display),
     ]
-
     if me is not None:
-        parts.append(_hand(c, tuple(getattr(view, "hand", ()))))
-    pending = tuple(getattr(view, "pending", ()))
+        parts.append(_hand(view.hand))
+    pending = view.pending
     if any(pending):
         parts.append(
             '<h3>Three-card move so far</h3><ol class="seq" data-field="pending">'
-            + "".join(
-                _chip(c, kind, n) for kind, n in enumerate(pending) if n and kind < c.TRAVEL_KINDS
-            )
+            + "".join(_chip(kind, n) for kind, n in enumerate(pending) if n)
             + "</ol>"
         )
-
-    parts.append(_players(c, board, view, me, to_act, last_round, hand_sizes))
-    parts.append(_cities(c, city_owner))
-    parts.append(_piles(c, view))
-
-    text = _e(game.render(view))
+    parts.append(_players(board, view))
+    parts.append(_cities(view.city_owner))
+    parts.append(_piles(view))
+    text = _e(render(view))
     parts.append(f'<details><summary>Text picture</summary><pre class="text-render">{text}</pre>')
     parts.append("</details></div>")
     return "".join(parts)
@@ -111,7 +106,7 @@ def render(game: Game, view: Any) -> str:
 # -- the map ------------------------------------------------------------------------
 
 
-def _map(c: Any, board: Any, positions: tuple[int, ...]) -> str:
+def _map(board: Board, positions: tuple[int, ...]) -> str:
     """Poland and the deportation approaches on the left, then the route as a snaking strip."""
     main = tuple(board.main_route)
     on_main = set(main)
@@ -160,7 +155,7 @@ def _map(c: Any, board: Any, positions: tuple[int, ...]) -> str:
             )
 
     for space, (x, y) in spots.items():
-        shapes.append(_space(c, board, space, x, y))
+        shapes.append(_space(board, space, x, y))
 
     # Poland, where every pawn starts.
     shapes.append(
@@ -179,7 +174,7 @@ def _map(c: Any, board: Any, positions: tuple[int, ...]) -> str:
         x, y = spots.get(space, (4, 4))
         k = crowd.get(space, 0)
         crowd[space] = k + 1
-        pawn = c.PAWNS[seat] if seat < len(c.PAWNS) else "silver"
+        pawn = PAWNS[seat]
         fill = _PAWN.get(pawn, "#999999")
         ink = _PAWN_INK.get(pawn, "#222222")
         shared = space in board.shared
@@ -204,7 +199,7 @@ def _map(c: Any, board: Any, positions: tuple[int, ...]) -> str:
     )
 
 
-def _space(c: Any, board: Any, space: int, x: int, y: int) -> str:
+def _space(board: Board, space: int, x: int, y: int) -> str:
     """One square: its colour, a thick frame and a name for cities, gold for Edinburgh."""
     colour = board.colours[space]
     title = board.titles[space]
@@ -212,8 +207,8 @@ def _space(c: Any, board: Any, space: int, x: int, y: int) -> str:
     if space == board.finish:
         fill, what = _EDINBURGH_FILL, "counts as every colour"
     else:
-        name = c.COLOURS[colour]
-        fill, what = _FILL.get(name, "#999999"), c.COLOUR_TITLES[colour]
+        name = COLOURS[colour]
+        fill, what = _FILL.get(name, "#999999"), COLOUR_TITLES[colour]
     frame = ' stroke="#222" stroke-width="3"' if city >= 0 else ' stroke="#6d6150" stroke-width="1"'
     kind = board.kinds[space]
     note = f"{title}: {what}" + (" (deportation site)" if kind == "deportation" else "")
@@ -242,19 +237,19 @@ def _box_style(name: str) -> str:
     )
 
 
-def _display(c: Any, display: tuple[int, ...]) -> str:
+def _display(display: tuple[int, ...]) -> str:
     """The seven boxes, each with its bear card (or empty)."""
     boxes = []
     for colour, kind in enumerate(display):
-        name = c.COLOURS[colour]
-        if kind == c.NO_CARD:
+        name = COLOURS[colour]
+        if kind == NO_CARD:
             card, kind_of = '<span class="empty">(empty)</span>', ""
         else:
-            card = f"<strong>{_e(c.BEAR_NAMES[kind])}</strong>"
-            kind_of = _e(_type_of(c, kind))
+            card = f"<strong>{_e(BEAR_NAMES[kind])}</strong>"
+            kind_of = _e(_type_of(kind))
         boxes.append(
             f'<div class="wj-box" data-box="{_e(name)}" style="{_box_style(name)}">'
-            f'<div style="font-size:0.8rem;color:#5c6478">{_e(c.COLOUR_TITLES[colour])}</div>'
+            f'<div style="font-size:0.8rem;color:#5c6478">{_e(COLOUR_TITLES[colour])}</div>'
             f'{card}<div style="font-size:0.8rem;color:#5c6478">{kind_of}</div></div>'
         )
     return (
@@ -263,16 +258,16 @@ def _display(c: Any, display: tuple[int, ...]) -> str:
     )
 
 
-def _type_of(c: Any, kind: int) -> str:
-    if kind == c.PERSON:
+def _type_of(kind: int) -> str:
+    if kind == PERSON:
         return "person"
-    return str(c.BEAR_TYPE_NAMES[kind // c.CARDS_PER_TYPE])
+    return str(BEAR_TYPE_NAMES[kind // CARDS_PER_TYPE])
 
 
-def _chip(c: Any, kind: int, count: int) -> str:
+def _chip(kind: int, count: int) -> str:
     """A travel card kind with its count, coloured like the card."""
-    name = c.TRAVEL_NAMES[kind]
-    if kind == c.RAINBOW:
+    name = TRAVEL_NAMES[kind]
+    if kind == RAINBOW:
         style = (
             "background:linear-gradient(90deg,#d64541,#ef8a2e,#f2d03b,#9fd46b,#3d7dd8,#8e5cc4);"
             "color:#ffffff;font-weight:600"
@@ -280,40 +275,31 @@ def _chip(c: Any, kind: int, count: int) -> str:
         label = "rainbow (walking)"
     else:
         style = f"background:{_FILL.get(name, '#999999')};color:{_INK.get(name, '#ffffff')}"
-        label = f"{c.COLOUR_TITLES[kind]} truck"
+        label = f"{COLOUR_TITLES[kind]} truck"
     return (
         f'<li data-kind="{_e(name)}" data-count="{count}" style="{style}">'
         f"{count} &times; {_e(label)}</li>"
     )
 
 
-def _hand(c: Any, hand: tuple[int, ...]) -> str:
+def _hand(hand: tuple[int, ...]) -> str:
     """The viewer's own travel cards."""
-    chips = "".join(_chip(c, kind, n) for kind, n in enumerate(hand) if n)
+    chips = "".join(_chip(kind, n) for kind, n in enumerate(hand) if n)
     if not chips:
         chips = '<li class="empty">(no cards)</li>'
     return f'<h3>Your travel cards</h3><ol class="seq" data-field="hand">{chips}</ol>'
 
 
-def _players(
-    c: Any,
-    board: Any,
-    view: Any,
-    me: int | None,
-    to_act: frozenset[int],
-    last_round: tuple[int, ...],
-    hand_sizes: tuple[int, ...],
-) -> str:
+def _players(board: Board, view: View) -> str:
     """A row per player: pawn, place, hand size, city cards, bear cards by type, best sets."""
-    from ...wojtek.scoring import arrange
-
-    positions = tuple(view.positions)
-    owners = tuple(view.city_owner)
+    me, to_act, last_round = view.player, view.to_act, view.last_round
+    positions = view.positions
+    owners = view.city_owner
     cell = "border:1px solid #d5d9e2;padding:0.2rem 0.5rem;text-align:left;vertical-align:top"
     td = f'<td style="{cell}">'
     rows = []
     for seat, collection in enumerate(view.collections):
-        pawn = c.PAWNS[seat] if seat < len(c.PAWNS) else "?"
+        pawn = PAWNS[seat]
         marks = []
         if seat == me:
             marks.append("you")
@@ -322,12 +308,12 @@ def _players(
         if seat in last_round:
             marks.append("one more turn")
         who = f"player {seat} ({pawn} bear)" + (f" · {', '.join(marks)}" if marks else "")
-        cities = [c.CITIES[k] for k, o in enumerate(owners) if o == seat]
+        cities = [CITIES[k] for k, o in enumerate(owners) if o == seat]
         groups = []
-        for t, type_name in enumerate(c.BEAR_TYPE_NAMES):
+        for t, type_name in enumerate(BEAR_TYPE_NAMES):
             held = [
-                _e(c.BEAR_NAMES[k]) + (f" &times;{collection[k]}" if collection[k] > 1 else "")
-                for k in range(t * c.CARDS_PER_TYPE, (t + 1) * c.CARDS_PER_TYPE)
+                _e(BEAR_NAMES[k]) + (f" &times;{collection[k]}" if collection[k] > 1 else "")
+                for k in range(t * CARDS_PER_TYPE, (t + 1) * CARDS_PER_TYPE)
                 if collection[k]
             ]
             if held:
@@ -335,9 +321,9 @@ def _players(
                     f'<li data-type="{_e(type_name)}"><strong>{_e(type_name)}</strong>: '
                     f"{', '.join(held)}</li>"
                 )
-        if collection[c.PERSON]:
+        if collection[PERSON]:
             groups.append(
-                f'<li data-type="person"><strong>persons</strong>: {collection[c.PERSON]}</li>'
+                f'<li data-type="person"><strong>persons</strong>: {collection[PERSON]}</li>'
             )
         bears = (
             f'<ul style="margin:0;padding-left:1rem">{"".join(groups)}</ul>'
@@ -345,12 +331,12 @@ def _players(
             else '<span class="empty">(none)</span>'
         )
         sets = arrange(collection, len(cities)).key
-        travel = hand_sizes[seat] if seat < len(hand_sizes) else 0
+        travel = view.hand_sizes[seat]
         acting = ' class="wj-acting" style="background:#eaf5ee"' if seat in to_act else ""
         rows.append(
             f'<tr data-player="{seat}"{acting}>'
             f'<th scope="row" style="{cell}">{_e(who)}</th>'
-            f"{td}{_e(_where(c, board, positions[seat]))}</td>"
+            f"{td}{_e(_where(board, positions[seat]))}</td>"
             f"{td}{travel}</td>"
             f"{td}{_e(', '.join(cities)) or '—'}</td>"
             f"{td}{bears}</td>"
@@ -366,38 +352,36 @@ def _players(
     )
 
 
-def _where(c: Any, board: Any, space: int) -> str:
+def _where(board: Board, space: int) -> str:
     """A space's name and colour, for the players table."""
     colour = board.colours[space]
     title = str(board.titles[space])
-    return f"{title} ({c.COLOUR_TITLES[colour]})" if colour >= 0 else title
+    return f"{title} ({COLOUR_TITLES[colour]})" if colour >= 0 else title
 
 
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-def _cities(c: Any, owners: tuple[int, ...]) -> str:
+def _cities(owners: tuple[int, ...]) -> str:
     """Each city card and who holds it."""
     items = "".join(
         f'<li data-city="{_e(name)}">{_e(name)}: '
         f"{_e(f'player {owner}' if owner >= 0 else 'on the board')}</li>"
-        for name, owner in zip(c.CITIES, owners, strict=True)
+        for name, owner in zip(CITIES, owners, strict=True)
     )
     return f'<h3>City cards</h3><ol class="seq" data-field="cities">{items}</ol>'
 
 
-def _piles(c: Any, view: Any) -> str:
+def _piles(view: View) -> str:
     """Deck sizes and the face-up discard piles."""
-    travel_discard = tuple(view.travel_discard)
-    bear_discard = tuple(view.bear_discard)
-    by_kind = ", ".join(
-        f"{c.TRAVEL_NAMES[k]} {n}" for k, n in enumerate(travel_discard) if n and k < c.TRAVEL_KINDS
-    )
+    travel_discard = view.travel_discard
+    bear_discard = view.bear_discard
+    by_kind = ", ".join(f"{TRAVEL_NAMES[k]} {n}" for k, n in enumerate(travel_discard) if n)
     facts = [
-        f"bear stack: {_cards(int(view.bear_deck_size))}",
+        f"bear stack: {_cards(view.bear_deck_size)}",
         f"bear discards: {_cards(sum(bear_discard))}",
-        f"travel deck: {_cards(int(view.travel_deck_size))}",
+        f"travel deck: {_cards(view.travel_deck_size)}",
         f"travel discards: {_cards(sum(travel_discard))}" + (f" ({by_kind})" if by_kind else ""),
     ]
     items = "".join(f"<li>{_e(f)}</li>" for f in facts)

@@ -1,0 +1,93 @@
+"""Human sentences: why an action is refused, and what a player decides now."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from .actions import EDINBURGH, Box, Drop, Exchange, Three, To, Truck, Use, Walk
+from .components import COLOURS, PAWNS, RAINBOW, load_board
+from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, TARGET, TURN, USE, Phase
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["prompt", "refusal"]
+
+_EXPECTED: Final[dict[Phase, str]] = {
+    DEPORT: "the deportation round: draw a travel card ('draw')",
+    DEPORT_TO: "a deportation on a rainbow card: choose a site ('to <colour>')",
+    TURN: "the start of a turn: travel ('truck', 'walk', 'three') or 'exchange'",
+    EXCHANGE: "an exchange: discard more cards ('exchange <kind>') or 'done'",
+    DROP: "a three-card move: first discard a bear card from the board ('drop')",
+    USE: "a three-card move: play travel cards ('use <kind>')",
+    TARGET: "a three-card move: choose the colour to travel to ('to <colour>')",
+    BOX: "an arrival in Edinburgh: choose a box to take from ('box <colour>')",
+}
+"""What each phase is, for refusals that name the wrong moment."""
+
+
+def refusal(state: State, action: object, player: int) -> str:
+    """Which rule refuses `action` (it is not legal for `player` now)."""
+    phase = state.phase
+    hand = state.hands[player]
+    wrong_phase = f"this is {_EXPECTED.get(phase, 'the end of the game')}"
+    if isinstance(action, Truck | Walk | Three) and phase == TURN:
+        if isinstance(action, Truck):
+            name = COLOURS[action.colour]
+            return f"a truck move needs a {name} truck card in hand, and you hold none"
+        if isinstance(action, Walk):
+            if not hand[RAINBOW]:
+                return "walking needs a rainbow card in hand, and you hold none"
+            return (
+                f"walking cannot reach a {str(action)[5:]} space: a walking bear stops at "
+                "the nearest empty space of its colour and may not pass another pawn"
+            )
+        return (
+            "the three-card move needs three travel cards: rainbow cards plus truck "
+            "cards of one colour"
+        )
+    if isinstance(action, Exchange) and phase in (TURN, EXCHANGE):
+        return f"you hold no {str(action)[9:]} travel card to exchange"
+    if isinstance(action, Use) and phase == USE:
+        if not hand[action.kind]:
+            return f"you hold no {str(action)[4:]} travel card"
+        return (
+            "a three-card move plays rainbow cards and truck cards of one single colour; "
+            f"{action} cannot complete three such cards"
+        )
+    if (isinstance(action, Drop) and phase == DROP) or (isinstance(action, Box) and phase == BOX):
+        return f"the {COLOURS[action.colour]} box on the board is empty"
+    if isinstance(action, To) and phase == TARGET:
+        return (
+            "Edinburgh is reached only when no empty space of the chosen colour lies ahead; "
+            "name that colour's space otherwise"
+            if action.target == EDINBURGH
+            else "no empty space of that colour lies ahead: it is 'to edinburgh' now"
+        )
+    if isinstance(action, To) and phase == DEPORT_TO:
+        return "deportation sends the pawn to a site of one of the seven colours"
+    return wrong_phase
+
+
+def prompt(state: State, player: int | None) -> str:
+    """One line saying what the seat to act is deciding (the core has checked the seat)."""
+    if not state.to_act:
+        return "the game is over"
+    seat = state.current
+    if player is not None and player != seat:
+        return f"waiting for player {seat}"
+    board = load_board(state.options.board)
+    where = board.titles[state.positions[seat]]
+    who = f"player {seat} ({PAWNS[seat]} bear, at {where})"
+    what = {
+        DEPORT: "draw a travel card to be deported",
+        DEPORT_TO: "choose the deportation site (to <colour>)",
+        TURN: "travel (truck / walk / three) or exchange travel cards",
+        EXCHANGE: "exchange another travel card or done",
+        DROP: "discard a bear card from the board (drop <colour>)",
+        USE: f"play travel card {sum(state.pending) + 1} of 3 (use <kind>)",
+        TARGET: "choose the colour to travel to (to <colour>)",
+        BOX: "in Edinburgh: take a bear card from any box (box <colour>)",
+    }[state.phase]
+    last = ", last round" if state.ending else ""
+    return f"round {state.round}{last}: {who}: {what}"

@@ -1,0 +1,125 @@
+"""Arriving: city cards, the display refresh, Edinburgh and its any-box choice (phase BOX).
+
+Positions are hand-made on the standard board (route colours: see `helpers`).
+"""
+
+from __future__ import annotations
+
+from meeple.wojtek import Options
+from meeple.wojtek.state import BOX, OVER
+
+from .helpers import (
+    BOARD,
+    BOLOGNA,
+    EDINBURGH,
+    FILLER,
+    PINK,
+    VIOLET,
+    bear,
+    colour,
+    hand,
+    names,
+    play,
+    position,
+    route,
+)
+
+
+def test_later_arrivals_in_a_city_take_only_a_bear_card() -> None:
+    state = position(
+        2,
+        positions=[route(45), route(50)],
+        city_owner=[-1, -1, -1, -1, 1, -1],
+        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
+        bear_top=[bear("dates")],
+    )
+    after = play(state, "truck pink")
+    assert after.city_owner[BOLOGNA] == 1
+    assert sum(after.bear_discard) == 0
+    assert after.display[PINK] == bear("dates")
+
+
+def test_younger_children_keep_the_display_at_cities() -> None:
+    state = position(
+        2,
+        positions=[route(45), route(30)],
+        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
+        bear_top=[bear("dates")],
+        options=Options(no_city_refresh=True),
+    )
+    after = play(state, "truck pink")
+    assert after.city_owner[BOLOGNA] == 0
+    assert sum(after.bear_discard) == 0
+    assert after.display[PINK] == bear("dates")
+
+
+def test_jumping_over_a_city_does_not_claim_it() -> None:
+    state = position(
+        2,
+        positions=[route(45), route(46)],
+        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
+    )
+    after = play(state, "truck pink")
+    assert after.positions[0] == route(54)
+    assert after.city_owner[BOLOGNA] == -1
+
+
+def test_truck_to_edinburgh_takes_the_truck_colour_box_and_starts_the_last_round() -> None:
+    state = position(
+        3,
+        positions=[route(54), route(30), route(20)],
+        hands=[hand("orange", "red", "red", "red", "red")] + [FILLER] * 2,
+    )
+    # no orange space lies beyond route 54: Edinburgh counts as every colour
+    after = play(state, "truck orange")
+    assert after.positions[0] == BOARD.finish
+    assert after.city_owner[EDINBURGH] == 0
+    assert after.collections[0][state.display[colour("orange")]] == 1
+    assert sum(after.bear_discard) == 6  # first arrival replaces the display
+    assert after.ending
+    assert after.to_act == frozenset({1})
+    assert after.last_round == (2,)
+    s = play(after, "exchange green", "done")
+    assert s.to_act == frozenset({2})
+    assert s.last_round == ()
+    end = play(s, "exchange green", "done")
+    assert end.is_over
+    assert end.phase == OVER
+    assert end.outcome().final
+
+
+def test_walking_into_edinburgh_takes_a_bear_card_from_any_box() -> None:
+    state = position(
+        3,
+        positions=[route(54), route(30), route(20)],
+        hands=[hand("rainbow", "red", "red", "red", "red")] + [FILLER] * 2,
+    )
+    walks = [n for n in names(state.legal_actions()) if n.startswith("walk")]
+    assert walks == ["walk blue", "walk edinburgh"]
+    s = play(state, "walk edinburgh")
+    assert s.phase == BOX
+    assert s.positions[0] == BOARD.finish
+    assert len(s.legal_actions()) == 7
+    after = play(s, "box violet")
+    assert after.collections[0][state.display[VIOLET]] == 1
+    assert sum(after.bear_discard) == 6
+    assert after.ending
+    assert after.to_act == frozenset({1})
+
+
+def test_edinburgh_holds_any_number_of_pawns_and_finished_players_never_act() -> None:
+    state = position(
+        3,
+        positions=[BOARD.finish, route(54), route(20)],
+        current=1,
+        city_owner=[-1, -1, -1, -1, -1, 0],
+        ending=True,
+        last_round=(2,),
+        hands=[FILLER, hand("orange", "red", "red", "red", "red"), FILLER],
+    )
+    after = play(state, "truck orange")
+    assert after.positions[:2] == (BOARD.finish, BOARD.finish)
+    assert after.city_owner[EDINBURGH] == 0  # only the first arrival takes the card
+    assert after.to_act == frozenset({2})
+    end = play(after, "exchange green", "done")
+    assert end.is_over

@@ -1,0 +1,89 @@
+"""The three-card move (phases DROP, USE and TARGET).
+
+Positions are hand-made on the standard board (route colours: see `helpers`).
+"""
+
+from __future__ import annotations
+
+from meeple.wojtek import GAME, Options
+from meeple.wojtek.state import BOX, USE
+
+from .helpers import FILLER, hand, names, play, position, route
+
+
+def test_three_card_move_mixes_rainbows_with_trucks_of_one_colour_only() -> None:
+    state = position(
+        2,
+        positions=[route(6), route(30)],
+        hands=[hand("red", "blue", "rainbow", "rainbow", "pink"), FILLER],
+    )
+    s = play(state, "three", "drop red")
+    assert names(s.legal_actions()) == ["use red", "use blue", "use pink", "use rainbow"]
+    s = play(s, "use red")
+    assert names(s.legal_actions()) == ["use rainbow"]
+    reason = s.check(GAME.parse_action("use blue"))
+    assert reason is not None
+    assert "one single colour" in reason
+    s = play(s, "use rainbow")
+    assert names(s.legal_actions()) == ["use rainbow"]
+
+
+def test_three_card_move_needs_three_usable_cards() -> None:
+    state = position(
+        2,
+        positions=[route(6), route(30)],
+        hands=[
+            hand("red", "red", "blue", "rainbow", "pink"),
+            hand("red", "blue", "yellow", "pink", "rainbow"),
+        ],
+    )
+    assert "three" in names(state.legal_actions())
+    s = play(state, "three", "drop red")
+    # red red rainbow works; blue or pink cannot reach three with one rainbow
+    assert names(s.legal_actions()) == ["use red", "use rainbow"]
+    s = play(s, "use rainbow")
+    assert names(s.legal_actions()) == ["use red"]
+    other = position(
+        2,
+        positions=[route(6), route(30)],
+        current=1,
+        hands=[
+            hand("red", "red", "blue", "rainbow", "pink"),
+            hand("red", "blue", "yellow", "pink", "rainbow"),
+        ],
+    )
+    assert "three" not in names(other.legal_actions())
+    reason = other.check(GAME.parse_action("three"))
+    assert reason is not None
+    assert "three travel cards" in reason
+
+
+def test_younger_children_skip_the_drop_of_the_three_card_move() -> None:
+    state = position(
+        2,
+        positions=[route(6), route(30)],
+        hands=[hand("red", "red", "red", "pink", "pink"), FILLER],
+        options=Options(no_drop_on_three=True),
+    )
+    s = play(state, "three")
+    assert s.phase == USE
+    assert s.display == state.display
+
+
+def test_three_cards_into_edinburgh_choose_any_box_too() -> None:
+    state = position(
+        2,
+        positions=[route(54), route(30)],
+        hands=[hand("red", "red", "red", "pink", "pink"), FILLER],
+    )
+    s = play(state, "three", "drop red", "use red", "use red", "use red")
+    # Only blue has a space left ahead of route 54; every other colour means Edinburgh.
+    assert names(s.legal_actions()) == ["to blue", "to edinburgh"]
+    reason = s.check(GAME.parse_action("to red"))
+    assert reason is not None
+    assert "edinburgh" in reason
+    s = play(s, "to edinburgh")
+    assert s.phase == BOX
+    after = play(s, "box pink")
+    assert after.is_over is False
+    assert after.to_act == frozenset({1})
