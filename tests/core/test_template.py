@@ -170,3 +170,18 @@ def test_an_unbound_state_class_says_so() -> None:
 
     with pytest.raises(TypeError, match=r"not bound to a game"):
         Loose(2, frozenset({0})).outcome()
+
+
+def test_a_loaded_state_holds_its_phase_as_the_enum_member() -> None:
+    state = NIM.start(2, seed=3)
+    back = meeple.loads(meeple.dumps(state, game=NIM), game=NIM)
+    assert back == state
+    assert back.phase is Phase.PLAY
+    text = meeple.dumps(state, game=NIM)
+    for bad, why in (('"play"', None), ("1", "expected a Phase value"), ('"won"', "not a Phase")):
+        changed = text.replace('"phase": "play"', f'"phase": {bad}')
+        if why is None:
+            assert meeple.loads(changed, game=NIM) == state
+        else:
+            with pytest.raises(meeple.CorruptDataError, match=why):
+                meeple.loads(changed, game=NIM)

@@ -11,6 +11,7 @@ evaluated.
 
 from __future__ import annotations
 
+import enum
 import json
 import typing
 from collections.abc import Callable
@@ -51,6 +52,19 @@ def _strict_float(value: Any, _: Any) -> float:
     return float(value)
 
 
+def _strict_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
+    # A phase stored as its value: the exact base type (no bool for an int, no int
+    # for a str) and one of the members.
+    base = str if issubclass(cls, str) else int
+    if type(value) is not base:
+        raise TypeError(f"expected a {cls.__name__} value ({base.__name__}), got {value!r}")
+    try:
+        return cls(value)
+    except ValueError:
+        known = ", ".join(repr(m.value) for m in cls)
+        raise ValueError(f"{value!r} is not a {cls.__name__} (one of {known})") from None
+
+
 def _freeze_any(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return tuple(_freeze_any(v) for v in value)
@@ -70,6 +84,9 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(str, _strict_str)
     conv.register_structure_hook(float, _strict_float)
     conv.register_structure_hook(Any, lambda v, _: _freeze_any(v))
+    # Before int and str in every enum's MRO, so a phase loads as its member.
+    conv.register_structure_hook(enum.IntEnum, _strict_enum)
+    conv.register_structure_hook(enum.StrEnum, _strict_enum)
 
     def is_tuple(tp: Any) -> bool:
         return typing.get_origin(tp) is tuple
