@@ -162,6 +162,18 @@ def test_a_writer_writes_by_part_name_and_never_spills() -> None:
         w.one_hot("c", 0)
 
 
+def test_a_block_of_neighbouring_parts_is_written_at_once_and_must_end_on_a_part() -> None:
+    lay = Layout.of("demo", 2, [("a", 2), ("b", 1), ("c", 2)])
+    w = lay.writer()
+    w.put_parts("a", (1.0, 0.5, 0.25))
+    w.put_all([("c", (0.75,))])
+    assert w.done() == (1.0, 0.5, 0.25, 0.75, 0.0)
+    with pytest.raises(IndexError, match=r"do not end at the end of a part"):
+        w.put_parts("a", (1.0, 1.0, 1.0, 1.0))
+    with pytest.raises(IndexError, match=r"3 numbers fall outside part 'b'"):
+        w.put_all([("b", (1.0, 1.0, 1.0))])
+
+
 def test_the_vocabulary_cache_holds_its_game() -> None:
     first = Nim.__new__(Nim)  # a second game object of the same class, never bound
     assert vocabulary(NIM, 2) is vocabulary(NIM, 2)

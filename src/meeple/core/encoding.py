@@ -105,6 +105,7 @@ class Layout:
     size: int
     """Total length: the game's `observation_size(players)`."""
     _where: dict[str, tuple[int, int]] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    _ends: frozenset[int] = attrs.field(init=False, eq=False, repr=False, default=frozenset())
 
     def __attrs_post_init__(self) -> None:
         at = 0
@@ -120,6 +121,8 @@ class Layout:
             at += width
         if at != self.size:
             raise ValueError(f"{self.game} encoding parts cover {at} numbers, not {self.size}")
+        ends = frozenset(begin + width for _, begin, width in self.parts)
+        object.__setattr__(self, "_ends", ends)
 
     @classmethod
     def of(cls, game: str, players: int, widths: Iterable[tuple[str, int]]) -> Layout:
@@ -204,6 +207,21 @@ class Writer:
                 f"do not fit part {name!r} of width {width}"
             )
         self._out[begin + offset : begin + end] = values
+
+    def put_parts(self, first: str, values: Sequence[float]) -> None:
+        """Write `values` across part `first` and the parts after it, ending exactly at
+        the end of a part: one write for a cached block of neighbouring parts."""
+        try:
+            begin, _ = self._where[first]
+        except KeyError:
+            raise self._unknown(first) from None
+        end = begin + len(values)
+        if end not in self.layout._ends:
+            raise IndexError(
+                f"{self.layout.game} encoding: {len(values)} numbers from part {first!r} "
+                "do not end at the end of a part"
+            )
+        self._out[begin:end] = values
 
     def put_all(self, items: Iterable[tuple[str, Sequence[float]]]) -> None:
         """`put` each ``(name, values)`` pair at the start of its part (one call, many parts)."""

@@ -240,9 +240,9 @@ def _seat(
     seat: int,
     collection: tuple[int, ...],
     last_turn: bool,
-) -> tuple[tuple[int, tuple[float, ...]], ...]:
-    """One seat's parts as (index in `SEAT_BLOCK`, values), leaving out the parts
-    that are all 0 (the vector starts at 0); boards are cached by name, see `load_board`."""
+) -> tuple[float, ...]:
+    """One seat's whole block (every `SEAT_BLOCK` part, in order), written at once;
+    boards are cached by name, see `load_board`."""
     board = load_board(board_name)
     place = [0.0] * len(_PLACES)
     place[_PLACES.index(board.kinds[space])] = 1.0
@@ -254,19 +254,20 @@ def _seat(
     )
     key = arrange(collection, int(sum(cities))).key[:SETS_SHOWN]
     sets = (*(size / CARDS_PER_TYPE for size in key), *(0.0,) * (SETS_SHOWN - len(key)))
-    parts = (
-        tuple(place),
-        (min(_to_go(board, space), MAX_AHEAD) / MAX_AHEAD,),
-        (hand_size / HAND_SIZE,),
-        cities,
-        _bear_counts(collection),
-        distinct,
-        sets,
-        (1.0 if last_turn else 0.0,),
+    return (
+        *place,
+        min(_to_go(board, space), MAX_AHEAD) / MAX_AHEAD,
+        hand_size / HAND_SIZE,
+        *cities,
+        *_bear_counts(collection),
+        *distinct,
+        *sets,
+        1.0 if last_turn else 0.0,
     )
-    return tuple((i, values) for i, values in enumerate(parts) if any(values))
 
 
+_NO_MOVES: Final = (0.0,) * (NUM_COLOURS * 3 + (NUM_COLOURS + 1) * 3 + WINDOW * _SPACE_SIZE)
+"""The moves parts while the pawn is in Poland or Edinburgh."""
 _WALK_TARGETS: Final = range(EDINBURGH + 1)
 """Walk targets in ``walk`` part order: the colours, then Edinburgh."""
 
@@ -274,8 +275,9 @@ _WALK_TARGETS: Final = range(EDINBURGH + 1)
 @lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
 def _moves(
     board_name: str, positions: tuple[int, ...], focus: int, owner: tuple[int, ...]
-) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
-    """The ``truck``, ``walk`` and ``window`` parts for the pawn of seat `focus`.
+) -> tuple[float, ...]:
+    """The ``truck``, ``walk`` and ``window`` parts for the pawn of seat `focus`, in
+    layout order and whole (the window padded with zeros past Edinburgh).
 
     `owner` says which city cards are still on the board; the parts are empty
     (all 0) while the pawn is in Poland or Edinburgh.
@@ -283,7 +285,7 @@ def _moves(
     board = load_board(board_name)
     at = positions[focus]
     if at in (board.start, board.finish):
-        return (), (), ()
+        return _NO_MOVES
     ahead = board.ahead
     here = len(ahead[at])
     city_of = board.city_of
@@ -318,7 +320,8 @@ def _moves(
         block[NUM_COLOURS + 1] = free_city(space)
         block[NUM_COLOURS + 2] = 1.0 if space == board.finish else 0.0
         window += block
-    return tuple(truck), tuple(walk), tuple(window)
+    window += [0.0] * (WINDOW * _SPACE_SIZE - len(window))
+    return (*truck, *walk, *window)
 
 
 @lru_cache(maxsize=1024)
@@ -327,9 +330,8 @@ def _free(owner: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(1.0 if o < 0 else 0.0 for o in owner)
 
 
-_SEAT_PARTS: Final = tuple(
-    tuple(f"seat+{r}.{name}" for name, _ in SEAT_BLOCK) for r in range(MAX_PLAYERS)
-)
+_SEAT_FIRST: Final = tuple(f"seat+{r}.{SEAT_BLOCK[0][0]}" for r in range(MAX_PLAYERS))
+"""The first part of each relative seat's block."""
 
 
 # -- encoding --------------------------------------------------------------------
@@ -375,26 +377,47 @@ def encode_view(view: View) -> tuple[float, ...]:
         w.put("hand", _hand(view.hand))
     if any(view.pending):
         w.put("pending", _pending(view.pending))
-    display = view.display
-    w.put("display", _display(display))
-    w.put("display_held", _held(display, held))
-    w.set("bear_deck", 0, view.bear_deck_size / _BEAR_TOTAL)
-    w.put("bear_discard", _bear_counts(view.bear_discard))
-    w.set("travel_deck", 0, view.travel_deck_size / _TRAVEL_TOTAL)
-    w.put("travel_discard", _travel_counts(view.travel_discard))
     owner = view.city_owner
-    w.put("free_cities", _free(owner))
+    w.put_parts(
+        "display",
+        _table(
+            view.display,
+            held,
+            view.bear_deck_size,
+            view.bear_discard,
+            view.travel_deck_size,
+            view.travel_discard,
+            owner,
+        ),
+    )
     positions = view.positions
-    truck, walk, window = _moves(board, positions, focus, owner)
-    w.put("truck", truck)
-    w.put("walk", walk)
-    w.put("window", window)
+    w.put_parts("truck", _moves(board, positions, focus, owner))
     hand_sizes = view.hand_sizes
     last_round = view.last_round
     for r in range(n):
         p = (first + r) % n
-        names = _SEAT_PARTS[r]
         block = _seat(board, positions[p], hand_sizes[p], owner, p, collections[p], p in last_round)
-        for i, values in block:
-            w.put(names[i], values)
+        w.put_parts(_SEAT_FIRST[r], block)
     return w.done()
+
+
+@lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
+def _table(
+    display: tuple[int, ...],
+    held: tuple[int, ...],
+    bear_deck: int,
+    bear_discard: tuple[int, ...],
+    travel_deck: int,
+    travel_discard: tuple[int, ...],
+    owner: tuple[int, ...],
+) -> tuple[float, ...]:
+    """The ``display`` .. ``free_cities`` parts, in layout order, written at once."""
+    return (
+        *_display(display),
+        *_held(display, held),
+        bear_deck / _BEAR_TOTAL,
+        *_bear_counts(bear_discard),
+        travel_deck / _TRAVEL_TOTAL,
+        *_travel_counts(travel_discard),
+        *_free(owner),
+    )
