@@ -106,3 +106,38 @@ def test_simulate_writes_plots(tmp_path: Path) -> None:
     for name in ("scores.png", "lengths.png"):
         png = tmp_path / "plots" / name
         assert png.read_bytes().startswith(b"\x89PNG")
+
+
+# -- data options from a file: key=@FILE (issue 14, finding 1) ---------------------------
+BOARD_FILE = Path(__file__).parent.parent / "src/meeple/wojtek/data/board_standard.json"
+
+
+def test_a_data_option_is_read_from_a_file_the_person_names(tmp_path: Path) -> None:
+    doc = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    doc["name"] = "from-a-file"
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = runner.invoke(
+        app, ["demo", "wojtek", "--seed", "3", "--quiet", "-o", f"board=@{path}"]
+    )
+    assert result.exit_code == 0, result.output
+    plain = runner.invoke(app, ["demo", "wojtek", "--seed", "3", "--quiet"])
+    assert result.output == plain.output  # the same board under another name plays the same
+
+
+def test_a_data_option_file_must_be_a_small_regular_file(tmp_path: Path) -> None:
+    for where, why in (("/dev/zero", "not a regular file"), (str(tmp_path), "not a regular file")):
+        result = runner.invoke(app, ["demo", "wojtek", "--quiet", "-o", f"board=@{where}"])
+        assert result.exit_code == 2
+        assert why in " ".join(result.output.split())
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 1_000_001)
+    result = runner.invoke(app, ["demo", "wojtek", "--quiet", "-o", f"board=@{big}"])
+    assert result.exit_code == 2
+    assert "larger than 1000000 bytes" in " ".join(result.output.split())
+
+
+def test_an_option_value_is_never_taken_for_a_path() -> None:
+    result = runner.invoke(app, ["demo", "wojtek", "--quiet", "-o", f"board={BOARD_FILE}"])
+    assert result.exit_code == 2
+    assert "not a built-in board" in " ".join(result.output.split())

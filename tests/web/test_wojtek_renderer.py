@@ -22,6 +22,7 @@ from meeple.wojtek.components import (
     PERSON,
     TRAVEL_NAMES,
     load_board,
+    read_board_file,
 )
 from meeple.wojtek.state import State
 from tests.wojtek.helpers import collection, hand, position, route
@@ -163,11 +164,12 @@ def test_names_from_a_board_file_are_escaped(tmp_path: Path) -> None:
             space["name"] = '<script>alert("bear")</script> & Co'
     path = tmp_path / "board.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
+    board = read_board_file(path)
     # Both pawns stand on the red deportation site, whose name is drawn in several places.
     state = position(
         2,
-        positions=[load_board(str(path)).sites[0]] * 2,
-        options=Options(board=str(path)),
+        positions=[load_board(board).sites[0]] * 2,
+        options=Options(board=board),
     )
     out = drawn(state, 0)
     assert "<script" not in out

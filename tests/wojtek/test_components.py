@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import meeple
 from meeple.core import InvalidOptionsError, Match
 from meeple.wojtek import GAME, Options
 from meeple.wojtek.components import (
@@ -16,10 +17,12 @@ from meeple.wojtek.components import (
     BEAR_TYPE_NAMES,
     CITIES,
     COLOUR_TITLES,
+    MAX_SPACES,
     PAWNS,
     TRAVEL_COUNTS,
     BoardError,
     load_board,
+    read_board_file,
 )
 
 STANDARD = Path(__file__).parents[2] / "src" / "meeple" / "wojtek" / "data" / "board_standard.json"
@@ -114,9 +117,9 @@ def test_broken_boards_are_refused(tmp_path: Path, breaker: Any, message: str) -
     path = tmp_path / "board.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(BoardError, match=message):
-        load_board(str(path))
+        read_board_file(path)
     with pytest.raises(InvalidOptionsError, match=message):
-        Match(GAME, 2, seed=1, board=str(path))
+        Match(GAME, 2, seed=1, board={k: v for k, v in doc.items() if k != "_source"})
 
 
 def test_another_board_file_can_be_played(tmp_path: Path) -> None:
@@ -129,9 +132,72 @@ def test_another_board_file_can_be_played(tmp_path: Path) -> None:
     ]
     path = tmp_path / "shorter.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    options = Options(board=str(path))
+    options = Options(board=read_board_file(path))
     assert load_board(options.board).name == "shorter"
     state = GAME.start(3, seed=4, options=options)
     while not state.is_over:
         state = state.apply(state.legal_actions()[0])
     assert state.outcome().final
+
+
+# -- a board option is data, never a path (issue 14, finding 1) -------------------------
+
+
+@pytest.mark.parametrize(
+    "where", ["/dev/zero", "/etc/passwd", "board_standard.json", "../data/board_standard.json"]
+)
+def test_a_board_option_never_names_a_file(where: str) -> None:
+    with pytest.raises(InvalidOptionsError, match=r"is not a built-in board"):
+        Match(GAME, 2, seed=1, board=where)
+    with pytest.raises(BoardError, match=r"is not a built-in board"):
+        load_board(where)
+
+
+def test_a_loaded_state_or_record_cannot_name_a_file() -> None:
+    state_doc = json.loads(meeple.dumps(GAME.start(2, seed=1)))
+    state_doc["options"]["board"] = "/dev/zero"
+    with pytest.raises(meeple.CorruptDataError, match=r"is not a built-in board"):
+        meeple.loads(json.dumps(state_doc))
+    record_doc = json.loads(meeple.dumps(Match(GAME, 2, seed=1).record()))
+    record_doc["options"] = {"board": "/dev/zero"}
+    with pytest.raises(meeple.CorruptDataError, match=r"is not a built-in board"):
+        meeple.loads(json.dumps(record_doc)).replay()
+
+
+def test_board_files_are_read_by_the_program_with_a_size_cap(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    big.write_text(" " * 2000 + json.dumps(_doc()), encoding="utf-8")
+    with pytest.raises(BoardError, match=r"larger than 1000 bytes"):
+        read_board_file(big, max_bytes=1000)
+    with pytest.raises(BoardError, match=r"not a regular file"):
+        read_board_file(tmp_path)
+    with pytest.raises(BoardError, match=r"not a regular file"):
+        read_board_file("/dev/zero")
+    (tmp_path / "junk.json").write_bytes(b"\xff\xfe")
+    with pytest.raises(BoardError, match=r"not JSON text"):
+        read_board_file(tmp_path / "junk.json")
+
+
+def test_a_custom_board_is_stored_in_the_record_and_replays_anywhere(tmp_path: Path) -> None:
+    doc = _doc()
+    doc["name"] = "renamed"
+    path = tmp_path / "renamed.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    match = Match(GAME, 3, seed=4, board=read_board_file(path))
+    for _ in range(25):
+        match.play(match.state.legal_actions()[0])
+    text = meeple.dumps(match.record())
+    path.unlink()  # the record needs no file
+    replayed = meeple.loads(text).replay()
+    assert replayed.state == match.state
+    assert load_board(replayed.state.options.board).name == "renamed"
+    assert meeple.loads(meeple.dumps(match.state)) == match.state
+
+
+def test_oversized_boards_are_refused_as_data() -> None:
+    space = {"id": "a", "kind": "route", "name": None, "colour": "red", "next": "a"}
+    spaces = [dict(space, id=f"s{i}") for i in range(MAX_SPACES + 1)]
+    with pytest.raises(InvalidOptionsError, match=rf"at most {MAX_SPACES} spaces|1-{MAX_SPACES}"):
+        Match(GAME, 2, seed=1, board={"name": "huge", "spaces": spaces})
+    with pytest.raises(InvalidOptionsError, match=r"1-60 characters"):
+        Match(GAME, 2, seed=1, board={"name": "x" * 61, "spaces": [space]})

@@ -42,6 +42,7 @@ from meeple.wojtek.components import (
     NO_CARD,
     NUM_COLOURS,
     load_board,
+    read_board_file,
 )
 from meeple.wojtek.encoding import (
     HEADER,
@@ -443,7 +444,7 @@ def test_another_board_file_keeps_the_layout(tmp_path: Path) -> None:
     doc["spaces"] = [s for s in doc["spaces"] if s["id"] not in cut]
     path = tmp_path / "shorter.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    options = Options(board=str(path))
+    options = Options(board=read_board_file(path))
     assert len(load_board(options.board).ids) < len(BOARD.ids)
     check_game(GAME, players=[3], seeds=range(1), steps=6, options=options)
 

@@ -31,7 +31,7 @@ def test_setup_lays_out_seven_bear_cards_and_deals_five_travel_cards(players: in
     [
         ({"round_limit": 1}, "round_limit"),
         ({"round_limit": "many"}, "round_limit"),
-        ({"board": "/no/such/board.json"}, "cannot be read"),
+        ({"board": "/no/such/board.json"}, "is not a built-in board"),
         ({"colour_blind": True}, "unknown option"),
     ],
 )

@@ -12,9 +12,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..core import MeepleError, game_names, get_game, parse_option_strings
+from ..core import MeepleError, game_names, get_game
 from ..core import rng as _rng
 from ..sim import measure_speed, resolve_game
+from .options import parse_cli_options
 
 app = typer.Typer(
     add_completion=False,
@@ -24,7 +25,8 @@ app = typer.Typer(
 console = Console(highlight=False)
 
 OptionArg = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="key=value, repeatable")
+    list[str] | None,
+    typer.Option("--option", "-o", help="key=value, repeatable; key=@FILE reads data from a file"),
 ]
 
 
@@ -56,7 +58,7 @@ def demo(
     """Watch a full game between random players, move by move, then the result."""
     try:
         chosen = resolve_game(game)
-        options = parse_option_strings(chosen.spec.name, chosen.options_type, option or [])
+        options = parse_cli_options(chosen, option or [])
         count = players if players is not None else chosen.spec.min_players
         state = chosen.start(count, seed=seed, options=options)
     except MeepleError as err:
@@ -95,7 +97,7 @@ def bench(
     """Random-playout steps/s and games/s through the public API."""
     try:
         chosen = resolve_game(game)
-        options = parse_option_strings(chosen.spec.name, chosen.options_type, option or [])
+        options = parse_cli_options(chosen, option or [])
     except MeepleError as err:
         console.print(f"[red]error:[/red] {err}")
         raise typer.Exit(2) from None
@@ -135,7 +137,7 @@ def play(
         seats += ["mcts"] * (count - len(seats))
         if len(seats) > count:
             raise MeepleError(f"{len(seats)} seats given for {count} players")
-        options = parse_option_strings(chosen.spec.name, chosen.options_type, option or [])
+        options = parse_cli_options(chosen, option or [])
         the_seed = seed if seed is not None else secrets.randbelow(2**31)
         match = Match(chosen, count, seed=the_seed, **_options_kwargs(options))
         session = PlaySession(
@@ -209,7 +211,7 @@ def simulate(
 
     try:
         chosen = resolve_game(game)
-        options = parse_option_strings(chosen.spec.name, chosen.options_type, option or [])
+        options = parse_cli_options(chosen, option or [])
         count = players if players is not None else chosen.spec.min_players
         run_simulation(
             console,

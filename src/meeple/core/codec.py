@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import enum
 import json
+import types
 import typing
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import cattrs
 from cattrs.errors import BaseValidationError
 
 from .errors import CorruptDataError, MeepleError
 from .protocols import Game
 
-__all__ = ["CONVERTER", "dumps", "from_data", "loads", "to_data"]
+__all__ = ["CONVERTER", "dumps", "explain_structure_error", "from_data", "loads", "to_data"]
 
 _OBJECT_KINDS = ("state", "view", "options")
 
@@ -127,6 +129,38 @@ def _make_converter() -> cattrs.Converter:
 
         return structure_set
 
+    def is_data_union(tp: Any) -> bool:
+        if typing.get_origin(tp) not in (typing.Union, types.UnionType):
+            return False
+        return any(attrs.has(arg) for arg in typing.get_args(tp) if isinstance(arg, type))
+
+    def data_union_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        # A value that is a name or data (``str | BoardSpec``): a JSON object is the
+        # data class, anything else must be one of the plain members.
+        args = typing.get_args(tp)
+        data = [a for a in args if isinstance(a, type) and attrs.has(a)]
+        plain = [a for a in args if a not in data]
+        if len(data) != 1:
+            raise TypeError(f"a union may hold one data class, not {data}")
+
+        def structure_data_union(value: Any, _: Any) -> Any:
+            if isinstance(value, dict):
+                return conv.structure(value, data[0])
+            if value is None and type(None) in plain:
+                return None
+            errors = []
+            for arg in plain:
+                if arg is type(None):
+                    continue
+                try:
+                    return conv.structure(value, arg)
+                except (TypeError, ValueError) as err:
+                    errors.append(str(err))
+            raise TypeError("; ".join(errors) or f"expected {tp}, got {value!r}")
+
+        return structure_data_union
+
+    conv.register_structure_hook_factory(is_data_union, data_union_hook)
     conv.register_structure_hook_factory(is_tuple, tuple_hook)
     conv.register_structure_hook_factory(is_frozenset, frozenset_hook)
     conv.register_unstructure_hook_factory(
@@ -259,12 +293,16 @@ def _describe_error(exc: BaseException, _type: Any) -> str:
     return str(exc) or type(exc).__name__
 
 
+def explain_structure_error(err: BaseValidationError) -> str:
+    """What the converter refused, one clause per problem, each with its JSON path."""
+    return "; ".join(cattrs.transform_error(err, format_exception=_describe_error))
+
+
 def _structure(body: dict[str, Any], cls: type[Any], tag: str) -> Any:
     try:
         return CONVERTER.structure(body, cls)
     except BaseValidationError as err:
-        details = "; ".join(cattrs.transform_error(err, format_exception=_describe_error))
-        raise CorruptDataError(f"{tag} is malformed: {details}") from None
+        raise CorruptDataError(f"{tag} is malformed: {explain_structure_error(err)}") from None
     except (TypeError, ValueError, KeyError, AttributeError) as err:
         raise CorruptDataError(f"{tag} is malformed: {err}") from None
 

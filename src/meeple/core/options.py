@@ -37,6 +37,8 @@ def option_fields(options_type: type[Any]) -> dict[str, Any]:
 
 
 def _describe(tp: Any) -> str:
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return " or ".join("none" if a is type(None) else _describe(a) for a in typing.get_args(tp))
     return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 
 
@@ -49,7 +51,13 @@ def _coerce(tp: Any, value: Any, *, from_string: bool) -> Any:
         if is_none and type(None) in args:
             return None
         errors = []
-        for arg in args:
+        looks_like_data = isinstance(value, dict) or (
+            from_string and str(value).lstrip().startswith("{")
+        )
+        # Data (a JSON object) goes to the union's data class first, so that a custom
+        # board's JSON text is not taken for a board name.
+        ordered = sorted(args, key=lambda a: not (looks_like_data and attrs.has(a)))
+        for arg in ordered:
             if arg is type(None):
                 continue
             try:
@@ -74,6 +82,8 @@ def _coerce(tp: Any, value: Any, *, from_string: bool) -> Any:
         return tuple(_coerce(item_t, v, from_string=from_string) for v in value)
     if tp is Any:
         return value
+    if isinstance(tp, type) and attrs.has(tp):
+        return _coerce_data(tp, value, from_string=from_string)
     if tp is bool:
         if from_string:
             low = str(value).lower()
@@ -108,6 +118,36 @@ def _coerce(tp: Any, value: Any, *, from_string: bool) -> Any:
             raise TypeError(f"expected text, got {value!r}")
         return value
     raise TypeError(f"options of type {_describe(tp)} are not supported")
+
+
+def _coerce_data(tp: type[Any], value: Any, *, from_string: bool) -> Any:
+    """An option whose value is data (a frozen attrs class, e.g. a custom board): the
+    object itself, or its JSON object (strictly checked by the codec's converter)."""
+    if isinstance(value, tp):
+        return value
+    if from_string:
+        import json
+
+        try:
+            value = json.loads(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"expected a JSON object for {_describe(tp)}") from None
+    if not isinstance(value, dict):
+        raise TypeError(f"expected {_describe(tp)} data (a JSON object), got {value!r}")
+    # Data files carry notes such as "_source" (where each fact came from): not data.
+    value = {k: v for k, v in value.items() if not (isinstance(k, str) and k.startswith("_"))}
+    from cattrs.errors import BaseValidationError
+
+    from .codec import CONVERTER
+
+    try:
+        return CONVERTER.structure(value, tp)
+    except BaseValidationError as err:
+        from .codec import explain_structure_error
+
+        raise ValueError(f"not {_describe(tp)} data: {explain_structure_error(err)}") from None
+    except (KeyError, AttributeError) as err:
+        raise ValueError(f"not {_describe(tp)} data: {err}") from None
 
 
 def build_options(
@@ -164,6 +204,10 @@ def options_to_json(options: Any) -> dict[str, Any]:
 def _to_json(value: Any) -> Any:
     if isinstance(value, tuple | list | frozenset):
         return [_to_json(v) for v in value]
+    if attrs.has(type(value)):
+        from .codec import CONVERTER
+
+        return CONVERTER.unstructure(value)
     return value
 
 

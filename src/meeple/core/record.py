@@ -11,20 +11,39 @@ from .errors import CorruptDataError, MeepleError
 if TYPE_CHECKING:
     from .match import Match
 
-__all__ = ["GameRecord"]
+__all__ = ["FrozenObject", "GameRecord", "freeze_json", "thaw_json"]
+
+
+class FrozenObject(tuple[tuple[str, Any], ...]):
+    """A JSON object inside a frozen record: its ``(key, value)`` pairs, sorted.
+
+    A tuple subclass, so it hashes and compares like the frozen data around it while
+    `thaw_json` can still tell it from a list.
+    """
+
+    __slots__ = ()
 
 
 def freeze_json(value: Any) -> Any:
-    """Lists become tuples, recursively, so JSON values can live in frozen records."""
+    """Lists become tuples and objects `FrozenObject`s, recursively, so JSON values can
+    live in frozen records."""
+    if isinstance(value, dict):
+        return FrozenObject(sorted((str(k), freeze_json(v)) for k, v in value.items()))
     if isinstance(value, list | tuple):
         return tuple(freeze_json(v) for v in value)
     return value
 
 
-def _thaw(value: Any) -> Any:
+def thaw_json(value: Any) -> Any:
+    """The inverse of `freeze_json`: plain JSON values again."""
+    if isinstance(value, FrozenObject):
+        return {k: thaw_json(v) for k, v in value}
     if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
+        return [thaw_json(v) for v in value]
     return value
+
+
+_thaw = thaw_json
 
 
 @attrs.frozen

@@ -14,10 +14,10 @@ reaches Edinburgh through the cities in order) is refused with `BoardError` or
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -27,6 +27,7 @@ __all__ = [
     "BEAR_NAMES",
     "BEAR_TYPES",
     "BEAR_TYPE_NAMES",
+    "BOARD_FILES",
     "CARDS_PER_TYPE",
     "CITIES",
     "COLOURS",
@@ -35,6 +36,7 @@ __all__ = [
     "EDINBURGH_CITY",
     "HAND_SIZE",
     "MAX_PLAYERS",
+    "MAX_SPACES",
     "MIN_PLAYERS",
     "NO_BEARS",
     "NO_CARD",
@@ -48,8 +50,11 @@ __all__ = [
     "ZERO_TRAVEL",
     "Board",
     "BoardError",
+    "BoardSpec",
     "CardDataError",
+    "SpaceSpec",
     "load_board",
+    "read_board_file",
 ]
 
 
@@ -323,20 +328,148 @@ def _build_board(doc: Any, origin: str) -> Board:
 DEFAULT_BOARD = "standard"
 """The board shipped with meeple (designed by us; see docs/rules/wojtek.md)."""
 
+BOARD_FILES: Final = {"standard": "board_standard.json"}
+"""Built-in boards by name. A board option is a name from here or a `BoardSpec`:
+data, never a path (a program that keeps a board in a file reads it with
+`read_board_file`, the CLI with ``board=@FILE``)."""
+
+MAX_SPACES: Final = 400
+"""Most spaces a board may have (the standard board has 74)."""
+MAX_BOARD_BYTES: Final = 256_000
+"""Largest board file `read_board_file` reads."""
+_MAX_TEXT: Final = 60
+
+
+def _short_text(_: Any, attribute: Any, value: Any) -> None:
+    if value is not None and (not isinstance(value, str) or not 0 < len(value) <= _MAX_TEXT):
+        raise ValueError(
+            f"{attribute.name} must be text of 1-{_MAX_TEXT} characters, not {value!r}"
+        )
+
+
+@attrs.frozen
+class SpaceSpec:
+    """One space of a board given as data (the schema of ``data/board_standard.json``)."""
+
+    id: str = attrs.field(validator=_short_text)
+    """Unique id, referred to by other spaces' ``next``."""
+    kind: str = attrs.field(validator=lambda _, __, value: _check_kind(value))
+    """``start``, ``deportation``, ``route``, ``city`` or ``finish``."""
+    name: str | None = attrs.field(default=None, validator=_short_text)
+    """Display name (cities and Edinburgh must carry theirs)."""
+    colour: str | None = attrs.field(default=None, validator=_short_text)
+    """The space's colour; none for Poland and Edinburgh."""
+    next: str | None = attrs.field(default=None, validator=_short_text)
+    """The id the space's arrow leads to; none for Poland and Edinburgh."""
+
+
+def _check_kind(value: Any) -> None:
+    if value not in _KINDS:
+        raise ValueError(f"space kind {value!r} is an unknown kind (use one of {_KINDS})")
+
+
+def _spaces(_: Any, __: Any, value: tuple[SpaceSpec, ...]) -> None:
+    if not 1 <= len(value) <= MAX_SPACES:
+        raise ValueError(f"a board has 1-{MAX_SPACES} spaces, not {len(value)}")
+
+
+@attrs.frozen
+class BoardSpec:
+    """A custom board as data: what the ``board`` option holds when it is not a name.
+
+    Stored inline in the options (and so in every record and state), so a game on a
+    custom board replays anywhere. Checked when built: sizes here, the rulebook's
+    facts (a site per colour, every route through the cities in order) when used.
+    """
+
+    name: str = attrs.field(validator=_short_text)
+    """The board's name, for people."""
+    spaces: tuple[SpaceSpec, ...] = attrs.field(validator=_spaces)
+    """Every space."""
+
+    def to_doc(self) -> dict[str, Any]:
+        """The board in the JSON schema of ``data/board_standard.json``."""
+        return {"name": self.name, "spaces": [attrs.asdict(space) for space in self.spaces]}
+
+    @classmethod
+    def from_doc(cls, doc: Any) -> BoardSpec:
+        """A spec from a parsed board document; BoardError names what is wrong."""
+        if not isinstance(doc, dict) or not isinstance(doc.get("spaces"), list):
+            raise BoardError("wojtek board: expected an object with a list of spaces")
+        spaces = doc["spaces"]
+        if len(spaces) > MAX_SPACES:
+            raise BoardError(f"wojtek board: at most {MAX_SPACES} spaces, not {len(spaces)}")
+        try:
+            built = []
+            for entry in spaces:
+                if not isinstance(entry, dict) or set(entry) != {
+                    "id",
+                    "kind",
+                    "name",
+                    "colour",
+                    "next",
+                }:
+                    raise BoardError(
+                        "wojtek board: each space needs exactly id, kind, name, colour, "
+                        f"next: {entry!r}"
+                    )
+                built.append(SpaceSpec(**entry))
+            return cls(doc.get("name", "custom"), tuple(built))
+        except (TypeError, ValueError) as err:
+            if isinstance(err, BoardError):
+                raise
+            raise BoardError(f"wojtek board: {err}") from None
+
+
+def read_board_file(path: str | Path, *, max_bytes: int = MAX_BOARD_BYTES) -> BoardSpec:
+    """A board kept in a JSON file, read by the calling program (never by an option).
+
+    Reads at most `max_bytes` (a larger file is refused before it is parsed) from a
+    regular file only (no device, pipe or directory), then checks it like any board.
+    """
+    target = Path(path)
+    try:
+        if not target.is_file():
+            raise BoardError(f"wojtek board file {str(path)!r} is not a regular file")
+        with target.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as err:
+        raise BoardError(
+            f"wojtek board file {str(path)!r} cannot be read: {err.strerror}"
+        ) from None
+    if len(data) > max_bytes:
+        raise BoardError(f"wojtek board file {str(path)!r} is larger than {max_bytes} bytes")
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise BoardError(f"wojtek board file {str(path)!r} is not JSON text: {err}") from None
+    spec = BoardSpec.from_doc(doc)
+    load_board(spec)  # the rulebook's facts, checked now rather than at the first move
+    return spec
+
+
+def load_board(board: str | BoardSpec = DEFAULT_BOARD) -> Board:
+    """The built-in board of that name, or the board a `BoardSpec` describes, validated.
+
+    Never reads a path: a name that is not built in is refused. Cached, so rules
+    can look a board up on every step.
+    """
+    if isinstance(board, BoardSpec):
+        return _custom_board(board)
+    file = BOARD_FILES.get(board) if isinstance(board, str) else None
+    if file is None:
+        raise BoardError(
+            f"wojtek board {board!r} is not a built-in board (built in: "
+            f"{', '.join(BOARD_FILES)}); a custom board is data, see BoardSpec"
+        )
+    return _named_board(board)
+
 
 @cache
-def load_board(name: str = DEFAULT_BOARD) -> Board:
-    """The board called `name` (built in) or stored at the JSON path `name`, validated.
+def _named_board(name: str) -> Board:
+    return _build_board(_read_json(BOARD_FILES[name]), name)
 
-    Loading is cached, so rules can look a board up on every step.
-    """
-    if name == DEFAULT_BOARD:
-        return _build_board(_read_json("board_standard.json"), "standard")
-    path = Path(name)
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise BoardError(f"wojtek board {name!r} cannot be read: {err.strerror}") from None
-    except json.JSONDecodeError as err:
-        raise BoardError(f"wojtek board {name!r} is not valid JSON: {err}") from None
-    return _build_board(doc, repr(name))
+
+@lru_cache(maxsize=32)
+def _custom_board(spec: BoardSpec) -> Board:
+    return _build_board(spec.to_doc(), repr(spec.name))

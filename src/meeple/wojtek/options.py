@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from .components import DEFAULT_BOARD, BoardError, load_board
+from .components import DEFAULT_BOARD, BoardError, BoardSpec, load_board
 
 __all__ = ["MAX_ROUND_LIMIT", "Options"]
 
@@ -22,7 +22,7 @@ def _check_round_limit(_: Any, __: Any, value: int) -> None:
         )
 
 
-def _check_board(_: Any, __: Any, value: str) -> None:
+def _check_board(_: Any, __: Any, value: str | BoardSpec) -> None:
     try:
         load_board(value)
     except BoardError as err:
@@ -39,5 +39,7 @@ class Options:
     """Younger-children rule 2: the first arrival in a city does not replace the display."""
     round_limit: int = attrs.field(default=200, validator=_check_round_limit)
     """Our rule (the rulebook can stall): the game ends after this many rounds, scored as usual."""
-    board: str = attrs.field(default=DEFAULT_BOARD, validator=_check_board)
-    """``standard`` (our designed board) or the path of a board JSON file of the same schema."""
+    board: str | BoardSpec = attrs.field(default=DEFAULT_BOARD, validator=_check_board)
+    """``standard`` (our designed board) or a custom board as data (`BoardSpec`): never a
+    path. A program reads a board file with `components.read_board_file`; the CLI
+    with ``--option board=@FILE``."""
