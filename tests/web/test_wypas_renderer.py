@@ -8,31 +8,20 @@ from typing import Any
 
 import pytest
 
-from meeple.core import rng
 from meeple.web.renderers import render_html
-from meeple.web.renderers.wypas import render
 from meeple.wypas import GAME, Options
 from meeple.wypas.components import KIND_NAME, WOLF, kind_of
-from meeple.wypas.state import State
-from tests.wypas.helpers import arrange, hand, pen
+from meeple.wypas.html import render_html as render
+from meeple.wypas.state import Phase, State
+from tests.wypas.helpers import arrange, hand, pen, walk
 
 _CARD = re.compile(r'data-card="([^"]+)" data-zone="([^"]+)"')
 
 
 def _states(players: int, seed: int, options: Options, every: int) -> list[State]:
-    state = GAME.start(players, seed=seed, options=options)
-    chooser = rng.seed_rng(seed)
-    states = [state]
-    steps = 0
-    while not state.is_over and steps < 1500:
-        seat = min(state.to_act)
-        action, chooser = rng.choice(chooser, state.legal_actions(seat))
-        state = state.apply(action, seat)
-        steps += 1
-        if steps % every == 0:
-            states.append(state)
-    states.append(state)
-    return states
+    """Every `every`-th state of a seeded random game (at most 1500 moves), and the last."""
+    states = walk(players, seed, options, limit=1500)
+    return [*states[::every], states[-1]]
 
 
 def _visible(view: Any) -> Counter[str]:
@@ -76,7 +65,7 @@ def test_many_reachable_views_render_without_leaks(players: int, options: Option
     for state in _states(players, players, options, every=11):
         for seat in (None, *range(players)):
             view = state.view(seat)
-            out = render(GAME, view)
+            out = render(view)
             assert out.startswith('<div class="wy-table">')
             assert out.endswith("</div>")
             assert "<script" not in out.lower()
@@ -87,9 +76,7 @@ def test_many_reachable_views_render_without_leaks(players: int, options: Option
 
 
 def _phase(state: State) -> str:
-    from meeple.wypas.state import PHASE_NAMES
-
-    return PHASE_NAMES[state.phase]
+    return Phase(state.phase).name.lower()
 
 
 def test_the_registered_renderer_is_used() -> None:
@@ -97,6 +84,7 @@ def test_the_registered_renderer_is_used() -> None:
     out = render_html(GAME, state.view(0))
     assert out.startswith('<div class="wy-table">')
     assert "Your hand" in out
+    assert out == GAME.render_html(state.view(0)) == render(state.view(0))
 
 
 def test_other_hands_and_the_face_down_lot_stay_hidden() -> None:
@@ -106,23 +94,23 @@ def test_other_hands_and_the_face_down_lot_stay_hidden() -> None:
         face_down=hand("dolly-green")[0],
         pens=((pen("yellow-2", "yellow-3"), ()), ((), ()), ((), ())),
     )
-    baca = render(GAME, state.view(0))  # seat 0 is the baca
+    baca = render(state.view(0))  # seat 0 is the baca
     assert 'data-card="dolly-green" data-zone="face-down"' in baca
     for seat in (None, 1, 2):
-        out = render(GAME, state.view(seat))
+        out = render(state.view(seat))
         assert "dolly-green" not in out
         assert "a face-down card" in out
-    mine = render(GAME, state.view(0))
+    mine = render(state.view(0))
     assert 'data-card="super"' not in mine
     assert "Super Dolly" not in mine
     assert 'data-card="green-6"' not in mine
     assert 'data-card="wolf"' not in mine
     assert 'data-card="yellow-3" data-zone="pen"' in mine
-    assert 'data-card="super" data-zone="hand"' in render(GAME, state.view(1))
+    assert 'data-card="super" data-zone="hand"' in render(state.view(1))
 
 
 def test_text_is_escaped() -> None:
-    out = render(GAME, GAME.start(4, seed=9).view(2))
+    out = render(GAME.start(4, seed=9).view(2))
     assert "p2 (you)" in out
     for text in re.findall(r">([^<]*)<", out):
         assert "<" not in text

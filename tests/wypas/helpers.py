@@ -1,4 +1,4 @@
-"""Building hand-made Wypas positions for rule tests.
+"""Building hand-made Wypas positions for rule tests, and seeded walks through games.
 
 `arrange` starts a real game and overwrites the fields a test cares about; every
 card the test does not place goes back into the deck, so the position conserves
@@ -11,11 +11,33 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-import attrs
-
+from meeple.core import ONE_SEAT, replace, rng
 from meeple.wypas import GAME, Options
 from meeple.wypas.components import DECK, FACE_NAME, NAME_FACE, NAME_KIND, SHEEP_DECK, placed
-from meeple.wypas.state import State, cards_in_play
+from meeple.wypas.invariants import cards_in_play
+from meeple.wypas.redyk import accepted_faces
+from meeple.wypas.state import CHOOSE, REDYK, WINDOW, State
+
+__all__ = [
+    "EMPTY",
+    "FACE_NAME",
+    "accepts",
+    "arrange",
+    "choose",
+    "face",
+    "hand",
+    "k",
+    "pen",
+    "play",
+    "redyk",
+    "sheep",
+    "skip_window",
+    "texts",
+    "walk",
+]
+
+EMPTY: tuple[int, ...] = ()
+"""An empty hand or pen."""
 
 
 def k(name: str) -> int:
@@ -32,8 +54,7 @@ def sheep(name: str, shows: str | None = None) -> int:
     """A placed sheep: ``sheep("red-3")``, ``sheep("dolly-red", "red-5")``, ``sheep("black")``."""
     if name == "black":
         return placed(k("black"), 0)
-    face = NAME_FACE[shows if shows is not None else name]
-    return placed(k(name), face)
+    return placed(k(name), NAME_FACE[shows if shows is not None else name])
 
 
 def pen(*cards: str) -> tuple[int, ...]:
@@ -54,9 +75,8 @@ def arrange(players: int = 4, options: Options | None = None, **changes: Any) ->
     """
     opts = options if options is not None else Options()
     state = GAME.start(players, seed=0, options=opts)
-    empty: tuple[int, ...] = ()
     base: dict[str, Any] = {
-        "hands": (empty,) * players,
+        "hands": (EMPTY,) * players,
         "discard": (),
         "drawn": (),
         "lots": (),
@@ -64,16 +84,47 @@ def arrange(players: int = 4, options: Options | None = None, **changes: Any) ->
     }
     base.update(changes)
     if "actor" in base and "to_act" not in base:
-        base["to_act"] = frozenset({base["actor"]})
-    state = attrs.evolve(state, deck=(), **base)
+        base["to_act"] = ONE_SEAT[base["actor"]]
+    state = replace(state, deck=(), **base)
     if "deck" not in changes:
         have = Counter(cards_in_play(state))
         want = Counter(DECK if opts.specials else SHEEP_DECK)
         missing = want - have
         assert not have - want, f"the test position uses too many cards: {have - want}"
-        state = attrs.evolve(state, deck=tuple(sorted(missing.elements())))
+        state = replace(state, deck=tuple(sorted(missing.elements())))
     state.validate()
     return state
+
+
+def choose(lots: tuple[int, ...], face_down: int, hands: tuple[tuple[int, ...], ...]) -> State:
+    """Seat 1 opens the first lot of round 1 (seat 0 is the baca)."""
+    return arrange(
+        len(hands),
+        phase=CHOOSE,
+        actor=1,
+        opener=1,
+        lots=tuple(sorted(lots)),
+        face_down=face_down,
+        hands=hands,
+    )
+
+
+def redyk(
+    cards: tuple[int, ...], pens: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+) -> State:
+    """Seat 0 of 4 in its redyk with `cards` in hand and `pens`."""
+    return arrange(
+        4,
+        phase=REDYK,
+        actor=0,
+        hands=(cards, (), (), ()),
+        pens=(pens, (EMPTY, EMPTY), (EMPTY, EMPTY), (EMPTY, EMPTY)),
+    )
+
+
+def accepts(row: tuple[int, ...]) -> set[str]:
+    """The faces (by name) a sheep may show to join pen `row`."""
+    return {FACE_NAME[f] for f in accepted_faces(row)}
 
 
 def play(state: State, *moves: str) -> State:
@@ -85,8 +136,6 @@ def play(state: State, *moves: str) -> State:
 
 def skip_window(state: State) -> State:
     """Let a special-card window go by (everyone passes)."""
-    from meeple.wypas.state import WINDOW
-
     while state.phase == WINDOW:
         state = play(state, "pass")
     return state
@@ -97,15 +146,15 @@ def texts(actions: Iterable[Any]) -> list[str]:
     return [str(a) for a in actions]
 
 
-__all__ = [
-    "FACE_NAME",
-    "arrange",
-    "face",
-    "hand",
-    "k",
-    "pen",
-    "play",
-    "sheep",
-    "skip_window",
-    "texts",
-]
+def walk(players: int, seed: int, options: Options, limit: int | None = None) -> list[State]:
+    """Every state of a seeded random game (the lowest seat to act picks uniformly from
+    `rng.seed_rng(seed)`), from the start to the end or to `limit` moves."""
+    state = GAME.start(players, seed=seed, options=options)
+    chooser = rng.seed_rng(seed)
+    states = [state]
+    while not state.is_over and (limit is None or len(states) <= limit):
+        seat = min(state.to_act)
+        action, chooser = rng.choice(chooser, state.legal_actions(seat))
+        state = state.apply(action, seat)
+        states.append(state)
+    return states

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import rng
 from meeple.core.encoding import vocabulary
 from meeple.testing import check_game
 from meeple.wypas import GAME, Options
 from meeple.wypas.components import FACES, KIND_COUNT, KINDS
-from meeple.wypas.encoding import GLOBAL_SIZE, PEN_SIZE, SEAT_SIZE
-from meeple.wypas.state import PHASE_NAMES, State
+from meeple.wypas.encoding import FLAGS, GLOBAL_SIZE, PEN_SIZE, SCALARS, SEAT_SIZE, layout
+from meeple.wypas.state import Phase
 
-from .helpers import arrange, face, hand, k, pen, sheep
+from .helpers import arrange, face, hand, k, pen, sheep, walk
 
 OPTION_SETS = {
     "rulebook": Options(),
@@ -25,20 +24,8 @@ OPTION_SETS = {
 """The option combinations the conformance tests use."""
 
 # Offsets inside a seat block (see docs/rules/wypas.md, "Adapters").
-FLAGS = KINDS
-PENS = KINDS + 17
-
-
-def _playout(players: int, seed: int, options: Options) -> list[State]:
-    state = GAME.start(players, seed=seed, options=options)
-    chooser = rng.seed_rng(seed)
-    states = [state]
-    while not state.is_over:
-        seat = min(state.to_act)
-        action, chooser = rng.choice(chooser, state.legal_actions(seat))
-        state = state.apply(action, seat)
-        states.append(state)
-    return states
+FLAGS_AT = KINDS
+PENS_AT = KINDS + 17
 
 
 # -- vocabulary ------------------------------------------------------------------------
@@ -97,7 +84,7 @@ def test_seat_free_indices_agree_across_player_counts() -> None:
 def test_every_legal_action_of_random_games_is_in_the_vocabulary(name: str, players: int) -> None:
     vocab = vocabulary(GAME, players)
     for seed in range(2):
-        for state in _playout(players, seed, OPTION_SETS[name]):
+        for state in walk(players, seed, OPTION_SETS[name]):
             for p in state.to_act:
                 for action in state.legal_actions(p):
                     assert vocab.action(vocab.index(action)) == action
@@ -114,16 +101,46 @@ def test_observation_size(players: int) -> None:
     assert (GLOBAL_SIZE, SEAT_SIZE) == (316, 121)  # the sizes docs/rules/wypas.md states
 
 
+def test_layout_parts_sit_where_the_docs_say() -> None:
+    # docs/rules/wypas.md, "Observation": the offsets of the global parts and of a seat's.
+    lay = layout(4)
+    starts = {name: lay.start(name) for name in lay.names()}
+    assert [starts[n] for n in ("discard", "lots", "drawn", "face_down", "lot", "laid")] == [
+        0,
+        36,
+        72,
+        108,
+        144,
+        180,
+    ]
+    assert [starts[n] for n in ("my_down", "pending", "pending.pen", "pending.face")] == [
+        216,
+        252,
+        256,
+        258,
+    ]
+    assert [starts[n] for n in ("phase", "site", "scalars")] == [288, 298, 301]
+    assert lay.width("scalars") == len(SCALARS) == 15
+    seat1 = GLOBAL_SIZE + SEAT_SIZE
+    assert starts["seat+1.hand"] == seat1
+    assert starts["seat+1.flags"] == seat1 + FLAGS_AT
+    assert lay.width("seat+1.flags") == len(FLAGS) == 17
+    assert starts["seat+1.pen1"] == seat1 + PENS_AT
+    assert starts["seat+1.pen2"] == seat1 + PENS_AT + PEN_SIZE
+    assert lay.size == GAME.observation_size(4) == 800
+
+
 @pytest.mark.parametrize("name", sorted(OPTION_SETS))
 def test_encodings_are_in_range_and_sized(name: str) -> None:
     players = 4
     size = GAME.observation_size(players)
-    for state in _playout(players, 3, OPTION_SETS[name])[::7]:
+    for state in walk(players, 3, OPTION_SETS[name])[::7]:
         for p in (None, *range(players)):
             encoded = GAME.encode_view(state.view(p))
             assert len(encoded) == size
             assert all(0.0 <= x <= 1.0 for x in encoded)
-            phase = encoded[GLOBAL_SIZE - 15 - 3 - len(PHASE_NAMES) :][: len(PHASE_NAMES)]
+            phase = encoded[layout(players).slice("phase")]
+            assert len(phase) == len(Phase)
             assert sum(phase) == 1.0
 
 
@@ -145,10 +162,10 @@ def test_own_hand_and_relative_seats() -> None:
     assert encoded[me + k("green-6")] == 2 / KIND_COUNT[k("green-6")]
     assert encoded[me + k("wolf")] == 1 / KIND_COUNT[k("wolf")]
     assert encoded[me + k("red-1")] == 0.0  # seat 0's hand is hidden
-    assert encoded[me + FLAGS] == 3 / 30  # hand size
-    assert encoded[me + FLAGS + 16] == 12 / 60  # points
+    assert encoded[me + FLAGS_AT] == 3 / 30  # hand size
+    assert encoded[me + FLAGS_AT + 16] == 12 / 60  # points
     left = GLOBAL_SIZE + SEAT_SIZE  # seat 2, the viewer's left
-    pen1 = left + PENS
+    pen1 = left + PENS_AT
     faces = list(FACES)
     for name in ("red-2", "red-3", "red-4"):
         assert encoded[pen1 + faces.index(face(name))] == 1.0
@@ -156,13 +173,13 @@ def test_own_hand_and_relative_seats() -> None:
     assert encoded[pen1 + len(FACES) + 2] == 1.0  # wolf
     assert encoded[pen1 + len(FACES) + 3] == 2 / 40  # wolf eats the 4; 2 cards: the lower
     across = GLOBAL_SIZE + 2 * SEAT_SIZE  # seat 3
-    assert encoded[across + FLAGS + 16] == 30 / 60
+    assert encoded[across + FLAGS_AT + 16] == 30 / 60
     assert encoded[across + k("super")] == 0.0
-    pen2 = across + PENS + PEN_SIZE
+    pen2 = across + PENS_AT + PEN_SIZE
     assert encoded[pen2 + faces.index(face("red-5"))] == 1.0
     assert encoded[pen2 + len(FACES)] == 1 / 4  # one black sheep
     seat0 = GLOBAL_SIZE + 3 * SEAT_SIZE
-    assert encoded[seat0 + FLAGS + 1] == 1.0  # seat 0 is the baca
+    assert encoded[seat0 + FLAGS_AT + 1] == 1.0  # seat 0 is the baca
 
 
 def test_spectator_sees_no_hand() -> None:
@@ -172,10 +189,11 @@ def test_spectator_sees_no_hand() -> None:
         block = GLOBAL_SIZE + r * SEAT_SIZE
         assert not any(encoded[block : block + KINDS])
     assert encoded[GLOBAL_SIZE - 15 + 9] == 1.0  # the spectator flag
+    assert encoded[layout(3).start("scalars") + SCALARS.index("spectator")] == 1.0
 
 
 def test_encoding_depends_on_the_view_only() -> None:
-    for state in _playout(5, 11, Options(bluff=True))[::13]:
+    for state in walk(5, 11, Options(bluff=True))[::13]:
         for p in range(5):
             view = state.view(p)
             for seed in (1, 2):

@@ -1,21 +1,18 @@
 """Golden transcripts: seeded random games must replay move for move.
 
 A rules change that alters play shows up as a diff here. After a deliberate
-change (bump `spec.rules_version`), regenerate the files with
-
-    WYPAS_REGEN_GOLDEN=1 /work/venv/bin/pytest tests/wypas/test_golden.py
-
+change (bump `spec.rules_version` when old records would replay differently),
+regenerate the files with ``MEEPLE_REGOLD=1 pytest tests/wypas/test_golden.py``
 and review the diff before committing.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-from meeple.testing import transcript
+from meeple.testing import assert_golden, transcript
 from meeple.wypas import GAME, Options
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -31,8 +28,4 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "players", "seed", "options"), CASES, ids=[c[0] for c in CASES])
 def test_transcript_matches_golden(name: str, players: int, seed: int, options: Options) -> None:
-    text = transcript(GAME, players, seed, options)
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("WYPAS_REGEN_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text
+    assert_golden(GOLDEN / f"{name}.txt", transcript(GAME, players, seed, options))

@@ -1,12 +1,13 @@
-"""The shearing table row by row, the wolf and the black sheep in a fleece."""
+"""The shearing table row by row, the wolf and the black sheep in a fleece; the outcome."""
 
 from __future__ import annotations
 
 import pytest
 
 from meeple.wypas.scoring import fleece_of, fleece_points
+from meeple.wypas.state import OVER
 
-from .helpers import k, pen, sheep
+from .helpers import arrange, k, pen, sheep
 
 
 @pytest.mark.parametrize(
@@ -82,3 +83,10 @@ def test_black_sheep_counts_as_a_card_of_value_zero() -> None:
 def test_dolly_scores_the_value_it_shows() -> None:
     row = (sheep("red-3"), sheep("red-4"), sheep("dolly-red", "red-5"), sheep("super", "red-6"))
     assert fleece_of(row, wolf=False)[2] == 3 + 4 + 5 + 6 + 1
+
+
+def test_ties_share_the_win() -> None:
+    state = arrange(3, phase=OVER, actor=-1, to_act=frozenset(), points=(5, 5, 2))
+    outcome = state.outcome()
+    assert outcome.winners == frozenset({0, 1})
+    assert outcome.ranks == (1, 1, 3)

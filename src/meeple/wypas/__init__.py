@@ -1,6 +1,6 @@
 """Wypas: a card game of auctions, sheep pens, shearing and special cards."""
 
-from .game import GAME, WypasGame
+from .game import GAME
 from .options import Options
 
-__all__ = ["GAME", "Options", "WypasGame"]
+__all__ = ["GAME", "Options"]

@@ -21,14 +21,19 @@ __all__ = [
     "DECK",
     "DOG",
     "DOLLY",
+    "DRAW_SIZE",
     "FACES",
     "FACE_NAME",
+    "FINAL_FLEECE",
+    "FIRST_FIFTH_BONUS",
+    "HAND_SIZE",
     "HERDER_CARDS",
     "KINDS",
     "KIND_COLOUR",
     "KIND_COUNT",
     "KIND_NAME",
     "KIND_VALUE",
+    "LATER_FIFTH_BONUS",
     "MAX_VALUE",
     "NAME_FACE",
     "NAME_KIND",
@@ -42,6 +47,7 @@ __all__ = [
     "face_of",
     "kind_of",
     "load_deck",
+    "lots_per_round",
     "placed",
 ]
 
@@ -50,6 +56,25 @@ MAX_VALUE: Final = 6
 
 TOTAL_CARDS: Final = 110
 """The published card count of the box."""
+
+# -- rulebook constants --------------------------------------------------------
+
+HAND_SIZE: Final = 5
+"""Cards dealt to each player at setup ("Setup")."""
+DRAW_SIZE: Final = 3
+"""Cards each player draws in the drawing phase ("4. Drawing Cards")."""
+FINAL_FLEECE: Final = 5
+"""The fleece count that ends the game ("End of the Game")."""
+FIRST_FIFTH_BONUS: Final = 4
+"""Points for the first player to shear a fifth fleece."""
+LATER_FIFTH_BONUS: Final = 2
+"""Points for each other player who shears a fifth fleece in the final turns."""
+
+
+def lots_per_round(players: int) -> int:
+    """Cards the baca draws as lots: 2 with 3 players, else 3 ("1. Auction")."""
+    return 2 if players == 3 else 3
+
 
 _PUBLISHED_SHEEP = 84
 _PUBLISHED_SPECIALS = 19

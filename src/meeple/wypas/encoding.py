@@ -5,28 +5,35 @@ under any options (bluff actions included), in the order documented in
 docs/rules/wypas.md ("Adapters"). It is defined for the deck in
 ``data/deck.json``; the game has no option that loads other data.
 
-`encode_view` reads only the view. Seats are written relative to the viewer
-(block 0 is the viewer, then the seats to their left; a spectator's block 0 is
-seat 0), so a learner sees the table from its own chair. Counts are divided by
-documented maxima and clipped to 1, so every value lies in [0, 1].
+`encode_view` reads only the view and writes it part by part through the core's
+layout writer (`layout(players)` names every part). Seats are written relative
+to the viewer (block ``seat+0`` is the viewer, then the seats to their left; a
+spectator's block 0 is seat 0), so a learner sees the table from its own chair.
+Counts are divided by documented maxima and clipped to 1, so every value lies
+in [0, 1].
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from functools import lru_cache
+from typing import Final
+
+from meeple.core.encoding import Layout
 
 from .actions import (
+    CHECK,
+    DOG,
+    DONE,
     DOWN,
+    PASS,
+    Action,
     Auction,
     Award,
     Bid,
     BidDown,
     Black,
-    Check,
     Dog,
-    Done,
     Hide,
-    Pass,
     Place,
     Shear,
     Take,
@@ -49,29 +56,29 @@ from .components import (
     face_of,
 )
 from .scoring import fleece_of
-from .state import PHASE_NAMES
+from .state import Phase, Site
 from .view import View
 
 __all__ = [
+    "FLAGS",
     "GLOBAL_SIZE",
+    "PEN_BLOCK",
     "PEN_SIZE",
+    "SCALARS",
     "SEAT_SIZE",
     "action_vocabulary",
     "encode_view",
+    "layout",
     "observation_size",
 ]
 
 # -- the action vocabulary ------------------------------------------------------------
 
 
-def _sheep_kinds() -> range:
-    return range(THIEF)
-
-
-def _bids() -> list[Any]:
+def _bids() -> list[Action]:
     """A plain sheep counts its printed value; a Dolly or the Super Dolly 1..6."""
-    out: list[Any] = []
-    for kind in _sheep_kinds():
+    out: list[Action] = []
+    for kind in range(THIEF):
         if KIND_VALUE[kind]:
             out.append(Bid(kind, KIND_VALUE[kind]))
         else:
@@ -79,11 +86,11 @@ def _bids() -> list[Any]:
     return out
 
 
-def _places(pen: int) -> list[Any]:
+def _places(pen: int) -> list[Action]:
     """Every face each sheep kind can show in a pen: a plain sheep its own, a Dolly
     its colour's six values, the Super Dolly every face."""
-    out: list[Any] = []
-    for kind in _sheep_kinds():
+    out: list[Action] = []
+    for kind in range(THIEF):
         if kind < DOLLY:
             out.append(Place(pen, kind, KIND_COLOUR[kind] * 8 + KIND_VALUE[kind]))
         elif kind < SUPER:
@@ -94,17 +101,12 @@ def _places(pen: int) -> list[Any]:
     return out
 
 
-_VOCAB: dict[int, tuple[Any, ...]] = {}
-
-
-def action_vocabulary(players: int) -> tuple[Any, ...]:
+@lru_cache(maxsize=8)
+def action_vocabulary(players: int) -> tuple[Action, ...]:
     """Every action that can be legal with `players` seats, in the documented order."""
-    found = _VOCAB.get(players)
-    if found is not None:
-        return found
     seats = range(players)
     kinds = range(KINDS)
-    out: list[Any] = [Pass(), Done(), Check(), Dog()]
+    out: list[Action] = [PASS, DONE, CHECK, DOG]
     out += [Hide(k) for k in kinds]
     out += [Auction(DOWN), *(Auction(k) for k in kinds)]
     out += _bids()
@@ -117,11 +119,10 @@ def action_vocabulary(players: int) -> tuple[Any, ...]:
     out += [Wolf(t, pen) for t in seats for pen in (1, 2)]
     out += [Dog(t, pen) for t in seats for pen in (1, 2)]
     out += [Black(t, pen, f) for t in seats for pen in (1, 2) for f in FACES]
-    found = _VOCAB[players] = tuple(out)
-    return found
+    return tuple(out)
 
 
-# -- the observation ---------------------------------------------------------------------
+# -- the layout ----------------------------------------------------------------------
 
 HAND_MAX: Final = 30
 """Hand size that encodes as 1 (hands have no limit; larger ones clip)."""
@@ -140,162 +141,249 @@ PEN_POINTS_MAX: Final = 40
 BLACK_MAX: Final = 4
 """Black sheep in one pen that encode as 1 (there are four)."""
 
-_N_FACES = len(FACES)
-_FACE_INDEX = {f: i for i, f in enumerate(FACES)}
-_N_PHASES = len(PHASE_NAMES)
-_N_SITES = 3
-_N_SPECIALS = KINDS - THIEF
-_COPIES = tuple(float(KIND_COUNT[k]) for k in range(KINDS))
-"""Copies of each kind in the box: per-kind counts are divided by it."""
-_THREE = (3.0,) * KINDS
-"""Lots are at most three cards."""
+_N_FACES: Final = len(FACES)
+_FACE_INDEX: Final = {f: i for i, f in enumerate(FACES)}
+_N_SPECIALS: Final = KINDS - THIEF
+assert WOLF == KINDS - 1, "the pending-card one-hot assumes specials end the kinds"
 
-PEN_SIZE: Final = _N_FACES + 4
+SCALARS: Final = (
+    "round / max_rounds",
+    "deck / 103",
+    "drawn count / 3",
+    "a face-down lot exists",
+    "the face-down lot is under auction",
+    "some lot is under auction",
+    "bleating",
+    "specials",
+    "bluff",
+    "spectator",
+    "final turns begun",
+    "final turns left / 5",
+    "passes / 6",
+    "finished / 6",
+    "the bid in force / 30",
+)
+"""The numbers of the ``scalars`` part, in order."""
+FLAGS: Final = (
+    "hand size",
+    "baca",
+    "to act",
+    "opener",
+    "holds the high bid",
+    "passed this lot",
+    "checked (tied, in the award phase)",
+    "has a face-down bid card",
+    "its declared value / 6",
+    "bid total",
+    "bid cards laid",
+    "first fifth fleece",
+    "played the pending special",
+    "its target",
+    "Sheepdogs in the chain / 3",
+    "fleeces",
+    "points",
+)
+"""The numbers of each ``seat+r.flags`` part, in order."""
+PEN_BLOCK: Final = (
+    ("faces", _N_FACES),
+    ("black sheep", 1),
+    ("cards", 1),
+    ("wolf", 1),
+    ("points if sheared now", 1),
+)
+"""The pieces of each ``seat+r.penP`` part, in order (a pen's block is one cached tuple)."""
+PEN_SIZE: Final = sum(width for _, width in PEN_BLOCK)
 """Per pen: faces shown (30), black sheep, size, wolf, points if sheared now."""
-SEAT_SIZE: Final = KINDS + 17 + 2 * PEN_SIZE
+
+_GLOBAL: Final = (
+    ("discard", KINDS),
+    ("lots", KINDS),
+    ("drawn", KINDS),
+    ("face_down", KINDS),
+    ("lot", KINDS),
+    ("laid", KINDS),
+    ("my_down", KINDS),
+    ("pending", _N_SPECIALS),
+    ("pending.pen", 2),
+    ("pending.face", _N_FACES),
+    ("phase", len(Phase)),
+    ("site", len(Site)),
+    ("scalars", len(SCALARS)),
+)
+_SEAT: Final = (("hand", KINDS), ("flags", len(FLAGS)), ("pen1", PEN_SIZE), ("pen2", PEN_SIZE))
+GLOBAL_SIZE: Final = sum(width for _, width in _GLOBAL)
+"""Size of the parts before the per-seat blocks."""
+SEAT_SIZE: Final = sum(width for _, width in _SEAT)
 """Per seat: cards known in hand (36), 17 flags and counts, two pens."""
 
-# Global block offsets.
-_G_DISCARD = 0
-_G_LOTS = _G_DISCARD + KINDS
-_G_DRAWN = _G_LOTS + KINDS
-_G_FACE_DOWN = _G_DRAWN + KINDS
-_G_LOT = _G_FACE_DOWN + KINDS
-_G_LAID = _G_LOT + KINDS
-_G_MY_DOWN = _G_LAID + KINDS
-_G_PENDING = _G_MY_DOWN + KINDS
-_G_PENDING_PEN = _G_PENDING + _N_SPECIALS
-_G_PENDING_FACE = _G_PENDING_PEN + 2
-_G_PHASE = _G_PENDING_FACE + _N_FACES
-_G_SITE = _G_PHASE + _N_PHASES
-_G_SCALARS = _G_SITE + _N_SITES
-_N_SCALARS = 15
-GLOBAL_SIZE: Final = _G_SCALARS + _N_SCALARS
-"""Size of the block before the per-seat blocks."""
 
-_TOTAL = len(DECK)
-_VALUE_CACHE: dict[tuple[tuple[int, ...], bool], float] = {}
+def _parts(players: int) -> list[tuple[str, int]]:
+    """The named parts for `players` seats, in order, with their widths."""
+    parts = list(_GLOBAL)
+    for r in range(players):
+        parts += [(f"seat+{r}.{name}", width) for name, width in _SEAT]
+    return parts
 
 
-def observation_size(players: int) -> int:
-    """Global block plus one block per seat."""
-    return GLOBAL_SIZE + players * SEAT_SIZE
+_LAYOUTS: Final = {n: Layout.of("wypas", n, _parts(n)) for n in range(3, 7)}
+_SEAT_PARTS: Final = tuple(tuple(f"seat+{r}.{name}" for name, _ in _SEAT) for r in range(6))
 
 
-def _pen_points(row: tuple[int, ...], wolf: bool) -> float:
-    """What shearing the pen now would score, scaled (cached: pens repeat a lot)."""
-    key = (row, wolf)
-    found = _VALUE_CACHE.get(key)
+def layout(players: int) -> Layout:
+    """The encoding layout for `players` seats (3-6)."""
+    found = _LAYOUTS.get(players)
     if found is None:
-        kept, _, points = fleece_of(row, wolf)
-        found = min(1.0, points / PEN_POINTS_MAX) if kept else 0.0
-        if len(_VALUE_CACHE) < 100_000:
-            _VALUE_CACHE[key] = found
+        raise ValueError(f"wypas is played by 3-6 players, not {players}")
     return found
 
 
-def _count(out: list[float], at: int, cards: Any, copies: tuple[float, ...]) -> None:
-    """Per-kind counts of `cards` at `at`, each divided by its maximum (exact, so 1.0
-    at most)."""
-    if not cards:
-        return
+def observation_size(players: int) -> int:
+    """Global parts plus one block per seat."""
+    return layout(players).size
+
+
+# -- encoding --------------------------------------------------------------------------
+
+_TOTAL: Final = len(DECK)
+_COPIES: Final = tuple(float(KIND_COUNT[k]) for k in range(KINDS))
+"""Copies of each kind in the box: per-kind counts are divided by it."""
+_THREE: Final = (3.0,) * KINDS
+"""Lots are at most three cards."""
+
+
+def _counts(cards: tuple[int, ...], copies: tuple[float, ...]) -> tuple[float, ...]:
+    """Per-kind counts of `cards`, each divided by its maximum (exact, so 1.0 at most)."""
+    values = [0.0] * KINDS
     for k in cards:
-        out[at + k] += 1.0
-    for k in set(cards):
-        out[at + k] /= copies[k]
+        values[k] += 1.0
+    return tuple([v / copies[k] if v else 0.0 for k, v in enumerate(values)])
+
+
+@lru_cache(maxsize=1 << 15)  # hands and the discard pile repeat from view to view
+def _box_counts(cards: tuple[int, ...]) -> tuple[float, ...]:
+    """Per-kind counts divided by the copies of each kind in the box."""
+    return _counts(cards, _COPIES)
+
+
+@lru_cache(maxsize=1 << 12)
+def _lot_counts(cards: tuple[int, ...]) -> tuple[float, ...]:
+    """Per-kind counts of lots (at most three cards), divided by 3."""
+    return _counts(cards, _THREE)
+
+
+@lru_cache(maxsize=1 << 15)  # pens repeat a lot from view to view
+def _pen_block(row: tuple[int, ...], wolf: bool) -> tuple[float, ...]:
+    """A non-empty pen's part: faces shown, black sheep, size, wolf, points if sheared."""
+    out = [0.0] * PEN_SIZE
+    blacks = 0
+    for card in row:
+        face = face_of(card)
+        if face == BLACK_FACE:
+            blacks += 1
+        else:
+            out[_FACE_INDEX[face]] = 1.0
+    kept, _, points = fleece_of(row, wolf)
+    out[_N_FACES] = min(1.0, blacks / BLACK_MAX)
+    out[_N_FACES + 1] = min(1.0, len(row) / PEN_MAX)
+    out[_N_FACES + 2] = float(wolf)
+    out[_N_FACES + 3] = min(1.0, points / PEN_POINTS_MAX) if kept else 0.0
+    return tuple(out)
+
+
+_EMPTY_PEN: Final = (0.0,) * PEN_SIZE
 
 
 def encode_view(view: View) -> tuple[float, ...]:
     """The view as numbers in [0, 1]; the layout is documented in docs/rules/wypas.md."""
     n = view.players
-    out = [0.0] * (GLOBAL_SIZE + n * SEAT_SIZE)
-    _count(out, _G_DISCARD, view.discard, _COPIES)
-    _count(out, _G_LOTS, view.lots, _THREE)
-    _count(out, _G_DRAWN, view.drawn, _THREE)
+    w = layout(n).writer()
+    if view.discard:
+        w.put("discard", _box_counts(view.discard))
+    if view.lots:
+        w.put("lots", _lot_counts(view.lots))
+    if view.drawn:
+        w.put("drawn", _lot_counts(view.drawn))
     if view.face_down >= 0:
-        out[_G_FACE_DOWN + view.face_down] = 1.0
+        w.one_hot("face_down", view.face_down)
     if view.lot >= 0:
-        out[_G_LOT + view.lot] = 1.0
-    laid: list[int] = []
+        w.one_hot("lot", view.lot)
+    laid: tuple[int, ...] = ()
     for cards in view.laid:
         laid += cards
-    _count(out, _G_LAID, laid, _COPIES)
+    if laid:
+        w.put("laid", _box_counts(laid))
     me = view.player
     if me is not None and view.down[me] >= 0:
-        out[_G_MY_DOWN + view.down[me]] = 1.0
+        w.one_hot("my_down", view.down[me])
     pending = view.pending
     if pending:
-        out[_G_PENDING + pending[1] - THIEF] = 1.0
+        w.one_hot("pending", pending[1] - THIEF)
         if pending[3]:
-            out[_G_PENDING_PEN + pending[3] - 1] = 1.0
+            w.one_hot("pending.pen", pending[3] - 1)
         if pending[4]:
-            out[_G_PENDING_FACE + _FACE_INDEX[pending[4]]] = 1.0
-    out[_G_PHASE + view.phase] = 1.0
-    out[_G_SITE + view.site] = 1.0
+            w.one_hot("pending.face", _FACE_INDEX[pending[4]])
+    w.one_hot("phase", view.phase)
+    w.one_hot("site", view.site)
     options = view.options
     high = view.high
-    g = _G_SCALARS
-    out[g] = min(1.0, view.round / options.max_rounds)
-    out[g + 1] = view.deck_count / _TOTAL
-    out[g + 2] = view.drawn_count / 3
-    out[g + 3] = float(view.has_face_down)
-    out[g + 4] = float(view.lot == DOWN)
-    out[g + 5] = float(view.lot >= 0 or view.lot == DOWN)
-    out[g + 6] = float(options.bleating)
-    out[g + 7] = float(options.specials)
-    out[g + 8] = float(options.bluff)
-    out[g + 9] = float(me is None)
-    out[g + 10] = float(view.final_from >= 0)
-    out[g + 11] = max(0, view.final_left) / 5
-    out[g + 12] = min(1.0, view.passes / 6)
-    out[g + 13] = min(1.0, view.finished / 6)
-    out[g + 14] = min(1.0, view.bids[high] / BID_MAX) if high >= 0 else 0.0
-
+    w.put(
+        "scalars",
+        (
+            min(1.0, view.round / options.max_rounds),
+            view.deck_count / _TOTAL,
+            view.drawn_count / 3,
+            float(view.has_face_down),
+            float(view.lot == DOWN),
+            float(view.lot >= 0 or view.lot == DOWN),
+            float(options.bleating),
+            float(options.specials),
+            float(options.bluff),
+            float(me is None),
+            float(view.final_from >= 0),
+            max(0, view.final_left) / 5,
+            min(1.0, view.passes / 6),
+            min(1.0, view.finished / 6),
+            min(1.0, view.bids[high] / BID_MAX) if high >= 0 else 0.0,
+        ),
+    )
     base = 0 if me is None else me
-    face_index = _FACE_INDEX
     for r in range(n):
         seat = (base + r) % n
-        o = GLOBAL_SIZE + r * SEAT_SIZE
         cards = view.hand if r == 0 and me is not None else view.known[seat]
-        _count(out, o, cards, _COPIES)
-        f = o + KINDS
-        out[f] = min(1.0, view.hand_counts[seat] / HAND_MAX)
-        out[f + 1] = float(seat == view.baca)
-        out[f + 2] = float(seat == view.actor)
-        out[f + 3] = float(seat == view.opener)
-        out[f + 4] = float(seat == high)
-        out[f + 5] = float(view.passed >> seat & 1)
-        out[f + 6] = float(view.checkers >> seat & 1)
-        out[f + 7] = float(view.down[seat] != -1)
-        out[f + 8] = view.declared[seat] / MAX_VALUE
-        out[f + 9] = min(1.0, view.bids[seat] / BID_MAX)
-        out[f + 10] = min(1.0, len(view.laid[seat]) / LAID_MAX)
-        out[f + 11] = float(seat == view.final_from)
-        if pending:
-            out[f + 12] = float(seat == pending[0])
-            out[f + 13] = float(seat == pending[2])
-            out[f + 14] = min(1.0, view.dogs.count(seat) / 3)
-        fleeces = view.fleeces[seat]
-        out[f + 15] = min(1.0, len(fleeces) / FLEECES_MAX)
-        out[f + 16] = min(1.0, view.points[seat] / POINTS_MAX)
         wolves = view.wolves[seat]
-        for i, row in enumerate(view.pens[seat]):
-            if not row:
-                continue
-            q = f + 17 + i * PEN_SIZE
-            blacks = 0
-            for card in row:
-                face = face_of(card)
-                if face == BLACK_FACE:
-                    blacks += 1
-                else:
-                    out[q + face_index[face]] = 1.0
-            wolf = bool(wolves >> i & 1)
-            out[q + _N_FACES] = min(1.0, blacks / BLACK_MAX)
-            out[q + _N_FACES + 1] = min(1.0, len(row) / PEN_MAX)
-            out[q + _N_FACES + 2] = float(wolf)
-            out[q + _N_FACES + 3] = _pen_points(row, wolf)
-    return tuple(out)
+        row1, row2 = view.pens[seat]
+        # The seat's four parts (hand, flags, pen1, pen2) in one checked write.
+        w.put_parts(
+            _SEAT_PARTS[r][0],
+            (
+                *_box_counts(cards),
+                *_flags(view, seat),
+                *(_pen_block(row1, bool(wolves & 1)) if row1 else _EMPTY_PEN),
+                *(_pen_block(row2, bool(wolves >> 1 & 1)) if row2 else _EMPTY_PEN),
+            ),
+        )
+    return w.done()
 
 
-assert WOLF == KINDS - 1, "the pending-card one-hot assumes specials end the kinds"
+def _flags(view: View, seat: int) -> tuple[float, ...]:
+    """The 17 numbers of a seat's ``flags`` part (see `FLAGS`)."""
+    pending = view.pending
+    return (
+        min(1.0, view.hand_counts[seat] / HAND_MAX),
+        float(seat == view.baca),
+        float(seat == view.actor),
+        float(seat == view.opener),
+        float(seat == view.high),
+        float(view.passed >> seat & 1),
+        float(view.checkers >> seat & 1),
+        float(view.down[seat] != -1),
+        view.declared[seat] / MAX_VALUE,
+        min(1.0, view.bids[seat] / BID_MAX),
+        min(1.0, len(view.laid[seat]) / LAID_MAX),
+        float(seat == view.final_from),
+        float(seat == pending[0]) if pending else 0.0,
+        float(seat == pending[2]) if pending else 0.0,
+        min(1.0, view.dogs.count(seat) / 3) if pending else 0.0,
+        min(1.0, len(view.fleeces[seat]) / FLEECES_MAX),
+        min(1.0, view.points[seat] / POINTS_MAX),
+    )

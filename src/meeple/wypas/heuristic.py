@@ -19,13 +19,16 @@ the very first moves of a game are not all-or-nothing).
 
 from __future__ import annotations
 
-from typing import Final
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
 from .components import KIND_VALUE, KINDS, THIEF
 from .scoring import fleece_of
-from .state import State
 
-__all__ = ["TOP", "heuristic"]
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["TOP", "heuristic", "worth"]
 
 TOP: Final = 0.6
 """The most any unfinished position is worth to a seat."""
@@ -48,21 +51,15 @@ _HAND_WORTH: Final = tuple(
     SHEEP_WORTH * (KIND_VALUE[k] or DOLLY_VALUE) if k < THIEF else SPECIAL_WORTH
     for k in range(KINDS)
 )
-_PEN_CACHE: dict[tuple[tuple[int, ...], bool], float] = {}
 
 
+@lru_cache(maxsize=1 << 17)  # pens repeat a lot from step to step
 def _pen_worth(row: tuple[int, ...], wolf: bool) -> float:
-    key = (row, wolf)
-    found = _PEN_CACHE.get(key)
-    if found is None:
-        if len(row) == 1:
-            found = LONE_WEIGHT * (row[0] & 7)
-        else:
-            kept, _, points = fleece_of(row, wolf)
-            found = PEN_WEIGHT * points if kept else 0.0
-        if len(_PEN_CACHE) < 100_000:
-            _PEN_CACHE[key] = found
-    return found
+    """What a pen counts for while unshorn (see the module docstring)."""
+    if len(row) == 1:
+        return LONE_WEIGHT * (row[0] & 7)
+    kept, _, points = fleece_of(row, wolf)
+    return PEN_WEIGHT * points if kept else 0.0
 
 
 def worth(s: State, seat: int) -> float:

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 import attrs
 
-from ..core.errors import InvalidOptionsError
+from meeple.core import InvalidOptionsError
 
 __all__ = ["MAX_ROUNDS_CAP", "Options"]
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from .actions import DOWN
-from .components import BLACK, FACE_NAME, KIND_NAME, THIEF, face_of, kind_of
-from .state import AWARD, BID, CHOOSE, HIDE, OVER, PHASE_NAMES, REACT, REDYK, SHEAR, TAKE, WINDOW
+from .components import FACE_NAME, KIND_NAME, face_of, kind_of
+from .explain import prompt_line, special_text
+from .state import REACT, TAKE, Phase
 from .view import View
 
-__all__ = ["prompt_line", "render"]
-
-_SITES = ("before the next lot", "before redyk", "before shearing")
+__all__ = ["render"]
 
 
 def _cards(kinds: tuple[int, ...]) -> str:
@@ -31,51 +30,10 @@ def _pen(cards: tuple[int, ...], wolf: bool) -> str:
     return f"[{text}]" + (" +wolf" if wolf else "")
 
 
-def _special(pending: tuple[int, ...]) -> str:
-    who, kind, target, pen, face = pending
-    name = KIND_NAME[kind]
-    if kind == THIEF:
-        return f"p{who} thief on p{target}"
-    if kind == BLACK:
-        return f"p{who} black sheep for p{target} pen{pen} {FACE_NAME[face]}"
-    return f"p{who} {name} on p{target} pen{pen}"
-
-
-def prompt_line(v: View) -> str:
-    """What the acting seat decides now, in one line (or the state of play for others)."""
-    if v.phase == OVER:
-        return "the game is over"
-    who = f"p{v.actor}"
-    phase = v.phase
-    if phase == HIDE:
-        return f"{who} (baca): hide one of the drawn lots face down"
-    if phase == CHOOSE:
-        return f"{who}: choose the next lot to auction"
-    if phase == BID:
-        top = v.bids[v.high] if v.high >= 0 else 0
-        return (
-            f"{who}: bid on the lot (yours {v.bids[v.actor]}, to beat {top}): "
-            "lay a sheep, stand with done, or pass"
-        )
-    if phase == REDYK:
-        return f"{who}: redyk: place a sheep in a pen, or done"
-    if phase == SHEAR:
-        return f"{who}: shear a pen (announce with meee), or done"
-    if phase == WINDOW:
-        return f"{who}: special-card window {_SITES[v.site]}: play a special card or pass"
-    if phase == REACT:
-        return f"{who}: react to {_special(v.pending)} with a Sheepdog, or pass"
-    if phase == TAKE:
-        return f"{who}: your Thief takes one card from p{v.pending[2]}"
-    if phase == AWARD:
-        return f"{who} (baca): a tie at the bluff reveal: award the lot to one of them"
-    return f"{who}: {PHASE_NAMES[phase]}"  # pragma: no cover
-
-
 def render(v: View) -> str:
     """Several lines of text describing the table as `v.player` sees it."""
     lines = [
-        f"Wypas - round {v.round}, baca p{v.baca}, phase {PHASE_NAMES[v.phase]}"
+        f"Wypas - round {v.round}, baca p{v.baca}, phase {Phase(v.phase).name.lower()}"
         + (f" (you are p{v.player})" if v.player is not None else " (spectator)"),
         f"deck {v.deck_count} cards, discard {len(v.discard)} cards",
     ]
@@ -92,7 +50,7 @@ def render(v: View) -> str:
         lines.append(f"auction of {lot}, opened by p{v.opener}")
     if v.pending and v.phase in (REACT, TAKE):
         dogs = "".join(f", cancelled by p{d}'s dog" for d in v.dogs)
-        lines.append(f"special card in play: {_special(v.pending)}{dogs}")
+        lines.append(f"special card in play: {special_text(v.pending)}{dogs}")
     for p in range(v.players):
         marks = []
         if p == v.baca:

@@ -1,10 +1,32 @@
-"""Shearing arithmetic: what a pen yields as a fleece (the rulebook's table)."""
+"""Scoring: what a pen yields as a fleece (the rulebook's table), and the outcome."""
 
 from __future__ import annotations
 
-from .components import WOLF, face_of, kind_of
+from typing import TYPE_CHECKING
 
-__all__ = ["fleece_of", "fleece_points"]
+from meeple.core import Outcome
+
+from .components import WOLF, face_of, kind_of
+from .state import OVER
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["fleece_of", "fleece_points", "outcome"]
+
+
+def outcome(s: State) -> Outcome:
+    """Points decide; tied leaders share the win (the rulebook's tie rule)."""
+    details = [
+        {
+            "points": s.points[p],
+            "fleeces": len(s.fleeces[p]),
+            "fifth_fleece_bonus": s.bonus[p],
+            "fleece_points": s.points[p] - s.bonus[p],
+        }
+        for p in range(s.players)
+    ]
+    return Outcome.from_keys(s.points, details=details, final=s.phase == OVER)
 
 
 def fleece_points(values: list[int]) -> int | None:

@@ -1,36 +1,76 @@
 """Special cards: what may be played in a window, reactions, and how cards resolve.
 
-A special card is played in a window with all its targets named; every other
-player may then cancel it with a Sheepdog (a new reaction round follows each
-Sheepdog). When a reaction round passes all the way round, the chain resolves.
+Why Wypas has this module: the rulebook lets special cards be played "at any
+moment"; we offer them in windows (before each lot, before redyk, before
+shearing) where every seat in turn plays one or passes, so holding one stays
+secret. A special card is played with all its targets named; every other player
+may then cancel it with a Sheepdog (a new reaction round follows each Sheepdog).
+When a reaction round passes all the way round, the chain resolves. A window
+closes when every seat passed in a row (`rounds.close_window`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
-from .actions import Black, Dog, Thief, Wolf
-from .components import BLACK, BLACK_FACE, DOG, THIEF, WOLF, face_of, kind_of, placed
-from .edits import evolve as _ev
-from .edits import forget as _forget
-from .edits import put as _set
-from .edits import seen_by_all as _seen_by_all
-from .edits import with_card as _with
-from .edits import without as _without
-from .state import REACT, TAKE, WINDOW, State
+from meeple.core import ONE_SEAT, replace
+from meeple.core.edit import insert_sorted, put, remove_one
 
-__all__ = ["play_special", "react_next", "resolve", "special_plays", "take"]
+from .actions import DOG as CANCEL
+from .actions import PASS, Action, Black, Dog, Pass, Take, Thief, Wolf
+from .components import BLACK, BLACK_FACE, DOG, FACES, KINDS, THIEF, WOLF, face_of, kind_of, placed
+from .knowledge import forget, seen_by_all
+from .rounds import close_window
+from .state import REACT, TAKE, WINDOW
 
-_SEAT = tuple(frozenset({p}) for p in range(6))
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = [
+    "play_special",
+    "react",
+    "react_actions",
+    "react_next",
+    "resolve",
+    "special_plays",
+    "take",
+    "take_actions",
+    "window",
+    "window_actions",
+]
+
+# Every action object is made once, by seat, pen and face.
+_SEATS: Final = range(6)
+_THIEF: Final = tuple(Thief(t) for t in _SEATS)
+_WOLF: Final = tuple(tuple(Wolf(t, i + 1) for i in range(2)) for t in _SEATS)
+_DOG: Final = tuple(tuple(Dog(t, i + 1) for i in range(2)) for t in _SEATS)
+_BLACK: Final = tuple(
+    tuple({f: Black(t, i + 1, f) for f in FACES} for i in range(2)) for t in _SEATS
+)
+_TAKE: Final = tuple(Take(k) for k in range(KINDS))
+_PASS_ONLY: Final = (PASS,)
+_PASS_DOG: Final = (PASS, CANCEL)
 
 
-def special_plays(s: State, p: int) -> list[Any]:
+# -- what may be done ------------------------------------------------------------
+
+
+def window_actions(s: State, p: int) -> tuple[Action, ...]:
+    """In a window: pass, or play a special card held, its targets named."""
+    hand = s.hands[p]
+    if not hand or hand[-1] < THIEF:  # hands are sorted; special kinds come last
+        return _PASS_ONLY
+    return (PASS, *special_plays(s, p))
+
+
+def special_plays(s: State, p: int) -> list[Action]:
     """The special cards seat p may play now, each with its targets named."""
     hand = s.hands[p]
-    out: list[Any] = []
+    out: list[Action] = []
     n = s.players
     if THIEF in hand:
-        out += [Thief(t) for t in range(n) if t != p and s.hands[t]]
+        out += [_THIEF[t] for t in range(n) if t != p and s.hands[t]]
     has_wolf, has_dog, has_black = WOLF in hand, DOG in hand, BLACK in hand
     if has_wolf or has_dog or has_black:
         for t in range(n):
@@ -38,40 +78,91 @@ def special_plays(s: State, p: int) -> list[Any]:
             for i, pen in enumerate(s.pens[t]):
                 bit = 1 << i
                 if has_dog and mask & bit:
-                    out.append(Dog(t, i + 1))
+                    out.append(_DOG[t][i])
                 if len(pen) >= 2:
                     if has_wolf and not mask & bit:
-                        out.append(Wolf(t, i + 1))
+                        out.append(_WOLF[t][i])
                     if has_black:
-                        out += [
-                            Black(t, i + 1, face_of(c)) for c in pen if face_of(c) != BLACK_FACE
-                        ]
+                        out += _black_plays(t, i, pen)
     return out
 
 
-def play_special(s: State, action: Any) -> State:
+@lru_cache(maxsize=1 << 14)  # pens repeat from window to window
+def _black_plays(t: int, i: int, pen: tuple[int, ...]) -> tuple[Action, ...]:
+    """A Black Sheep's plays on pen i of seat t: one per sheep it may take (not a black)."""
+    blacks = _BLACK[t][i]
+    return tuple([blacks[face_of(c)] for c in pen if face_of(c) != BLACK_FACE])
+
+
+def react_actions(s: State, p: int) -> tuple[Action, ...]:
+    """After a special card: pass, or cancel it with a Sheepdog held."""
+    return _PASS_DOG if DOG in s.hands[p] else _PASS_ONLY
+
+
+def take_actions(s: State) -> tuple[Action, ...]:
+    """The Thief takes one card of the hand it looked at (one choice per kind)."""
+    victim = s.hands[s.pending[2]]
+    return tuple([_TAKE[k] for k in sorted(set(victim))])
+
+
+# -- what it does ------------------------------------------------------------------
+
+
+def window(s: State, a: Action, p: int) -> State:
+    """Seat p passes (the window closes once every seat passed in a row) or plays."""
+    if a is PASS or isinstance(a, Pass):
+        n = s.players
+        if s.passes + 1 == n:
+            return close_window(s)
+        nxt = (p + 1) % n
+        return replace(s, passes=s.passes + 1, actor=nxt, to_act=ONE_SEAT[nxt])
+    return play_special(s, a, p)
+
+
+def play_special(s: State, a: Action, p: int) -> State:
     """The card leaves the hand face up; the others are asked in turn to react."""
-    p = s.actor
-    if isinstance(action, Thief):
-        pending = (p, THIEF, action.target, 0, 0)
-    elif isinstance(action, Wolf):
-        pending = (p, WOLF, action.target, action.pen, 0)
-    elif isinstance(action, Dog):
-        pending = (p, DOG, action.target, action.pen, 0)
-    else:
-        pending = (p, BLACK, action.target, action.pen, action.face)
+    if isinstance(a, Thief):
+        pending = (p, THIEF, a.target, 0, 0)
+    elif isinstance(a, Wolf):
+        pending = (p, WOLF, a.target, a.pen, 0)
+    elif isinstance(a, Dog):
+        pending = (p, DOG, a.target, a.pen, 0)
+    elif isinstance(a, Black):
+        pending = (p, BLACK, a.target, a.pen, a.face)
+    else:  # pragma: no cover - legal_actions offers nothing else in a window
+        raise AssertionError(f"{a} is not a special card")
     kind = pending[1]
     nxt = (p + 1) % s.players
-    return _ev(
+    return replace(
         s,
-        hands=_set(s.hands, p, _without(s.hands[p], kind)),
-        known=_forget(s.known, p, kind),
+        hands=put(s.hands, p, remove_one(s.hands[p], kind)),
+        known=forget(s.known, p, kind),
         pending=pending,
         dogs=(),
         phase=REACT,
         passes=0,
         actor=nxt,
-        to_act=_SEAT[nxt],
+        to_act=ONE_SEAT[nxt],
+    )
+
+
+def react(s: State, a: Action, p: int) -> State:
+    """Seat p lets the chain stand (pass) or cancels its last card with a Sheepdog."""
+    n = s.players
+    if isinstance(a, Pass):
+        if s.passes + 1 == n - 1:
+            return resolve(s)
+        nxt = react_next(s, p)
+        return replace(s, passes=s.passes + 1, actor=nxt, to_act=ONE_SEAT[nxt])
+    nxt = (p + 1) % n
+    return replace(
+        s,
+        hands=put(s.hands, p, remove_one(s.hands[p], DOG)),
+        known=forget(s.known, p, DOG),
+        dogs=(*s.dogs, p),
+        passes=0,
+        actor=nxt,
+        to_act=ONE_SEAT[nxt],
     )
 
 
@@ -96,31 +187,32 @@ def resolve(s: State) -> State:
     elif kind == THIEF:
         discard.append(THIEF)
         if s.hands[target]:
-            known = _set(known, who, _set(known[who], target, s.hands[target]))
-            return _ev(
+            known = put(known, who, put(known[who], target, s.hands[target]))
+            return replace(
                 s,
                 discard=tuple(sorted(discard)),
                 dogs=(),
                 known=known,
                 phase=TAKE,
                 actor=who,
-                to_act=_SEAT[who],
+                to_act=ONE_SEAT[who],
                 passes=0,
             )
     elif kind == WOLF:
-        wolves = _set(wolves, target, wolves[target] | (1 << (pen - 1)))
+        wolves = put(wolves, target, wolves[target] | (1 << (pen - 1)))
     elif kind == DOG:
-        wolves = _set(wolves, target, wolves[target] & ~(1 << (pen - 1)))
+        wolves = put(wolves, target, wolves[target] & ~(1 << (pen - 1)))
         discard += [WOLF, DOG]
     else:
         row = s.pens[target][pen - 1]
         i = next(j for j, c in enumerate(row) if face_of(c) == face)
         taken = kind_of(row[i])
-        row = _set(row, i, placed(BLACK, BLACK_FACE))
-        pens = _set(pens, target, _set(pens[target], pen - 1, row))
-        hands = _set(hands, who, _with(hands[who], taken))
-        known = _seen_by_all(known, who, taken)
-    return _ev(
+        row = put(row, i, placed(BLACK, BLACK_FACE))
+        left, right = pens[target]
+        pens = put(pens, target, (row, right) if pen == 1 else (left, row))
+        hands = put(hands, who, insert_sorted(hands[who], taken))
+        known = seen_by_all(known, who, taken)
+    return replace(
         s,
         discard=tuple(sorted(discard)),
         hands=hands,
@@ -132,27 +224,27 @@ def resolve(s: State) -> State:
         phase=WINDOW,
         passes=0,
         actor=back,
-        to_act=_SEAT[back],
+        to_act=ONE_SEAT[back],
     )
 
 
 def take(s: State, kind: int) -> State:
     """The Thief's pick: the card changes hands, and who knows what is updated."""
     thief, _, victim, _, _ = s.pending
-    victim_hand = _without(s.hands[victim], kind)
-    hands = _set(s.hands, victim, victim_hand)
-    hands = _set(hands, thief, _with(hands[thief], kind))
+    victim_hand = remove_one(s.hands[victim], kind)
+    hands = put(s.hands, victim, victim_hand)
+    hands = put(hands, thief, insert_sorted(hands[thief], kind))
     rows = []
     for o, row in enumerate(s.known):
         if o == thief:
-            row = _set(row, victim, victim_hand)
+            row = put(row, victim, victim_hand)
         elif o == victim:
-            row = _set(row, thief, _with(row[thief], kind))
+            row = put(row, thief, insert_sorted(row[thief], kind))
         elif row[victim]:
-            row = _set(row, victim, ())  # they cannot tell which card went
+            row = put(row, victim, ())  # they cannot tell which card went
         rows.append(row)
     back = (thief + 1) % s.players
-    return _ev(
+    return replace(
         s,
         hands=hands,
         known=tuple(rows),
@@ -160,5 +252,5 @@ def take(s: State, kind: int) -> State:
         phase=WINDOW,
         passes=0,
         actor=back,
-        to_act=_SEAT[back],
+        to_act=ONE_SEAT[back],
     )

@@ -1,4 +1,9 @@
-"""What one seat sees of a Wypas state, and how to rebuild a full state from it."""
+"""What one seat (or a spectator) sees, and a full state dealt back from a view.
+
+A view never holds the deck, other seats' hands (only their sizes and what this
+seat knows of them), the baca's drawn or face-down lot (unless this seat is the
+baca) or other seats' face-down bid cards; `determinize` re-deals exactly those.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,11 @@ from collections import Counter
 
 import attrs
 
-from ..core import rng as _rng
+from meeple.core import rng as _rng
+
 from .components import DECK, DOG, SHEEP_DECK, WOLF, kind_of
 from .options import Options
-from .state import REACT, State
+from .state import REACT, Phase, Site, State
 
 __all__ = ["View", "determinize", "view_of"]
 
@@ -30,8 +36,8 @@ class View:
     """Round number."""
     baca: int
     """Seat of the baca."""
-    phase: int
-    """Phase code (see meeple.wypas.state)."""
+    phase: Phase
+    """What the game waits for (see `meeple.wypas.state.Phase`)."""
     actor: int
     """Seat deciding now, -1 once over."""
     hand: tuple[int, ...]
@@ -84,7 +90,7 @@ class View:
     """Seats done in the current redyk or shearing phase."""
     passes: int
     """Consecutive passes in the current window or reaction round."""
-    site: int
+    site: Site
     """Where the current special-card window sits."""
     pending: tuple[int, ...]
     """The special card played and awaiting reactions (public once played)."""
@@ -99,7 +105,7 @@ class View:
 
 
 def view_of(s: State, player: int | None) -> View:
-    """The view of `player` (None: spectator)."""
+    """The view of `player` (None: a spectator; the core has checked the seat)."""
     n = s.players
     is_baca = player == s.baca
     return View(

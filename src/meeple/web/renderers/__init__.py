@@ -37,7 +37,6 @@ def render_text(game: Game, view: Any) -> str:
 _NOT_YET_MOVED = {
     "way_of_bear": "meeple.web.renderers.way_of_bear",
     "wojtek": "meeple.web.renderers.wojtek",
-    "wypas": "meeple.web.renderers.wypas",
 }
 
 

@@ -1,16 +1,16 @@
-"""Shearing turns, bleating, the fifth fleece, the final turns and the round limit."""
+"""Shearing turns, bleating, the fifth fleece, the final turns and the round limit
+(the shearing table itself is in test_scoring.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from meeple.core import IllegalActionError
-from meeple.wypas import GAME, Options
+from meeple.wypas import Options
 from meeple.wypas.state import HIDE, OVER, SHEAR, State
 
-from .helpers import arrange, hand, pen, play, texts
+from .helpers import EMPTY, arrange, hand, pen, play, texts
 
-EMPTY: tuple[int, ...] = ()
 # Four earlier fleeces each (their contents do not matter here).
 OLD_A = (hand("magenta-1"), hand("magenta-2"), hand("magenta-3"), hand("magenta-4"))
 OLD_B = (hand("orange-3"), hand("orange-4"), hand("orange-5"), hand("yellow-1"))
@@ -133,19 +133,3 @@ def test_the_round_limit_ends_the_game_as_it_stands() -> None:
     state = play(state, "shear 1 meee")
     assert state.is_over
     assert state.outcome().scores == (1, 0, 0, 0)
-
-
-def test_ties_share_the_win() -> None:
-    state = arrange(3, phase=OVER, actor=-1, to_act=frozenset(), points=(5, 5, 2))
-    outcome = state.outcome()
-    assert outcome.winners == frozenset({0, 1})
-    assert outcome.ranks == (1, 1, 3)
-
-
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_random_games_end_within_max_steps(players: int) -> None:
-    from meeple.testing import random_playout
-
-    final, moves, _ = random_playout(GAME, players, seed=11)
-    assert final.is_over
-    assert len(moves) < GAME.spec.max_steps(players)

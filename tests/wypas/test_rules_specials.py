@@ -7,9 +7,7 @@ import pytest
 from meeple.core import IllegalActionError
 from meeple.wypas.state import REACT, REDYK, SITE_REDYK, TAKE, WINDOW, State
 
-from .helpers import arrange, hand, k, pen, play, sheep, texts
-
-EMPTY: tuple[int, ...] = ()
+from .helpers import EMPTY, arrange, hand, k, pen, play, sheep, texts
 
 
 def window(

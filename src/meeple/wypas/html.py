@@ -1,6 +1,7 @@
 """Wypas as HTML: your hand as coloured sheep cards, every pen, fleeces, the auction.
 
-Reads only the view's public fields and the game's published card tables
+The web front end finds this through the game (`GAME.render_html`), exactly as it
+finds a plugin's. It reads only the view and the game's published card tables
 (`meeple.wypas.components`); every text is escaped. Other players' hands are
 shown as counts plus what this seat knows of them (the view's ``known``), so
 nothing hidden can appear. Card elements carry ``data-card`` (the card's
@@ -10,11 +11,24 @@ notation name) and ``data-zone`` so tests and styles can find them.
 from __future__ import annotations
 
 import html
-from typing import Any
+from collections.abc import Iterable
 
-from ...core.protocols import Game
+from .components import (
+    BLACK,
+    COLOURS,
+    FACE_NAME,
+    KIND_COLOUR,
+    KIND_NAME,
+    KIND_VALUE,
+    SUPER,
+    WOLF,
+    face_of,
+    kind_of,
+)
+from .state import REACT, WINDOW, Phase
+from .view import View
 
-__all__ = ["render"]
+__all__ = ["render_html"]
 
 _COLOUR = {
     "red": "#d64545",
@@ -35,23 +49,23 @@ def _esc(value: object) -> str:
     return html.escape(str(value))
 
 
-def _card(c: Any, kind: int, zone: str, face: int | None = None) -> str:
+def _card(kind: int, zone: str, face: int | None = None) -> str:
     """One card tile: colour, value (or the face a Dolly shows) and its name."""
-    name = c.KIND_NAME[kind]
-    colour = c.KIND_COLOUR[kind]
-    if kind == c.BLACK and face is not None:
+    name = KIND_NAME[kind]
+    colour = KIND_COLOUR[kind]
+    if kind == BLACK and face is not None:
         fill, label, text_colour = _SPECIAL["black"], "black sheep", "#fff"
     elif face is not None and face:
-        shown = c.FACE_NAME[face]
-        fill = _COLOUR.get(c.COLOURS[face >> 3], "#999")
+        shown = FACE_NAME[face]
+        fill = _COLOUR.get(COLOURS[face >> 3], "#999")
         label = shown if shown == name else f"{shown} ({name})"
         text_colour = "#fff"
     elif colour >= 0:
-        fill = _COLOUR.get(c.COLOURS[colour], "#999")
-        value = c.KIND_VALUE[kind]
-        label = f"{c.COLOURS[colour]} {value}" if value else f"Dolly {c.COLOURS[colour]} (1-6)"
+        fill = _COLOUR.get(COLOURS[colour], "#999")
+        value = KIND_VALUE[kind]
+        label = f"{COLOURS[colour]} {value}" if value else f"Dolly {COLOURS[colour]} (1-6)"
         text_colour = "#fff"
-    elif kind == c.SUPER:
+    elif kind == SUPER:
         fill = "linear-gradient(90deg,#d64545,#ee8a2b,#e2b92a,#4a9d4f,#c2379c)"
         label, text_colour = "Super Dolly (any)", "#fff"
     else:
@@ -64,23 +78,20 @@ def _card(c: Any, kind: int, zone: str, face: int | None = None) -> str:
     )
 
 
-def _cards(c: Any, kinds: Any, zone: str) -> str:
-    tiles = "".join(_card(c, k, zone) for k in kinds)
+def _cards(kinds: Iterable[int], zone: str) -> str:
+    tiles = "".join(_card(k, zone) for k in kinds)
     return tiles or '<span class="empty">(none)</span>'
 
 
-def _seat(view: Any, p: int) -> str:
+def _seat(view: View, p: int) -> str:
     return f"p{p}" + (" (you)" if p == view.player else "")
 
 
-def render(game: Game, view: Any) -> str:
+def render_html(view: View) -> str:
     """Status, your hand, the auction, the special-card window, then every seat's table."""
-    from ...wypas import components as c
-    from ...wypas.state import PHASE_NAMES, REACT, WINDOW
-
     n = int(view.players)
     me = view.player
-    phase = PHASE_NAMES[view.phase]
+    phase = Phase(view.phase).name.lower()
     parts = ['<div class="wy-table">']
     actor = f"p{view.actor}" if view.actor >= 0 else "nobody"
     opts = view.options
@@ -100,25 +111,25 @@ def render(game: Game, view: Any) -> str:
     if me is not None:
         parts.append(
             f'<h3>Your hand ({len(view.hand)})</h3><div class="wy-hand" data-field="hand">'
-            f"{_cards(c, view.hand, 'hand')}</div>"
+            f"{_cards(view.hand, 'hand')}</div>"
         )
 
     # The auction.
     auction = []
     if view.drawn:
-        auction.append(f"<p>Drawn lots (only you see them): {_cards(c, view.drawn, 'drawn')}</p>")
+        auction.append(f"<p>Drawn lots (only you see them): {_cards(view.drawn, 'drawn')}</p>")
     elif view.drawn_count:
         auction.append(f"<p>The baca has drawn {int(view.drawn_count)} lots.</p>")
-    auction.append(f"<p>Face-up lots: {_cards(c, view.lots, 'lots')}</p>")
+    auction.append(f"<p>Face-up lots: {_cards(view.lots, 'lots')}</p>")
     if view.has_face_down:
         secret = (
-            _card(c, view.face_down, "face-down")
+            _card(view.face_down, "face-down")
             if view.face_down >= 0
             else '<span class="wy-back">a face-down card</span>'
         )
         auction.append(f"<p>Face-down lot: {secret}</p>")
     if view.lot >= 0:
-        auction.append(f"<p>Under auction: {_card(c, view.lot, 'lot')}</p>")
+        auction.append(f"<p>Under auction: {_card(view.lot, 'lot')}</p>")
     elif view.lot == -1:
         auction.append("<p>Under auction: the face-down lot</p>")
     if view.lot != -2:
@@ -135,14 +146,14 @@ def render(game: Game, view: Any) -> str:
                 status.append("high bid")
             down = view.down[p]
             if down >= 0:
-                hidden = f"face-down {_card(c, down, 'own-down')} as {int(view.declared[p])}"
+                hidden = f"face-down {_card(down, 'own-down')} as {int(view.declared[p])}"
             elif down == -2:
                 hidden = f"a face-down card declared {int(view.declared[p])}"
             else:
                 hidden = ""
             rows.append(
                 f'<tr data-player="{p}"><th scope="row">{_esc(_seat(view, p))}</th>'
-                f"<td>{int(view.bids[p])}</td><td>{_cards(c, view.laid[p], 'bid')} {hidden}</td>"
+                f"<td>{int(view.bids[p])}</td><td>{_cards(view.laid[p], 'bid')} {hidden}</td>"
                 f"<td>{_esc(', '.join(status))}</td></tr>"
             )
         auction.append(
@@ -160,12 +171,12 @@ def render(game: Game, view: Any) -> str:
         lines[0] += f"{int(view.passes)}</p>"
         if view.pending:
             who, kind, target, pen, face = view.pending
-            what = f"{_esc(_seat(view, who))} played {_card(c, kind, 'pending')} on "
+            what = f"{_esc(_seat(view, who))} played {_card(kind, 'pending')} on "
             what += _esc(_seat(view, target))
             if pen:
                 what += f" pen {int(pen)}"
             if face:
-                what += f" (taking {_esc(c.FACE_NAME[face])})"
+                what += f" (taking {_esc(FACE_NAME[face])})"
             lines.append(f"<p>{what}</p>")
             if view.dogs:
                 dogs = ", ".join(_seat(view, d) for d in view.dogs)
@@ -180,17 +191,17 @@ def render(game: Game, view: Any) -> str:
         pens = []
         for i, row in enumerate(view.pens[p]):
             wolf = bool(view.wolves[p] >> i & 1)
-            tiles = "".join(_card(c, c.kind_of(x), "pen", c.face_of(x)) for x in row)
+            tiles = "".join(_card(kind_of(x), "pen", face_of(x)) for x in row)
             if wolf:
-                tiles += _card(c, c.WOLF, "pen-wolf")
+                tiles += _card(WOLF, "pen-wolf")
             pens.append(f'<div data-pen="{i + 1}">pen {i + 1}: {tiles or "<i>empty</i>"}</div>')
         fleeces = "".join(
-            f'<span class="wy-fleece" title="{len(f)} cards">[{_cards(c, f, "fleece")}]</span>'
+            f'<span class="wy-fleece" title="{len(f)} cards">[{_cards(f, "fleece")}]</span>'
             for f in view.fleeces[p]
         )
         known = ""
         if p != me and me is not None and view.known[p]:
-            known = f"<br>you know: {_cards(c, view.known[p], 'known')}"
+            known = f"<br>you know: {_cards(view.known[p], 'known')}"
         marks = []
         if p == view.baca:
             marks.append("baca")
@@ -213,8 +224,7 @@ def render(game: Game, view: Any) -> str:
     )
     if view.discard:
         parts.append(
-            "<details><summary>Discard pile</summary>"
-            f"{_cards(c, view.discard, 'discard')}</details>"
+            f"<details><summary>Discard pile</summary>{_cards(view.discard, 'discard')}</details>"
         )
     parts.append("</div>")
     return "".join(parts)

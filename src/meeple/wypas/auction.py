@@ -1,0 +1,260 @@
+"""The auction of the lots: hiding one, naming each, bidding, the bluff reveal.
+
+Why Wypas has this module: its auction is a phase of many small decisions, not
+one move. The baca hides one drawn lot face down; the opener of each lot names
+it; then a bid is built card by card (each ``bid`` lays one more sheep, ``done``
+stands on the total), players pass out of the lot, and under the bluff rule a
+face-down card may be checked by matching and revealed. This module offers those
+choices (for `legal`) and carries them out (for `transitions`); when the last
+lot is gone, `rounds` opens the window before redyk.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from meeple.core import ONE_SEAT, replace
+from meeple.core.edit import insert_sorted, merge_sorted, put, remove_one
+
+from .actions import (
+    CHECK,
+    DONE,
+    DOWN,
+    PASS,
+    Action,
+    Auction,
+    Award,
+    Bid,
+    BidDown,
+    Check,
+    Done,
+    Hide,
+)
+from .components import DOLLY, KIND_VALUE, KINDS, MAX_VALUE, THIEF
+from .knowledge import forget, seen_by_all
+from .rounds import open_window
+from .state import AWARD, BID, NO_LOT, SITE_LOT, SITE_REDYK
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = [
+    "award_actions",
+    "bid",
+    "bid_actions",
+    "end_lot",
+    "hide",
+    "hide_actions",
+    "lot_actions",
+    "name_lot",
+]
+
+_VALUES: Final = range(1, MAX_VALUE + 1)
+
+# Every action object is made once (tables by kind or seat), so legal actions
+# allocate nothing but tuples and the core finds the chosen one by identity.
+_HIDE: Final = tuple(Hide(k) for k in range(KINDS))
+_AUCTION: Final = tuple(Auction(k) for k in range(KINDS))
+_AUCTION_DOWN: Final = Auction(DOWN)
+_AWARD: Final = tuple(Award(q) for q in range(6))
+_BIDS: Final = tuple(
+    ((Bid(k, KIND_VALUE[k]),) if KIND_VALUE[k] else tuple(Bid(k, v) for v in _VALUES))
+    if k < THIEF
+    else ()
+    for k in range(KINDS)
+)
+"""Per kind, its face-up bids: a plain sheep its printed value, a Dolly 1..6, a special none."""
+_DOWNS: Final = tuple(tuple(BidDown(k, v) for v in _VALUES) for k in range(KINDS))
+_PASS_ONLY: Final = (PASS,)
+_PASS_DONE: Final = (PASS, DONE)
+
+
+# -- what may be done ------------------------------------------------------------
+
+
+def hide_actions(s: State) -> tuple[Action, ...]:
+    """The baca hides one of the drawn lots (one choice per distinct kind)."""
+    return tuple([_HIDE[k] for k in sorted(set(s.drawn))])
+
+
+def lot_actions(s: State) -> tuple[Action, ...]:
+    """The opener names a lot: the face-down one first, then the face-up kinds."""
+    lots: list[Action] = [_AUCTION[k] for k in sorted(set(s.lots))]
+    if s.face_down >= 0:
+        lots.insert(0, _AUCTION_DOWN)
+    return tuple(lots)
+
+
+@lru_cache(maxsize=1 << 14)  # a seat bids from the same hand lot after lot
+def _bid_options(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """One face-up bid per distinct sheep kind in the (sorted) hand, Dollies 1..6 each."""
+    out: list[Action] = []
+    last = -1
+    bids = _BIDS
+    for kind in hand:
+        if kind != last:
+            last = kind
+            out += bids[kind]
+    return tuple(out)
+
+
+def bid_actions(s: State, p: int) -> tuple[Action, ...]:
+    """Seat p in a lot's auction: pass, stand (``done``) once it leads, lay a sheep;
+    under the bluff rule also ``check`` a face-down bid and lay one card face down."""
+    high = s.high
+    top = s.bids[high] if high >= 0 else 0
+    mine = s.bids[p]
+    head: tuple[Action, ...] = _PASS_DONE if mine > top else _PASS_ONLY
+    hand = s.hands[p]
+    if not s.options.bluff:
+        return (*head, *_bid_options(hand))
+    if mine == top and high >= 0 and s.down[high] >= 0:
+        head = (*head, CHECK)
+    if s.down[p] >= 0:
+        return (*head, *_bid_options(hand))
+    downs: list[Action] = []
+    for k in sorted(set(hand)):
+        downs += _DOWNS[k]
+    return (*head, *_bid_options(hand), *downs)
+
+
+def award_actions(s: State) -> tuple[Action, ...]:
+    """Bluff rule: the baca awards the lot to one of the tied seats."""
+    return tuple([_AWARD[q] for q in range(s.players) if s.checkers >> q & 1])
+
+
+# -- what it does ------------------------------------------------------------------
+
+
+def hide(s: State, kind: int) -> State:
+    """The baca lays `kind` face down; a window opens, then the first lot is named."""
+    s = replace(s, drawn=(), lots=remove_one(s.drawn, kind), face_down=kind)
+    return open_window(s, SITE_LOT, s.opener)
+
+
+def name_lot(s: State, kind: int) -> State:
+    """The opener names the lot (`DOWN` for the face-down one) and bids first."""
+    lots = s.lots if kind == DOWN else remove_one(s.lots, kind)
+    opener = s.opener
+    return replace(
+        s, lots=lots, lot=kind, phase=BID, actor=opener, to_act=ONE_SEAT[opener], high=-1, passed=0
+    )
+
+
+def bid(s: State, a: Action, p: int) -> State:
+    """A move in a lot's auction by seat p; then the next bidder, or the lot is settled."""
+    if isinstance(a, Bid):
+        kind = a.kind
+        return replace(
+            s,
+            hands=put(s.hands, p, remove_one(s.hands[p], kind)),
+            known=forget(s.known, p, kind),
+            laid=put(s.laid, p, insert_sorted(s.laid[p], kind)),
+            bids=put(s.bids, p, s.bids[p] + a.value),
+        )
+    if isinstance(a, BidDown):
+        known = s.known
+        if any(row[p] for o, row in enumerate(known) if o != p):
+            # Nobody else can tell which card went face down.
+            known = tuple(row if o == p else put(row, p, ()) for o, row in enumerate(known))
+        return replace(
+            s,
+            hands=put(s.hands, p, remove_one(s.hands[p], a.kind)),
+            known=known,
+            down=put(s.down, p, a.kind),
+            declared=put(s.declared, p, a.value),
+            bids=put(s.bids, p, s.bids[p] + a.value),
+        )
+    passed, high, checkers = s.passed, s.high, s.checkers
+    if isinstance(a, Done):
+        high = p
+        checkers = 0
+    elif isinstance(a, Check):
+        checkers |= 1 << p
+    else:
+        passed |= 1 << p
+    nxt = _next_bidder(s.players, p, passed | checkers, high)
+    if nxt < 0:
+        if checkers:
+            return _reveal(replace(s, passed=passed, checkers=checkers))
+        return end_lot(s, high if high >= 0 else s.baca)
+    return replace(s, passed=passed, high=high, checkers=checkers, actor=nxt, to_act=ONE_SEAT[nxt])
+
+
+def _next_bidder(n: int, after: int, skip: int, high: int) -> int:
+    """Next seat clockwise still in the auction: not passed, not checked, not the high bid."""
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if seat != high and not skip >> seat & 1:
+            return seat
+    return -1
+
+
+def _true_value(kind: int, declared: int) -> int:
+    """What a face-down bid card really adds: a sheep's value (a Dolly takes the value
+    it claimed), nothing for a special card."""
+    if kind < DOLLY:
+        return KIND_VALUE[kind]
+    if kind < THIEF:
+        return declared
+    return 0
+
+
+def _reveal(s: State) -> State:
+    """Everyone still in matched a bid holding a face-down card: the cards are shown."""
+    contenders = [s.high] + [q for q in range(s.players) if s.checkers >> q & 1]
+    real = {
+        q: s.bids[q]
+        - s.declared[q]
+        + (_true_value(s.down[q], s.declared[q]) if s.down[q] >= 0 else 0)
+        for q in contenders
+    }
+    top = max(real.values())
+    best = [q for q in contenders if real[q] == top]
+    if s.high in best:
+        return end_lot(s, s.high)  # the bluffer wins ties with the checkers
+    if len(best) == 1:
+        return end_lot(s, best[0])
+    mask = sum(1 << q for q in best)
+    return replace(s, phase=AWARD, actor=s.baca, to_act=ONE_SEAT[s.baca], checkers=mask)
+
+
+def end_lot(s: State, winner: int) -> State:
+    """`winner` takes the lot into hand; every bid card is discarded face up; then a
+    window before the next lot, or before redyk once no lot is left."""
+    card = s.face_down if s.lot == DOWN else s.lot
+    hands = put(s.hands, winner, insert_sorted(s.hands[winner], card))
+    known = s.known
+    face_down = s.face_down
+    if s.lot == DOWN:
+        face_down = -1
+        if winner != s.baca:
+            row = known[s.baca]
+            known = put(known, s.baca, put(row, winner, insert_sorted(row[winner], card)))
+    else:
+        known = seen_by_all(known, winner, card)
+    laid: list[int] = [kind for kind in s.down if kind >= 0]  # shown when discarded
+    for cards in s.laid:
+        laid += cards
+    n = s.players
+    empty: tuple[int, ...] = ()
+    s = replace(
+        s,
+        hands=hands,
+        known=known,
+        face_down=face_down,
+        discard=merge_sorted(s.discard, laid),
+        laid=(empty,) * n,
+        bids=(0,) * n,
+        high=-1,
+        passed=0,
+        down=(-1,) * n,
+        declared=(0,) * n,
+        checkers=0,
+        lot=NO_LOT,
+    )
+    if s.lots or s.face_down >= 0:
+        opener = (s.opener + 1) % n
+        return open_window(replace(s, opener=opener), SITE_LOT, opener)
+    return open_window(s, SITE_REDYK, s.baca)

@@ -1,0 +1,199 @@
+"""Human sentences: why an action is refused, and what a player decides now."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from .actions import (
+    Auction,
+    Award,
+    Bid,
+    BidDown,
+    Black,
+    Check,
+    Dog,
+    Done,
+    Hide,
+    Pass,
+    Place,
+    Shear,
+    Take,
+    Thief,
+    Wolf,
+)
+from .components import BLACK, DOG, FACE_NAME, KIND_NAME, THIEF, WOLF
+from .state import (
+    AWARD,
+    BID,
+    CHOOSE,
+    HIDE,
+    OVER,
+    REACT,
+    REDYK,
+    SHEAR,
+    TAKE,
+    WINDOW,
+    Phase,
+)
+from .view import View, view_of
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["prompt", "prompt_line", "refusal", "special_text"]
+
+_SITES: Final = ("before the next lot", "before redyk", "before shearing")
+
+
+def prompt(s: State, player: int | None) -> str:
+    """One line: what the seat to act decides now (the same line for every seat)."""
+    return prompt_line(view_of(s, player))
+
+
+def prompt_line(v: View) -> str:
+    """What the acting seat decides now, in one line (or the state of play for others)."""
+    if v.phase == OVER:
+        return "the game is over"
+    who = f"p{v.actor}"
+    phase = v.phase
+    if phase == HIDE:
+        return f"{who} (baca): hide one of the drawn lots face down"
+    if phase == CHOOSE:
+        return f"{who}: choose the next lot to auction"
+    if phase == BID:
+        top = v.bids[v.high] if v.high >= 0 else 0
+        return (
+            f"{who}: bid on the lot (yours {v.bids[v.actor]}, to beat {top}): "
+            "lay a sheep, stand with done, or pass"
+        )
+    if phase == REDYK:
+        return f"{who}: redyk: place a sheep in a pen, or done"
+    if phase == SHEAR:
+        return f"{who}: shear a pen (announce with meee), or done"
+    if phase == WINDOW:
+        return f"{who}: special-card window {_SITES[v.site]}: play a special card or pass"
+    if phase == REACT:
+        return f"{who}: react to {special_text(v.pending)} with a Sheepdog, or pass"
+    if phase == TAKE:
+        return f"{who}: your Thief takes one card from p{v.pending[2]}"
+    if phase == AWARD:
+        return f"{who} (baca): a tie at the bluff reveal: award the lot to one of them"
+    return f"{who}: {Phase(phase).name.lower()}"  # pragma: no cover
+
+
+def special_text(pending: tuple[int, ...]) -> str:
+    """The special card in play, in words: ``p1 wolf on p2 pen1``."""
+    who, kind, target, pen, face = pending
+    name = KIND_NAME[kind]
+    if kind == THIEF:
+        return f"p{who} thief on p{target}"
+    if kind == BLACK:
+        return f"p{who} black sheep for p{target} pen{pen} {FACE_NAME[face]}"
+    return f"p{who} {name} on p{target} pen{pen}"
+
+
+def refusal(s: State, action: object, p: int) -> str:
+    """Why `action` is not legal for seat p now, naming the rule."""
+    phase = s.phase
+    name = type(action).__name__
+    special = isinstance(action, Thief | Wolf | Black) or (
+        isinstance(action, Dog) and action.target >= 0
+    )
+    if special:
+        if phase != WINDOW:
+            return (
+                "special cards are played in the special-card windows (before each lot, "
+                "before redyk, before shearing)"
+            )
+        kind = {"Thief": THIEF, "Wolf": WOLF, "Dog": DOG, "Black": BLACK}[name]
+        if kind not in s.hands[p]:
+            return f"you hold no {KIND_NAME[kind]} card"
+        if isinstance(action, Thief):
+            return "a Thief robs another player who holds at least one card"
+        if isinstance(action, Dog):
+            return "a Sheepdog drives off a wolf only from a pen that has one"
+        if isinstance(action, Wolf):
+            return "a Wolf goes over a pen of at least two cards that has no wolf yet"
+        return "a Black Sheep swaps for a sheep in a pen of at least two cards"
+    if isinstance(action, Dog):
+        if phase != REACT:
+            return "a Sheepdog cancels a special card only right after it is played"
+        return "you hold no Sheepdog"
+    if isinstance(action, Bid):
+        if phase != BID:
+            return "bids are laid only during a lot's auction"
+        if action.kind not in s.hands[p]:
+            return f"you hold no {KIND_NAME[action.kind]} to bid with"
+        return "a Dolly counts for a value from 1 to 6"
+    if isinstance(action, Done):
+        if phase == BID:
+            top = s.bids[s.high] if s.high >= 0 else 0
+            return (
+                f"a bid must beat the bid in force by at least 1: you have {s.bids[p]}, "
+                f"you need at least {top + 1}"
+            )
+        return "there is nothing to finish now"
+    if isinstance(action, Place):
+        if phase != REDYK:
+            return "sheep go into pens only during your redyk"
+        if action.kind not in s.hands[p]:
+            return f"you hold no {KIND_NAME[action.kind]}"
+        return (
+            f"pen {action.pen} does not take that sheep: a pen holds one colour in a rising "
+            "run without gaps, or one value in different colours"
+        )
+    if isinstance(action, Shear):
+        if phase != SHEAR:
+            return "pens are sheared only during your shearing turn"
+        if not s.pens[p][action.pen - 1]:
+            return f"pen {action.pen} is empty"
+        if action.bleat and not s.options.bleating:
+            return "this game is played without the bleating rule; write 'shear N'"
+        return "that pen would not make a fleece (a single card is discarded); write 'shear N'"
+    if isinstance(action, Auction):
+        if phase != CHOOSE:
+            return "lots are chosen only by the opener before a lot's auction"
+        return "that lot is not on the table"
+    if isinstance(action, Hide):
+        if phase != HIDE:
+            return "only the baca hides a lot, right after drawing them"
+        return "the baca hides one of the cards just drawn"
+    if isinstance(action, Take):
+        if phase != TAKE:
+            return "a card is taken only when your Thief resolves"
+        return "the Thief takes a card the robbed player holds"
+    if isinstance(action, BidDown | Check | Award) and not s.options.bluff:
+        return "face-down bids, checks and awards belong to the bluff rule (option bluff)"
+    if isinstance(action, BidDown):
+        if phase != BID:
+            return "bids are laid only during a lot's auction"
+        if s.down[p] >= 0:
+            return "only one face-down card per player in each lot's auction"
+        return f"you hold no {KIND_NAME[action.kind]}"
+    if isinstance(action, Check):
+        if phase != BID:
+            return "a bluff is checked only during a lot's auction"
+        if s.high < 0 or s.down[s.high] < 0:
+            return "only a bid with a face-down card can be checked"
+        return f"a check matches the bid exactly: you have {s.bids[p]}, it is {s.bids[s.high]}"
+    if isinstance(action, Award):
+        if phase != AWARD:
+            return "the baca awards a lot only to settle a tie at a bluff reveal"
+        return "the baca awards the lot to one of the tied players"
+    if isinstance(action, Pass):
+        return f"passing is not a choice in the {_PHASE_WORD[phase]} phase"
+    return f"{action} is not legal in the {_PHASE_WORD[phase]} phase"
+
+
+_PHASE_WORD: Final = (
+    "hide",
+    "choose-a-lot",
+    "bidding",
+    "redyk",
+    "shearing",
+    "window",
+    "reaction",
+    "take",
+    "over",
+    "award",
+)

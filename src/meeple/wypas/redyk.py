@@ -1,0 +1,126 @@
+"""Redyk: which faces a pen accepts, the placements that offers, and laying a sheep.
+
+Why Wypas has this module: a pen is a row with its own growth rule (one colour
+rising without gaps, or one value in different colours; a black sheep keeps its
+place but shows nothing), and a Dolly or the Super Dolly fixes the face it shows
+as it is placed, so one card can be several different moves. Each seat in turn,
+from the baca, places any number of sheep and ends with ``done``; after the
+last, `rounds` opens the window before shearing.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from meeple.core import ONE_SEAT, replace
+from meeple.core.edit import put, remove_one
+
+from .actions import DONE, Action, Place
+from .components import (
+    BLACK_FACE,
+    COLOURS,
+    DOLLY,
+    FACES,
+    KIND_COLOUR,
+    KIND_VALUE,
+    MAX_VALUE,
+    SUPER,
+    THIEF,
+    face_of,
+    placed,
+)
+from .knowledge import forget
+from .rounds import open_window
+from .state import SITE_SHEAR
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["accepted_faces", "redyk", "redyk_actions"]
+
+_N_COLOURS: Final = len(COLOURS)
+_ALL_FACES: Final = frozenset(FACES)
+
+
+@lru_cache(maxsize=1 << 16)  # pens repeat from step to step; a few MB at most
+def accepted_faces(pen: tuple[int, ...]) -> frozenset[int]:
+    """Faces a sheep may show to join this pen (the redyk rules)."""
+    shown = [face_of(c) for c in pen if face_of(c) != BLACK_FACE]
+    if not shown:
+        return _ALL_FACES
+    out: set[int] = set()
+    colours = {f >> 3 for f in shown}
+    if len(shown) == 1 or len(colours) == 1:
+        # A run of one colour grows by the next value up.
+        colour = shown[0] >> 3
+        top = max(f & 7 for f in shown)
+        if len(colours) == 1 and top < MAX_VALUE:
+            out.add(colour * 8 + top + 1)
+    if len(shown) == 1 or len(colours) > 1:
+        # A row of one value grows by that value in a colour not yet there.
+        value = shown[0] & 7
+        out.update(c * 8 + value for c in range(_N_COLOURS) if c not in colours)
+    return frozenset(out)
+
+
+def _faces_of(kind: int) -> tuple[int, ...]:
+    """Every face a sheep kind can show: a plain sheep its own, a Dolly its colour's
+    six values, the Super Dolly every face."""
+    if kind < DOLLY:
+        return (KIND_COLOUR[kind] * 8 + KIND_VALUE[kind],)
+    if kind < SUPER:
+        return tuple(KIND_COLOUR[kind] * 8 + v for v in range(1, MAX_VALUE + 1))
+    return FACES
+
+
+_PLAIN_FACE: Final = tuple(KIND_COLOUR[k] * 8 + KIND_VALUE[k] for k in range(DOLLY))
+"""Per plain sheep kind, the face it shows."""
+_PLACES: Final = tuple(
+    tuple(tuple((f, Place(pen, k, f)) for f in _faces_of(k)) for k in range(THIEF))
+    for pen in (1, 2)
+)
+"""Per pen (0, 1) and sheep kind, each face it can show with its `Place` action (made once)."""
+_PLAIN: Final = tuple(tuple(_PLACES[i][k][0][1] for k in range(DOLLY)) for i in range(2))
+
+
+def redyk_actions(s: State, p: int) -> tuple[Action, ...]:
+    """``done``, then each placement: pen 1 first, hand order, a Dolly's faces rising."""
+    out: list[Action] = [DONE]
+    hand = s.hands[p]
+    plain_face = _PLAIN_FACE
+    for i, pen in enumerate(s.pens[p]):
+        ok = accepted_faces(pen)
+        plain = _PLAIN[i]
+        places = _PLACES[i]
+        last = -1
+        for kind in hand:
+            if kind == last:
+                continue
+            if kind >= THIEF:
+                break  # hands are sorted: special cards come last
+            last = kind
+            if kind < DOLLY:
+                if plain_face[kind] in ok:
+                    out.append(plain[kind])
+            else:
+                out += [a for f, a in places[kind] if f in ok]
+    return tuple(out)
+
+
+def redyk(s: State, a: Action, p: int) -> State:
+    """Seat p places a sheep, or ends its redyk (``done``) and the next seat goes on."""
+    if isinstance(a, Place):
+        pen = a.pen - 1
+        row = (*s.pens[p][pen], placed(a.kind, a.face))
+        return replace(
+            s,
+            hands=put(s.hands, p, remove_one(s.hands[p], a.kind)),
+            known=forget(s.known, p, a.kind),
+            pens=put(s.pens, p, put(s.pens[p], pen, row)),
+        )
+    n = s.players
+    if s.finished + 1 == n:
+        return open_window(s, SITE_SHEAR, s.baca)
+    nxt = (p + 1) % n
+    return replace(s, finished=s.finished + 1, actor=nxt, to_act=ONE_SEAT[nxt])

@@ -1,0 +1,106 @@
+"""The round's skeleton: every hand-over from one phase to the next.
+
+Why Wypas has this module: a round runs through five phases (auction, redyk,
+shearing, drawing, change of baca), and before each lot, before redyk and before
+shearing a special-card window opens. The steps between decisions (drawing the
+lots, opening and closing a window, finding the next seat with sheep to shear,
+drawing cards, passing the baca card, the end) live here, so each phase module
+(`auction`, `shearing`, `specials`) hands over to the next phase through this one
+and no phase module imports another.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.core import NOBODY, ONE_SEAT, replace
+from meeple.core.edit import merge_sorted
+from meeple.core.rng import draw
+
+from .components import DRAW_SIZE, lots_per_round
+from .state import CHOOSE, HIDE, OVER, REDYK, SHEAR, SITE_LOT, SITE_REDYK, WINDOW, Site
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["begin_round", "close_window", "end_round", "game_over", "next_shearer", "open_window"]
+
+
+def begin_round(s: State) -> State:
+    """The baca draws the lots (2 with 3 players, else 3) and hides one next.
+
+    With no card left to draw (deck and discards empty) the auction is skipped.
+    """
+    drawn, deck, discard, rng = draw(s.deck, s.discard, s.rng, lots_per_round(s.players))
+    opener = (s.baca + 1) % s.players
+    if not drawn:
+        s = replace(s, deck=deck, discard=discard, rng=rng, opener=opener)
+        return open_window(s, SITE_REDYK, s.baca)
+    return replace(
+        s,
+        deck=deck,
+        discard=discard,
+        rng=rng,
+        drawn=tuple(sorted(drawn)),
+        phase=HIDE,
+        actor=s.baca,
+        to_act=ONE_SEAT[s.baca],
+        opener=opener,
+    )
+
+
+def open_window(s: State, site: Site, first: int) -> State:
+    """A special-card window at `site`, seat `first` asked first (none without specials)."""
+    if not s.options.specials:
+        return close_window(replace(s, site=site))
+    return replace(s, phase=WINDOW, site=site, actor=first, to_act=ONE_SEAT[first], passes=0)
+
+
+def close_window(s: State) -> State:
+    """Everyone passed in turn: the phase the window stood before begins."""
+    site = s.site
+    if site == SITE_LOT:
+        return replace(s, phase=CHOOSE, actor=s.opener, to_act=ONE_SEAT[s.opener], passes=0)
+    if site == SITE_REDYK:
+        return replace(s, phase=REDYK, actor=s.baca, to_act=ONE_SEAT[s.baca], finished=0, passes=0)
+    return next_shearer(replace(s, phase=SHEAR, passes=0), s.baca, 0)
+
+
+def next_shearer(s: State, seat: int, finished: int) -> State:
+    """Give the turn to the next seat with a sheep in a pen, or end the round."""
+    n = s.players
+    while finished < n and not (s.pens[seat][0] or s.pens[seat][1]):
+        finished += 1
+        seat = (seat + 1) % n
+    if finished == n:
+        return end_round(s)
+    return replace(s, phase=SHEAR, actor=seat, to_act=ONE_SEAT[seat], finished=finished)
+
+
+def end_round(s: State) -> State:
+    """Drawing and the change of baca need no decisions; then the next round's lots."""
+    if s.round >= s.options.max_rounds:
+        return game_over(s)
+    n = s.players
+    deck, discard, rng = s.deck, s.discard, s.rng
+    hands = list(s.hands)
+    for step in range(1, n + 1):
+        seat = (s.baca + step) % n
+        got, deck, discard, rng = draw(deck, discard, rng, DRAW_SIZE)
+        hands[seat] = merge_sorted(hands[seat], got)
+    s = replace(
+        s,
+        hands=tuple(hands),
+        deck=deck,
+        discard=discard,
+        rng=rng,
+        baca=(s.baca + 1) % n,
+        round=s.round + 1,
+        finished=0,
+    )
+    return begin_round(s)
+
+
+def game_over(s: State) -> State:
+    """The game has ended: nobody acts any more."""
+    return replace(s, phase=OVER, actor=-1, to_act=NOBODY, final_left=0)

@@ -1,0 +1,69 @@
+"""The auction: the hidden lot, naming lots, bids built card by card, passing, winning.
+
+The rulebook's illustrated auction is in test_rulebook_examples.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.core import MalformedActionError
+from meeple.wypas import GAME
+from meeple.wypas.state import CHOOSE, WINDOW
+
+from .helpers import choose, hand, k, play, skip_window, texts
+
+
+def test_the_baca_hides_one_lot_and_sees_it_alone() -> None:
+    state = GAME.start(4, seed=3)
+    hidden = state.drawn[0]
+    state = state.apply(state.legal_actions()[0])
+    assert state.face_down == hidden
+    assert len(state.lots) == 2
+    assert state.view(0).face_down == hidden
+    assert all(state.view(p).face_down == -1 for p in (1, 2, 3, None))
+    assert state.view(2).has_face_down
+    # A window for special cards opens, then the player left of the baca opens.
+    assert state.phase == WINDOW
+
+
+def test_when_everyone_passes_the_baca_takes_the_lot() -> None:
+    state = choose((k("red-1"),), k("wolf"), (hand(), hand(), hand(), hand()))
+    state = play(state, "auction down", "pass", "pass", "pass", "pass")
+    assert state.hands[0] == hand("wolf")
+    assert state.face_down == -1
+    state = skip_window(state)
+    assert state.phase == CHOOSE
+    assert state.actor == 2
+
+
+def test_the_opener_must_name_a_lot_but_may_pass_at_once() -> None:
+    state = choose((k("red-1"),), -1, (hand(), hand("red-2"), hand(), hand()))
+    assert texts(state.legal_actions()) == ["auction red-1"]
+    state = play(state, "auction red-1", "pass")
+    assert state.actor == 2
+
+
+def test_face_down_lot_becomes_known_to_the_baca_only() -> None:
+    hands = (hand(), hand(), hand("green-4"), hand())
+    state = choose((), k("super"), hands)
+    state = play(state, "auction down", "pass", "bid green-4", "done", "pass", "pass")
+    assert state.hands[2] == hand("super")
+    assert state.view(0).known[2] == hand("super")
+    assert state.view(1).known[2] == ()
+    assert state.view(3).known[2] == ()
+
+
+def test_dolly_bids_count_a_chosen_value() -> None:
+    state = choose((k("red-1"),), -1, (hand(), hand("dolly-green", "super"), hand(), hand()))
+    acts = texts(state.apply(GAME.parse_action("auction red-1")).legal_actions())
+    assert "bid dolly-green as 6" in acts
+    assert "bid super as 1" in acts
+    assert len(acts) == 1 + 12
+
+
+def test_special_cards_cannot_be_bid() -> None:
+    state = choose((k("red-1"),), -1, (hand(), hand("thief"), hand(), hand()))
+    state = play(state, "auction red-1")
+    assert texts(state.legal_actions()) == ["pass"]
+    with pytest.raises(MalformedActionError, match="sheep cards only"):
+        play(state, "bid thief")
