@@ -24,6 +24,7 @@ from cattrs.errors import BaseValidationError
 
 from .errors import CorruptDataError, MeepleError
 from .protocols import Game
+from .trust import vouch_for
 
 __all__ = ["CONVERTER", "dumps", "explain_structure_error", "from_data", "loads", "to_data"]
 
@@ -284,7 +285,7 @@ def from_data(data: Any, *, game: Game | None = None) -> Any:
                 f"this {name} is rules version {game.spec.rules_version!r}"
             )
     cls = {"state": game.state_type, "view": game.view_type, "options": game.options_type}[kind]
-    return _validated(_structure(body, cls, tag), tag)
+    return vouch_for(game, _structure(body, cls, tag), kind, tag)
 
 
 def _describe_error(exc: BaseException, _type: Any) -> str:

@@ -99,6 +99,11 @@ class GameBase(Generic[S, A, V]):
     def _validate(self, state: S, /) -> None:
         """The state's invariants, checked on every load (ValueError names the broken one)."""
 
+    def _validate_view(self, view: V, /) -> None:
+        """A view's invariants, checked on every load: bound every number that sizes work
+        (counts, ids, positions), so that whatever loads, every method runs in bounded
+        time (ValueError names the broken one)."""
+
     # -- the contract ----------------------------------------------------------
     def start(self, players: int, *, seed: int, options: Any = None) -> S:
         """A fresh state; `options` None means the rulebook defaults."""

@@ -4,6 +4,7 @@
 >>> check_game(my_game, players=[2, 3], seeds=range(5))  # doctest: +SKIP
 """
 
+from .fuzz import FuzzError, check_document, mutated_documents
 from .golden import REGOLD_ENV, assert_golden
 from .kit import ConformanceError, check_capabilities, check_game, check_state
 from .playout import perft, random_playout, transcript
@@ -12,10 +13,13 @@ from .strategies import reachable_states
 __all__ = [
     "REGOLD_ENV",
     "ConformanceError",
+    "FuzzError",
     "assert_golden",
     "check_capabilities",
+    "check_document",
     "check_game",
     "check_state",
+    "mutated_documents",
     "perft",
     "random_playout",
     "reachable_states",
