@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from meeple.core import InvalidOptionsError
 from meeple.core.encoding import Layout, vocabulary
-from meeple.testing import check_game, kit
+from meeple.testing import capabilities, check_game
 from meeple.wojtek import GAME, Options
 from meeple.wojtek.actions import (
     Action,
@@ -456,13 +456,13 @@ def test_another_board_file_keeps_the_layout(tmp_path: Path) -> None:
 def encoding_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the kit's check_encoding calls, to prove the kit ran them."""
     calls: list[int] = []
-    original: Callable[..., None] = kit.check_encoding
+    original: Callable[..., None] = capabilities.check_encoding
 
     def counted(*args: Any) -> None:
         calls.append(1)
         original(*args)
 
-    monkeypatch.setattr(kit, "check_encoding", counted)
+    monkeypatch.setattr(capabilities, "check_encoding", counted)
     return calls
 
 

@@ -1,0 +1,101 @@
+"""The conformance checks of the optional capabilities (meeple.core.capabilities).
+
+The kit runs them at every state it checks, for each capability the game offers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.capabilities import capabilities
+from ..core.encoding import vocabulary
+from ..core.errors import IllegalActionError
+from ..core.protocols import State
+from .where import Where, expect, guard
+
+__all__ = ["check_capabilities", "check_encoding"]
+
+
+def check_capabilities(game: Any, state: State, where: Where) -> None:
+    """Every optional capability the game offers (meeple.core.capabilities) keeps its
+    promise at this state."""
+    offered = capabilities(game)
+    if "encoding" in offered:
+        check_encoding(game, state, where)
+    if "heuristic" in offered:
+        values = guard(where, "heuristic(state)", game.heuristic, state)
+        expect(
+            isinstance(values, tuple) and len(values) == state.players,
+            where,
+            f"heuristic must give a tuple of one number per seat, got {values!r}",
+        )
+        expect(
+            all(isinstance(v, int | float) and 0.0 <= float(v) <= 1.0 for v in values),
+            where,
+            f"heuristic values must lie in [0, 1], got {values!r}",
+        )
+        expect(game.heuristic(state) == values, where, "heuristic is not deterministic")
+    if "html" in offered:
+        for p in (None, *range(state.players)):
+            view = state.view(p)
+            page = guard(where, f"render_html(view({p}))", game.render_html, view)
+            expect(isinstance(page, str), where, "render_html must return text")
+            expect(
+                "<script" not in page.lower(),
+                where,
+                f"render_html(view({p})) contains a <script> tag (text must be escaped)",
+            )
+            expect(game.render_html(view) == page, where, "render_html is not deterministic")
+    if "public" in offered:
+        for p in sorted(state.to_act):
+            for action in state.legal_actions(p)[:8]:
+                for viewer in (None, *range(state.players)):
+                    text = guard(
+                        where,
+                        f"public_notation({action}, {p}, {viewer})",
+                        game.public_notation,
+                        action,
+                        p,
+                        viewer,
+                    )
+                    expect(
+                        text is None or (isinstance(text, str) and "\n" not in text),
+                        where,
+                        f"public_notation must be one line or None, got {text!r}",
+                    )
+                    if viewer == p:
+                        expect(
+                            text == str(action),
+                            where,
+                            f"public_notation shows player {p} their own move as {text!r}, "
+                            f"not {action}",
+                        )
+
+
+def check_encoding(game: Any, state: State, where: Where) -> None:
+    """Adapter contract: every legal action has an index that maps back; views encode
+    to a fixed-size vector in [-1, 1] that only depends on the view."""
+    vocab = guard(where, "action_vocabulary", vocabulary, game, state.players)
+    size = guard(where, "observation_size", game.observation_size, state.players)
+    for p in sorted(state.to_act):
+        for action in state.legal_actions(p):
+            try:
+                index = vocab.index(action)
+            except IllegalActionError as err:
+                raise where.fail(f"legal action {action} is not in the vocabulary") from err
+            expect(vocab.action(index) == action, where, f"index {index} maps to another action")
+    for p in (None, *range(state.players)):
+        view = state.view(p)
+        encoded = guard(where, f"encode_view(view({p}))", game.encode_view, view)
+        expect(len(encoded) == size, where, f"encode_view gave {len(encoded)}, not {size}")
+        expect(
+            all(-1.0 <= float(x) <= 1.0 for x in encoded),
+            where,
+            f"encode_view(view({p})) has values outside [-1, 1]",
+        )
+        other = game.determinize(view, 7).view(p)
+        expect(
+            tuple(game.encode_view(other)) == tuple(encoded),
+            where,
+            f"encode_view(view({p})) changes when hidden information is re-dealt",
+        )
