@@ -1,7 +1,19 @@
-"""Invariants every state keeps; the codec checks them whenever a state is loaded."""
+"""Invariants every state and every view keeps; the codec checks them on every load.
+
+A loaded document is hostile (see `meeple.core.trust`), so the checks first bound
+every number that sizes work (the player count, lengths, card counts, card ids,
+board spaces), then hold the fields to what a real game produces: cards conserved
+(a view: what it shows fits in the game's cards, and the hidden cards add up), the
+pawns on the board of the state's own options, and the phase agreeing with the
+seat to act, the hands, the three-card move, the display and the last round.
+
+`validate` (a state) and `validate_view` (a view) share everything that both
+show; only the hands and the decks differ. Each raises ValueError naming the rule.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .components import (
@@ -9,105 +21,273 @@ from .components import (
     BEAR_KINDS,
     CITIES,
     HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     NO_CARD,
     NUM_COLOURS,
+    RAINBOW,
     TRAVEL_COUNTS,
     TRAVEL_KINDS,
+    Board,
     load_board,
 )
 from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, OVER, TARGET, TURN, USE
 
 if TYPE_CHECKING:
     from .state import State
+    from .view import View
 
-__all__ = ["validate"]
+__all__ = ["validate", "validate_view"]
+
+_TRAVEL_TOTAL = sum(TRAVEL_COUNTS)
+_BEAR_TOTAL = sum(BEAR_COUNTS)
+_RNG_LIMIT = 1 << 64
+_THREE = 3
+"""Cards in a three-card move."""
+_FULL_HAND_PHASES = (DEPORT, DEPORT_TO, TURN, DROP, OVER)
+"""Phases in which the seat to act (or the last to act) holds a full hand."""
+_TRAVELLING = (TURN, EXCHANGE, DROP, USE, TARGET)
+"""Phases of a turn on the route (not in Poland, not in Edinburgh)."""
 
 
 def validate(s: State) -> None:
-    """Raise ValueError naming the first broken invariant (cards conserved, pawns on the board)."""
+    """Raise ValueError naming the first broken invariant of a state."""
+    board = _table(s)
     n = s.players
-    if not 2 <= n <= 5:
-        raise ValueError(f"wojtek is for 2-5 players, not {n}")
-    board = load_board(s.options.board)
-    if not 0 <= s.phase <= OVER:
-        raise ValueError(f"unknown phase {s.phase}")
-    if not 0 <= s.current < n:
-        raise ValueError(f"current seat {s.current} is not a seat")
-    expected = frozenset() if s.phase == OVER else frozenset({s.current})
-    if s.to_act != expected:
-        raise ValueError(f"to_act {set(s.to_act)} does not match the phase and seat")
-    if not 1 <= s.round <= s.options.round_limit:
-        raise ValueError(f"round {s.round} is outside 1..{s.options.round_limit}")
-    if (s.phase in (DEPORT, DEPORT_TO)) != (s.round == 1 and s.phase != OVER):
-        raise ValueError("deportation phases happen in round 1 only")
-    if len(s.positions) != n or len(s.hands) != n or len(s.collections) != n:
-        raise ValueError("positions, hands and collections need one entry per seat")
-    spaces = len(board.ids)
-    for p, pos in enumerate(s.positions):
-        if not 0 <= pos < spaces:
-            raise ValueError(f"pawn {p} stands on no space ({pos})")
-        if pos not in board.shared and s.positions.count(pos) > 1:
-            raise ValueError(f"two pawns share the space {board.ids[pos]!r}")
-        if s.round > 1 and pos == board.start:
-            raise ValueError(f"pawn {p} was never deported")
-    _counts(s.hands, TRAVEL_KINDS, "hand")
-    _counts(s.collections, BEAR_KINDS, "collection")
-    _counts((s.travel_discard, s.pending), TRAVEL_KINDS, "travel pile")
-    _counts((s.bear_discard,), BEAR_KINDS, "bear discard")
+    if not 0 <= s.rng < _RNG_LIMIT:
+        raise ValueError("the rng state is a 64-bit number")
+    if len(s.hands) != n:
+        raise ValueError("hands need one entry per seat")
+    _counts(s.hands, TRAVEL_COUNTS, "hand")
     if any(not 0 <= k < TRAVEL_KINDS for k in s.travel_deck):
         raise ValueError("the travel deck holds an unknown card")
     if any(not 0 <= k < BEAR_KINDS for k in s.bear_deck):
         raise ValueError("the bear stack holds an unknown card")
-    if len(s.display) != NUM_COLOURS or any(not NO_CARD <= k < BEAR_KINDS for k in s.display):
-        raise ValueError("the display needs one bear card (or -1) per colour")
-    travel = [0] * TRAVEL_KINDS
-    for group in (*s.hands, s.travel_discard, s.pending):
-        for k, c in enumerate(group):
-            travel[k] += c
+    travel = _tally((*s.hands, s.travel_discard, s.pending), TRAVEL_KINDS)
     for k in s.travel_deck:
         travel[k] += 1
     if tuple(travel) != TRAVEL_COUNTS:
         raise ValueError(f"travel cards are not conserved: {travel} != {TRAVEL_COUNTS}")
-    bears = [0] * BEAR_KINDS
-    for group in (*s.collections, s.bear_discard):
-        for k, c in enumerate(group):
-            bears[k] += c
-    for k in (*s.bear_deck, *s.display):
-        if k != NO_CARD:
-            bears[k] += 1
+    bears = _face_up_bears(s)
+    for k in s.bear_deck:
+        bears[k] += 1
     if tuple(bears) != BEAR_COUNTS:
         raise ValueError(f"bear cards are not conserved: {bears} != {BEAR_COUNTS}")
-    if len(s.city_owner) != len(CITIES) or any(not -1 <= o < n for o in s.city_owner):
-        raise ValueError("each of the 6 city cards is on the board (-1) or held by a seat")
-    for city, owner in enumerate(s.city_owner):
-        space = board.city_of.index(city)
-        if owner >= 0 and s.positions[owner] not in (space, *board.ahead[space]):
-            raise ValueError(f"player {owner} holds {CITIES[city]} without having reached it")
     in_hand = [sum(h) for h in s.hands]
-    if s.phase in (DEPORT, DEPORT_TO, TURN) and any(c != HAND_SIZE for c in in_hand):
-        raise ValueError(f"hands must hold {HAND_SIZE} cards between turns: {in_hand}")
-    if sum(s.pending) and s.phase not in (USE, TARGET):
-        raise ValueError("three-card move cards are pending outside a three-card move")
-    if s.phase == TARGET and sum(s.pending) != 3:
-        raise ValueError("a three-card move needs three cards before its colour is chosen")
-    if not s.ending and s.last_round:
-        raise ValueError("seats wait for a last turn but the last round has not begun")
-    if any(not 0 <= q < n for q in s.last_round):
+    # Not `hand` (the three-card move's cards): `determinize` deals the seat to act a
+    # random hand, which need not finish the move it began, then validates the state.
+    _play(s, board, in_hand, None, len(s.bear_deck))
+
+
+def validate_view(v: View) -> None:
+    """Raise ValueError naming the first broken invariant of a seat's view: what it
+    shows must be a picture of a state a real game can reach."""
+    board = _table(v)
+    n = v.players
+    me = v.player
+    if me is not None and (type(me) is not int or not 0 <= me < n):
+        raise ValueError(f"the view belongs to seat {me!r}, which does not exist")
+    if len(v.hand_sizes) != n or any(not 0 <= c <= HAND_SIZE for c in v.hand_sizes):
+        raise ValueError(f"each of the {n} seats holds 0-{HAND_SIZE} travel cards")
+    if me is None:
+        if v.hand:
+            raise ValueError("a spectator sees no hand")
+    else:
+        _counts((v.hand,), TRAVEL_COUNTS, "hand")
+        if sum(v.hand) != v.hand_sizes[me]:
+            raise ValueError(f"the viewer's hand size is {v.hand_sizes[me]}, not {sum(v.hand)}")
+    if not 0 <= v.travel_deck_size <= _TRAVEL_TOTAL:
+        raise ValueError(f"the travel deck holds 0-{_TRAVEL_TOTAL} cards")
+    if not 0 <= v.bear_deck_size <= _BEAR_TOTAL:
+        raise ValueError(f"the bear stack holds 0-{_BEAR_TOTAL} cards")
+    seen = _tally((v.hand, v.travel_discard, v.pending), TRAVEL_KINDS)
+    if any(c > limit for c, limit in zip(seen, TRAVEL_COUNTS, strict=True)):
+        raise ValueError(f"the view shows more travel cards than the game has: {seen}")
+    travel = v.travel_deck_size + sum(v.hand_sizes) + sum(v.travel_discard) + sum(v.pending)
+    if travel != _TRAVEL_TOTAL:
+        raise ValueError(f"travel cards are not conserved: {travel} cards, not {_TRAVEL_TOTAL}")
+    bears = _face_up_bears(v)
+    if any(c > limit for c, limit in zip(bears, BEAR_COUNTS, strict=True)):
+        raise ValueError(f"the view shows more bear cards than the game has: {bears}")
+    if v.bear_deck_size + sum(bears) != _BEAR_TOTAL:
+        raise ValueError(
+            f"bear cards are not conserved: {v.bear_deck_size + sum(bears)}, not {_BEAR_TOTAL}"
+        )
+    hand = v.hand if me is not None and me == v.current else None
+    _play(v, board, v.hand_sizes, hand, v.bear_deck_size)
+
+
+def _table(t: State | View) -> Board:
+    """What a state and a view both show, bounded: seats, phase, round, and the shape
+    and range of every face-up pile. Returns the board of `t`'s options."""
+    n = t.players
+    if type(n) is not int or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"wojtek is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {n}")
+    board = load_board(t.options.board)
+    if not 0 <= t.phase <= OVER:
+        raise ValueError(f"unknown phase {t.phase}")
+    if not 0 <= t.current < n:
+        raise ValueError(f"current seat {t.current} is not a seat")
+    expected = frozenset() if t.phase == OVER else frozenset({t.current})
+    if t.to_act != expected:
+        raise ValueError(f"to_act {sorted(t.to_act)} does not match the phase and seat")
+    if not 1 <= t.round <= t.options.round_limit:
+        raise ValueError(f"round {t.round} is outside 1..{t.options.round_limit}")
+    if (t.phase in (DEPORT, DEPORT_TO)) != (t.round == 1):
+        raise ValueError("round 1 is the deportation round, and deportations happen in it only")
+    if len(t.positions) != n or len(t.collections) != n:
+        raise ValueError("positions and collections need one entry per seat")
+    _counts(t.collections, BEAR_COUNTS, "collection")
+    _counts((t.bear_discard,), BEAR_COUNTS, "bear discard pile")
+    _counts((t.travel_discard,), TRAVEL_COUNTS, "travel discard pile")
+    _counts((t.pending,), TRAVEL_COUNTS, "three-card move")
+    if len(t.display) != NUM_COLOURS:
+        raise ValueError(f"the display has {NUM_COLOURS} boxes, not {len(t.display)}")
+    for k in t.display:
+        if not NO_CARD <= k < BEAR_KINDS:
+            raise ValueError(f"the display shows bear card id {k}, which does not exist")
+    if len(t.city_owner) != len(CITIES) or any(not -1 <= o < n for o in t.city_owner):
+        raise ValueError("each of the 6 city cards is on the board (-1) or held by a seat")
+    if len(t.last_round) >= n:
+        raise ValueError(f"the last round lists each other seat at most once: {len(t.last_round)}")
+    if any(not 0 <= q < n for q in t.last_round):
         raise ValueError("the last round lists a seat that does not exist")
-    if any(c > HAND_SIZE for c in in_hand):
-        raise ValueError(f"no hand holds more than {HAND_SIZE} travel cards: {in_hand}")
-    at = s.positions[s.current]
-    if s.phase in (DEPORT, DEPORT_TO) and at != board.start:
-        raise ValueError("a player being deported must still be in Poland")
-    if s.phase in (TURN, EXCHANGE, DROP, USE, TARGET) and (at in (board.start, board.finish)):
+    return board
+
+
+def _play(
+    t: State | View,
+    board: Board,
+    in_hand: Sequence[int],
+    hand: Sequence[int] | None,
+    bear_deck: int,
+) -> None:
+    """Where the pawns stand, and how the phase agrees with everything else.
+
+    `in_hand` is each seat's hand size, `hand` the hand of the seat to act if it is
+    known, `bear_deck` the size of the bear stack.
+    """
+    phase = t.phase
+    current = t.current
+    positions = t.positions
+    spaces = len(board.ids)
+    for p, pos in enumerate(positions):
+        if not 0 <= pos < spaces:
+            raise ValueError(f"pawn {p} stands on no space ({pos})")
+        if pos not in board.shared and positions.count(pos) > 1:
+            raise ValueError(f"two pawns share the space {board.ids[pos]!r}")
+        if t.round > 1 and pos == board.start:
+            raise ValueError(f"pawn {p} was never deported")
+        if t.round == 1 and p < current and pos not in board.sites:
+            raise ValueError(f"pawn {p} was deported in round 1, so it stands on a site")
+        if t.round == 1 and p >= current and pos != board.start:
+            raise ValueError(f"pawn {p} waits for its deportation in Poland")
+    for city, owner in enumerate(t.city_owner):
+        space = board.city_of.index(city)
+        if owner >= 0 and positions[owner] not in (space, *board.ahead[space]):
+            raise ValueError(f"player {owner} holds {CITIES[city]} without having reached it")
+    at = positions[current]
+    if phase in _TRAVELLING and at in (board.start, board.finish):
         raise ValueError("a player in Poland or Edinburgh cannot be travelling")
-    if s.phase == BOX and at != board.finish:
+    if phase == BOX and at != board.finish:
         raise ValueError("only a player arriving in Edinburgh picks any box")
-    if s.phase == USE and sum(s.pending) >= 3:
-        raise ValueError("three cards are played: the colour must be chosen")
+    _hands(t, in_hand, hand)
+    if NO_CARD in t.display and (bear_deck or any(t.bear_discard)):
+        raise ValueError("a box stays empty only when the bear stack and its discards are")
+    if phase in (DROP, BOX) and all(k == NO_CARD for k in t.display):
+        raise ValueError("a bear card is dropped or picked from a box that holds one")
+    if phase == DROP and t.options.no_drop_on_three:
+        raise ValueError("with no_drop_on_three a three-card move drops no bear card")
+    if phase == DEPORT_TO and not t.travel_discard[RAINBOW]:
+        raise ValueError("a rainbow card was drawn, so it lies on the travel discard pile")
+    _ending(t, board)
 
 
-def _counts(groups: tuple[tuple[int, ...], ...], width: int, what: str) -> None:
+def _hands(t: State | View, in_hand: Sequence[int], hand: Sequence[int] | None) -> None:
+    """Hand sizes by phase, and the three-card move in progress."""
+    phase = t.phase
+    current = t.current
+    if any(c > HAND_SIZE for c in in_hand):
+        raise ValueError(f"no hand holds more than {HAND_SIZE} travel cards: {list(in_hand)}")
+    if any(c != HAND_SIZE for p, c in enumerate(in_hand) if p != current):
+        raise ValueError(f"a seat holds {HAND_SIZE} cards outside its own turn: {list(in_hand)}")
+    pending = sum(t.pending)
+    if phase in (USE, TARGET):
+        colours = [c for c in range(NUM_COLOURS) if t.pending[c]]
+        if len(colours) > 1:
+            raise ValueError("a three-card move plays rainbow cards and one truck colour")
+        if phase == USE and pending >= _THREE:
+            raise ValueError("three cards are played: the colour must be chosen")
+        if phase == TARGET and pending != _THREE:
+            raise ValueError("a three-card move needs three cards before its colour is chosen")
+    elif pending:
+        raise ValueError("three-card move cards are pending outside a three-card move")
+    held = in_hand[current]
+    if phase in _FULL_HAND_PHASES:
+        want: tuple[int, ...] = (HAND_SIZE,)
+    elif phase == EXCHANGE:
+        want = tuple(range(HAND_SIZE))
+    elif phase in (USE, TARGET):
+        want = (HAND_SIZE - pending,)
+    else:  # BOX: after a walk (one card) or a three-card move (three)
+        want = (HAND_SIZE - 1, HAND_SIZE - _THREE)
+    if held not in want:
+        raise ValueError(f"the seat to act holds {held} travel cards in this phase, not {want}")
+    if hand is not None and phase in (DROP, USE):
+        fixed = next((c for c in range(NUM_COLOURS) if t.pending[c]), None)
+        best = hand[fixed] if fixed is not None else max(hand[:NUM_COLOURS])
+        if hand[RAINBOW] + best < _THREE - pending:
+            raise ValueError("the seat to act holds too few cards to finish its three-card move")
+
+
+def _ending(t: State | View, board: Board) -> None:
+    """The last round begins when a pawn reaches Edinburgh (or a set is complete: not
+    checked, the rule tests build positions with complete sets mid-game) and lists the
+    seats still to play, in turn order."""
+    n = t.players
+    arriving = t.current if t.phase == BOX else None
+    if not t.ending:
+        if t.last_round:
+            raise ValueError("seats wait for a last turn but the last round has not begun")
+        for p, pos in enumerate(t.positions):
+            if pos == board.finish and p != arriving:
+                raise ValueError(f"pawn {p} reached Edinburgh, so the last round has begun")
+        return
+    if t.round == 1:
+        raise ValueError("the last round cannot begin in the deportation round")
+    if t.phase == OVER and t.last_round:
+        raise ValueError("seats wait for a last turn after the game ended")
+    steps = [(q - t.current) % n for q in t.last_round]
+    if steps != sorted(set(steps)):  # (the seat to act itself is tolerated first)
+        raise ValueError("the last round lists later seats in turn order, each once")
+    if any(t.positions[q] == board.finish for q in t.last_round):
+        raise ValueError("a seat in Edinburgh takes no last turn")
+
+
+def _tally(groups: Sequence[Sequence[int]], width: int) -> list[int]:
+    """Per kind, the cards of several piles counted by kind."""
+    total = [0] * width
     for group in groups:
-        if len(group) != width or any(c < 0 for c in group):
-            raise ValueError(f"a {what} needs {width} non-negative counts, got {group}")
+        for k, c in enumerate(group):
+            total[k] += c
+    return total
+
+
+def _face_up_bears(t: State | View) -> list[int]:
+    """Per kind, the bear cards on the table: collections, discards and the display."""
+    bears = _tally((*t.collections, t.bear_discard), BEAR_KINDS)
+    for k in t.display:
+        if k != NO_CARD:
+            bears[k] += 1
+    return bears
+
+
+def _counts(groups: Sequence[Sequence[int]], limits: Sequence[int], what: str) -> None:
+    """Each group counts cards by kind: one count per kind, within the kind's copies."""
+    width = len(limits)
+    for group in groups:
+        if len(group) != width:
+            raise ValueError(f"a {what} needs {width} counts (one per kind), not {len(group)}")
+        for k, (c, limit) in enumerate(zip(group, limits, strict=True)):
+            if not 0 <= c <= limit:
+                raise ValueError(f"a {what} holds 0-{limit} cards of kind {k}, not {c}")
