@@ -195,6 +195,9 @@ def _exercise(game: Game, obj: Any, limit: float) -> None:
             timed("render_html(view)", html, view)
         world = timed("determinize(view)", game.determinize, view, 1)
         timed("determinize(view).view", world.view, view.player)
+        for p in sorted(world.to_act):
+            if not timed(f"determinize(view).legal_actions({p})", world.legal_actions, p):
+                raise FuzzError(f"determinize(view) leaves player {p} to act with no legal action")
 
 
 def check_document(game: Game, text: str, *, time_limit: float = 3.0) -> bool:

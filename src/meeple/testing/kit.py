@@ -264,6 +264,16 @@ def check_state(
                     where,
                     f"player {p}'s legal actions depend on something view({p}) does not show",
                 )
+            for q in sorted(other.to_act):
+                # Search bots play on in the worlds they sample: every seat to act there
+                # must have a move, whatever determinize dealt it.
+                expect(
+                    len(guard(where, f"determinized.legal_actions({q})", other.legal_actions, q))
+                    > 0,
+                    where,
+                    f"in determinize(view({p}), {dseed}) player {q} is to act but has no "
+                    "legal action (the hidden part was dealt inconsistently)",
+                )
         # After determinize's own check, so that a view it cannot rebuild is reported as
         # such (the codec refuses such a view too, with a vaguer reason).
         _roundtrip(game, view, where, f"view({p})")

@@ -12,7 +12,15 @@ import attrs
 
 from meeple.core import rng as _rng
 
-from .components import BEAR_COUNTS, BEAR_KINDS, NO_CARD, TRAVEL_COUNTS, TRAVEL_KINDS
+from .components import (
+    BEAR_COUNTS,
+    BEAR_KINDS,
+    NO_CARD,
+    NUM_COLOURS,
+    RAINBOW,
+    TRAVEL_COUNTS,
+    TRAVEL_KINDS,
+)
 from .invariants import validate
 from .options import Options
 from .state import Phase, State
@@ -105,18 +113,9 @@ def determinize(view: View, seed: int) -> State:
         raise ValueError("the view shows more travel cards than the game has")
     pool = [k for k in range(TRAVEL_KINDS) for _ in range(unseen[k])]
     cards, rng = _rng.shuffled32(rng, pool)
-    hands: list[tuple[int, ...]] = []
-    at = 0
-    for seat in range(view.players):
-        if seat == view.player:
-            hands.append(view.hand)
-            continue
-        size = view.hand_sizes[seat]
-        hand = [0] * TRAVEL_KINDS
-        for k in cards[at : at + size]:
-            hand[k] += 1
-        at += size
-        hands.append(tuple(hand))
+    hands, at = _deal(view, cards)
+    if not _can_finish(view, hands):
+        hands, at, cards, rng = _deal_a_finishable_move(view, pool, rng)
     travel_deck = cards[at:]
     if len(travel_deck) != view.travel_deck_size:
         raise ValueError("the view's travel card counts do not add up")
@@ -156,3 +155,92 @@ def determinize(view: View, seed: int) -> State:
     )
     validate(state)
     return state
+
+
+_MOVE_CARDS = 3
+"""Travel cards a three-card move plays."""
+
+
+def _deal(view: View, cards: tuple[int, ...]) -> tuple[list[tuple[int, ...]], int]:
+    """Hidden hands dealt in seat order from `cards`; (hands, cards used)."""
+    hands: list[tuple[int, ...]] = []
+    at = 0
+    for seat in range(view.players):
+        if seat == view.player:
+            hands.append(view.hand)
+            continue
+        size = view.hand_sizes[seat]
+        hand = [0] * TRAVEL_KINDS
+        for k in cards[at : at + size]:
+            hand[k] += 1
+        at += size
+        hands.append(tuple(hand))
+    return hands, at
+
+
+def _need(view: View) -> tuple[int, int | None]:
+    """(cards the seat to act still has to play in its three-card move, the truck colour
+    it is bound to or None); 0 cards when no three-card move is under way."""
+    if view.phase not in (Phase.DROP, Phase.USE):
+        return 0, None
+    fixed = next((c for c in range(NUM_COLOURS) if view.pending[c]), None)
+    return _MOVE_CARDS - sum(view.pending), fixed
+
+
+def _can_finish(view: View, hands: list[tuple[int, ...]]) -> bool:
+    need, fixed = _need(view)
+    if need <= 0:
+        return True
+    hand = hands[view.current]
+    best = hand[fixed] if fixed is not None else max(hand[:NUM_COLOURS])
+    return hand[RAINBOW] + best >= need
+
+
+def _deal_a_finishable_move(
+    view: View, pool: list[int], rng: int
+) -> tuple[list[tuple[int, ...]], int, tuple[int, ...], int]:
+    """Deal again so that the seat to act can finish the three-card move it began (it
+    held such cards when it began, so every real view allows it).
+
+    A few fresh shuffles first, which sample deals exactly as the game does given
+    that fact; if none fits (the fitting cards are rare), the cards the move needs are
+    drawn first from the unseen truck colours that can supply them, then the rest.
+    """
+    for _ in range(16):
+        cards, rng = _rng.shuffled32(rng, pool)
+        hands, at = _deal(view, cards)
+        if _can_finish(view, hands):
+            return hands, at, cards, rng
+    need, fixed = _need(view)
+    unseen = [pool.count(k) for k in range(TRAVEL_KINDS)]
+    colours = [
+        c
+        for c in range(NUM_COLOURS)
+        if (fixed is None or c == fixed) and unseen[c] + unseen[RAINBOW] >= need
+    ]
+    if not colours:
+        raise ValueError("no deal lets the seat to act finish its three-card move")
+    colour, rng = _rng.choice(rng, colours)
+    fitting = [k for k in pool if k in (colour, RAINBOW)]
+    chosen, rng = _rng.shuffled32(rng, fitting)
+    move = list(chosen[:need])
+    rest = list(pool)
+    for k in move:
+        rest.remove(k)
+    shuffled_rest, rng = _rng.shuffled32(rng, rest)
+    # The seat to act's hand takes the move's cards first, then its share of the rest.
+    order: list[int] = []
+    taken = 0
+    for seat in range(view.players):
+        if seat == view.player:
+            continue
+        size = view.hand_sizes[seat]
+        if seat == view.current:
+            order += move + list(shuffled_rest[taken : taken + size - need])
+            taken += size - need
+        else:
+            order += shuffled_rest[taken : taken + size]
+            taken += size
+    cards = (*order, *shuffled_rest[taken:])
+    hands, at = _deal(view, cards)
+    return hands, at, cards, rng
