@@ -15,15 +15,8 @@ import meeple
 from meeple.core import HasHtml, capabilities
 from meeple.web.renderers import render_html
 from meeple.wojtek import GAME, Options
-from meeple.wojtek.components import (
-    BEAR_NAMES,
-    CITIES,
-    NUM_COLOURS,
-    PERSON,
-    TRAVEL_NAMES,
-    load_board,
-    read_board_file,
-)
+from meeple.wojtek.board import load_board, read_board_file
+from meeple.wojtek.components import BEAR_NAMES, CITIES, NUM_COLOURS, PERSON, TRAVEL_NAMES
 from meeple.wojtek.state import State
 from tests.wojtek.helpers import collection, hand, position, route
 

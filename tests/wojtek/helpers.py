@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from meeple.wojtek import GAME, Options
 from meeple.wojtek.actions import Action
+from meeple.wojtek.board import load_board
 from meeple.wojtek.components import (
     BEAR_COUNTS,
     BEAR_KINDS,
@@ -26,7 +27,6 @@ from meeple.wojtek.components import (
     TRAVEL_KINDS,
     TRAVEL_NAMES,
     ZERO_TRAVEL,
-    load_board,
 )
 from meeple.wojtek.state import TURN, Phase, State
 

@@ -11,18 +11,15 @@ import pytest
 import meeple
 from meeple.core import InvalidOptionsError, Match
 from meeple.wojtek import GAME, Options
+from meeple.wojtek.board import MAX_SPACES, BoardError, load_board, read_board_file
 from meeple.wojtek.components import (
     BEAR_COUNTS,
     BEAR_NAMES,
     BEAR_TYPE_NAMES,
     CITIES,
     COLOUR_TITLES,
-    MAX_SPACES,
     PAWNS,
     TRAVEL_COUNTS,
-    BoardError,
-    load_board,
-    read_board_file,
 )
 
 STANDARD = Path(__file__).parents[2] / "src" / "meeple" / "wojtek" / "data" / "board_standard.json"

@@ -15,14 +15,8 @@ import meeple
 from meeple.core import CorruptDataError
 from meeple.testing import check_game, random_playout
 from meeple.wojtek import GAME, Options
-from meeple.wojtek.components import (
-    EDINBURGH_CITY,
-    HAND_SIZE,
-    NUM_COLOURS,
-    TRAVEL_KINDS,
-    BoardSpec,
-    load_board,
-)
+from meeple.wojtek.board import BoardSpec, load_board
+from meeple.wojtek.components import EDINBURGH_CITY, HAND_SIZE, NUM_COLOURS, TRAVEL_KINDS
 from meeple.wojtek.state import TURN, USE, State
 
 from .helpers import BOARD

@@ -33,6 +33,7 @@ from meeple.wojtek.actions import (
     Use,
     Walk,
 )
+from meeple.wojtek.board import load_board, read_board_file
 from meeple.wojtek.components import (
     BEAR_COUNTS,
     BEAR_KINDS,
@@ -41,8 +42,6 @@ from meeple.wojtek.components import (
     MAX_PLAYERS,
     NO_CARD,
     NUM_COLOURS,
-    load_board,
-    read_board_file,
 )
 from meeple.wojtek.encoding import (
     HEADER,

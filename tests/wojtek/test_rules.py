@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import meeple
 from meeple.wojtek import GAME
+from meeple.wojtek.board import load_board
 from meeple.wojtek.components import (
     BEAR_COUNTS,
     BEAR_KINDS,
@@ -21,7 +22,6 @@ from meeple.wojtek.components import (
     NO_CARD,
     TRAVEL_COUNTS,
     TRAVEL_KINDS,
-    load_board,
 )
 from meeple.wojtek.state import State
 

@@ -36,6 +36,7 @@ from .actions import (
     WALKS,
     Action,
 )
+from .board import Board, load_board
 from .components import (
     BEAR_COUNTS,
     BEAR_KINDS,
@@ -49,8 +50,6 @@ from .components import (
     NUM_COLOURS,
     TRAVEL_COUNTS,
     TRAVEL_KINDS,
-    Board,
-    load_board,
 )
 from .route import truck_target, walk_targets
 from .scoring import arrange

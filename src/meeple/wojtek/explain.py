@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .actions import EDINBURGH, Box, Drop, Exchange, Three, To, Truck, Use, Walk
-from .components import COLOURS, PAWNS, RAINBOW, load_board
+from .board import load_board
+from .components import COLOURS, PAWNS, RAINBOW
 from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, TARGET, TURN, USE, Phase
 
 if TYPE_CHECKING:

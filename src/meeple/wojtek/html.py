@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 
+from .board import Board, load_board
 from .components import (
     BEAR_NAMES,
     BEAR_TYPE_NAMES,
@@ -24,8 +25,6 @@ from .components import (
     PERSON,
     RAINBOW,
     TRAVEL_NAMES,
-    Board,
-    load_board,
 )
 from .render import render
 from .scoring import arrange

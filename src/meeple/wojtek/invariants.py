@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .board import Board, load_board
 from .components import (
     BEAR_COUNTS,
     BEAR_KINDS,
@@ -28,8 +29,6 @@ from .components import (
     RAINBOW,
     TRAVEL_COUNTS,
     TRAVEL_KINDS,
-    Board,
-    load_board,
 )
 from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, OVER, TARGET, TURN, USE
 

@@ -26,7 +26,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from .actions import BOXES, DONE, DRAW, DROPS, EXCHANGES, THREE, TOS, TRUCKS, USES, WALKS, Action
-from .components import NO_CARD, NUM_COLOURS, RAINBOW, TRAVEL_KINDS, load_board
+from .board import load_board
+from .components import NO_CARD, NUM_COLOURS, RAINBOW, TRAVEL_KINDS
 from .route import three_card_targets, walk_targets
 from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, TARGET, TURN, USE
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import attrs
 
-from .components import DEFAULT_BOARD, BoardError, BoardSpec, load_board
+from .board import DEFAULT_BOARD, BoardError, BoardSpec, load_board
 
 __all__ = ["MAX_ROUND_LIMIT", "Options"]
 
@@ -41,5 +41,5 @@ class Options:
     """Our rule (the rulebook can stall): the game ends after this many rounds, scored as usual."""
     board: str | BoardSpec = attrs.field(default=DEFAULT_BOARD, validator=_check_board)
     """``standard`` (our designed board) or a custom board as data (`BoardSpec`): never a
-    path. A program reads a board file with `components.read_board_file`; the CLI
+    path. A program reads a board file with `board.read_board_file`; the CLI
     with ``--option board=@FILE``."""

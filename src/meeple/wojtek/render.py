@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from .components import (
-    BEAR_NAMES,
-    CITIES,
-    COLOUR_TITLES,
-    COLOURS,
-    NO_CARD,
-    PAWNS,
-    TRAVEL_NAMES,
-    Board,
-    load_board,
-)
+from .board import Board, load_board
+from .components import BEAR_NAMES, CITIES, COLOUR_TITLES, COLOURS, NO_CARD, PAWNS, TRAVEL_NAMES
 from .scoring import arrange
 from .view import View
 

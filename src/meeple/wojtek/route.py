@@ -10,7 +10,8 @@ those three cannot disagree. Pure functions of a board and the pawn positions.
 from __future__ import annotations
 
 from .actions import EDINBURGH
-from .components import NUM_COLOURS, Board
+from .board import Board
+from .components import NUM_COLOURS
 
 __all__ = ["three_card_targets", "truck_target", "walk_targets"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from meeple.core import ONE_SEAT
 from meeple.core import rng as _rng
 
+from .board import load_board
 from .components import (
     BEAR_COUNTS,
     BEAR_KINDS,
@@ -15,7 +16,6 @@ from .components import (
     TRAVEL_COUNTS,
     TRAVEL_KINDS,
     ZERO_TRAVEL,
-    load_board,
 )
 from .options import MAX_ROUND_LIMIT, Options
 from .state import DEPORT, State

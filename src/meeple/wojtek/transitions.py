@@ -18,7 +18,8 @@ from meeple.core import NOBODY, ONE_SEAT, replace
 from meeple.core.edit import bump, put
 
 from .actions import Action, Box, Done, Draw, Drop, Exchange, Three, To, Truck, Use, Walk
-from .components import NO_BEARS, NO_CARD, RAINBOW, ZERO_TRAVEL, Board, load_board
+from .board import Board, load_board
+from .components import NO_BEARS, NO_CARD, RAINBOW, ZERO_TRAVEL
 from .piles import discard_bears, draw_one, refill, take_box
 from .route import three_card_targets, truck_target, walk_targets
 from .scoring import completes_set
