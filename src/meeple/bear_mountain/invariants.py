@@ -1,7 +1,17 @@
-"""Invariants every state keeps; the codec checks them whenever a state is loaded."""
+"""Invariants every state keeps and every view shows; the codec checks them on each load.
+
+A state must be one a real game can reach: all 45 landscape cards in exactly one
+place, and every count (hike lengths, hand and selection sizes, the face-up row,
+the solo deck's piles and score card assignments) where the rules of its mode
+and phase put it. A view must show what a reachable state shows: card ids that
+exist, no card twice, counts that add up to the deck, and then a full state dealt
+from it (`determinize`) must keep every state invariant. Together they bound
+every number that sizes work, so whatever loads, every method runs in bounded time.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from meeple.core import ALL_SEATS
@@ -10,8 +20,11 @@ from .components import (
     ANIMAL_SET,
     BEAR_CARDS,
     CARD_IDS,
+    DRAFT_KEEP,
     DRAFT_PICKS,
     HAB_SET,
+    HAND_SIZE,
+    HIKE_LENGTH,
     ROW_SIZE,
     SCORE_BY_SLUG,
     SCORE_IDS,
@@ -19,39 +32,60 @@ from .components import (
     SOLO_DECK,
     SOLO_HIKES,
     SOLO_SCORES,
+    card_name,
 )
+from .invariants_solo import validate_solo
 from .legal import is_closed
 from .setup import default_score_count
 from .state import Phase
+from .view import determinize
 
 if TYPE_CHECKING:
     from .state import State
+    from .view import View
 
-__all__ = ["validate"]
+__all__ = ["validate", "validate_view"]
+
+_N_CARDS = len(CARD_IDS)
+_RNG_LIMIT = 2**64
+_DRAFT_HIKE = tuple(sum(DRAFT_PICKS[0] - k for k in DRAFT_KEEP[:r]) for r in range(3))
+"""Drafting: cards on each hike while picking in rounds 0, 1, 2: (0, 3, 6)."""
+_DRAFT_HAND = tuple(HAND_SIZE - sum(DRAFT_PICKS[: r + 1]) for r in range(3))
+"""Drafting: cards in each hand while placing in rounds 0, 1, 2: (6, 3, 0)."""
+_SOLO_ANIMALS = sum(1 for c in SOLO_SCORES if c in ANIMAL_SET)
+"""Solo: the animal score cards (8), each given to exactly one hike in the end."""
+
+
+def _check(ok: bool, why: str) -> None:
+    if not ok:
+        raise ValueError(why)
+
+
+# -- states ----------------------------------------------------------------------------
 
 
 def validate(s: State) -> None:
     """Raise ValueError naming the first broken invariant."""
+    _check(0 <= s.rng < _RNG_LIMIT, "the rng state is a 64-bit number")
     mode = s.options.mode
     if mode is None:
         raise ValueError("a state's options name its mode")
     n = s.players
     if mode == "solo":
-        if n != 1:
-            raise ValueError("the solo game has exactly 1 player")
-    elif not 2 <= n <= 4:
-        raise ValueError(f"{mode} is played by 2-4 players, not {n}")
-    if not s.to_act <= ALL_SEATS[n]:
-        raise ValueError(f"to_act {sorted(s.to_act)} names a seat that does not exist")
-    if (s.phase == Phase.OVER) != (not s.to_act):
-        raise ValueError("to_act must be empty exactly when the phase is over")
+        _check(n == 1, "the solo game has exactly 1 player")
+    else:
+        _check(2 <= n <= 4, f"{mode} is played by 2-4 players, not {n}")
+    _check(s.to_act <= ALL_SEATS[n], f"to_act {sorted(s.to_act)} names a seat that does not exist")
+    _check(
+        (s.phase == Phase.OVER) == (not s.to_act),
+        "to_act must be empty exactly when the phase is over",
+    )
     allowed = {
         "standard": {Phase.TAKE, Phase.SUDDEN, Phase.OVER},
         "draft": {Phase.PICK, Phase.PLACE, Phase.SUDDEN, Phase.OVER},
         "solo": {Phase.DRAW, Phase.DRAWN, Phase.ASSIGN, Phase.OVER},
     }[mode]
-    if s.phase not in allowed:
-        raise ValueError(f"phase {s.phase!r} does not occur in {mode} mode")
+    _check(s.phase in allowed, f"phase {s.phase!r} does not occur in {mode} mode")
     everything = [
         *(c for h in s.hikes for c in h),
         *s.deck,
@@ -61,95 +95,232 @@ def validate(s: State) -> None:
         *s.discard,
         *((s.drawn,) if s.drawn else ()),
     ]
-    if sorted(everything) != list(CARD_IDS):
-        raise ValueError("every landscape card must be in exactly one place")
-    if len(set(s.score_cards)) != len(s.score_cards) or list(s.score_cards) != sorted(
-        s.score_cards
-    ):
-        raise ValueError("score cards must be distinct and in ascending order")
-    if any(sid not in SCORE_IDS for sid in s.score_cards):
-        raise ValueError("unknown score card id")
+    _check(
+        sorted(everything) == list(CARD_IDS), "every landscape card must be in exactly one place"
+    )
+    _check(
+        len(set(s.score_cards)) == len(s.score_cards)
+        and list(s.score_cards) == sorted(s.score_cards),
+        "score cards must be distinct and in ascending order",
+    )
+    _check(all(sid in SCORE_IDS for sid in s.score_cards), "unknown score card id")
     if mode == "solo":
-        _validate_solo(s)
+        validate_solo(s)
         return
-    if len(s.score_cards) != default_score_count(s.options, n):
-        raise ValueError(f"{len(s.score_cards)} score cards, the options call for another number")
-    if s.options.score_cards and s.score_cards != tuple(
-        sorted(SCORE_BY_SLUG[x] for x in s.options.score_cards)
-    ):
-        raise ValueError("the score cards differ from those the options name")
-    if s.options.animals_only and any(sid in HAB_SET for sid in s.score_cards):
-        raise ValueError("animals_only games have no habitat or elevation score cards")
-    if len(s.hikes) != n:
-        raise ValueError("there must be one hike per player")
-    if mode == "standard":
-        if s.hands or s.picks or len(s.row) > ROW_SIZE:
-            raise ValueError("the standard game has no hands and at most 4 face-up cards")
-        if s.phase == Phase.TAKE and len(s.row) != ROW_SIZE:
-            raise ValueError("the face-up row holds 4 cards during the game")
-        if any(len(h) > 45 - 10 * (n - 1) for h in s.hikes):
-            raise ValueError("a hike is too long")
-    else:
-        if len(s.hands) != n or len(s.picks) != n or s.row:
-            raise ValueError("drafting needs one hand and one pick list per player, no row")
-        for cards in (*s.hands, *s.picks):
-            if list(cards) != sorted(cards):
-                raise ValueError("hands and selected cards are kept in ascending order")
-        if not 0 <= s.round < len(DRAFT_PICKS):
-            raise ValueError("drafting has rounds 0, 1 and 2")
+    _check(
+        len(s.score_cards) == default_score_count(s.options, n),
+        f"{len(s.score_cards)} score cards, the options call for another number",
+    )
+    _check(
+        not s.options.score_cards
+        or s.score_cards == tuple(sorted(SCORE_BY_SLUG[x] for x in s.options.score_cards)),
+        "the score cards differ from those the options name",
+    )
+    _check(
+        not (s.options.animals_only and any(sid in HAB_SET for sid in s.score_cards)),
+        "animals_only games have no habitat or elevation score cards",
+    )
+    _check(len(s.hikes) == n, "there must be one hike per player")
+    _check(
+        not (s.discard or s.drawn or s.assigned or s.active != -1),
+        "discard, drawn card and assignments belong to the solo game",
+    )
     if s.phase == Phase.SUDDEN:
-        if not s.options.tiebreaker or not s.pending or not s.pending <= ALL_SEATS[n]:
-            raise ValueError("tiebreaker rounds need the option and a set of tied players")
-    elif s.pending:
-        raise ValueError("only tiebreaker rounds have pending players")
-    if s.discard or s.drawn or s.assigned or s.active != -1:
-        raise ValueError("discard, drawn card and assignments belong to the solo game")
+        _check(
+            s.options.tiebreaker and bool(s.pending) and s.pending <= ALL_SEATS[n],
+            "tiebreaker rounds need the option and a set of tied players",
+        )
+        _check(
+            all(len(h) >= HIKE_LENGTH for h in s.hikes),
+            f"tiebreaker rounds start once every hike has {HIKE_LENGTH} cards",
+        )
+    else:
+        _check(not s.pending, "only tiebreaker rounds have pending players")
+    if mode == "standard":
+        _validate_standard(s)
+    else:
+        _validate_draft(s)
 
 
-def _validate_solo(s: State) -> None:
-    if s.score_cards != SOLO_SCORES:
-        raise ValueError("the solo game uses its 13 score cards")
-    if len(s.hikes) != SOLO_HIKES or len(s.assigned) != SOLO_HIKES or any(not h for h in s.hikes):
-        raise ValueError("the solo game has 5 non-empty hikes and 5 assignment lists")
-    if s.row or s.hands or s.picks or s.pending:
-        raise ValueError("the solo game has no face-up row, hands or tiebreaker")
-    for h in s.hikes:
-        if h[0] in BEAR_CARDS or any(c in BEAR_CARDS for c in h[:-1]):
-            raise ValueError("a bear card can only end a hike")
-    if any(c in BEAR_CARDS for c in s.discard):
-        raise ValueError("bear cards are never discarded")
-    given = [c for cards in s.assigned for c in cards]
-    if len(set(given)) != len(given) or any(c not in SOLO_SCORES for c in given):
-        raise ValueError("each solo score card is assigned at most once")
-    for k, (h, cards) in enumerate(zip(s.hikes, s.assigned, strict=True)):
-        if cards and not is_closed(h):
-            raise ValueError(f"hike{k + 1} has score cards but is still open")
-        if (
-            sum(1 for c in cards if c in HAB_SET) > 1
-            or sum(1 for c in cards if c in ANIMAL_SET) > 2
-        ):
-            raise ValueError(f"hike{k + 1} has too many score cards")
-    if (s.phase == Phase.DRAWN) != bool(s.drawn):
-        raise ValueError("a drawn card waits exactly in the drawn phase")
-    if (s.phase == Phase.ASSIGN) != (s.active != -1):
-        raise ValueError("the active hike is set exactly while assigning")
-    if s.active != -1 and not (0 <= s.active < SOLO_HIKES and is_closed(s.hikes[s.active])):
-        raise ValueError("score cards go to a closed hike")
-    drawn_so_far = SOLO_DECK - len(s.deck)
-    bears_out = sum(1 for h in s.hikes if is_closed(h)) + (s.drawn in BEAR_CARDS)
-    pile = SOLO_BLOCK
-    if drawn_so_far < 0 or bears_out > SOLO_HIKES:
-        raise ValueError("the solo deck holds 40 cards at the start")
-    # One bear in each pile of 8: after d draws, the bears out are those of the
-    # finished piles, plus possibly the one of the pile in progress.
-    done_piles = drawn_so_far // pile
-    if not done_piles <= bears_out <= done_piles + (1 if drawn_so_far % pile else 0):
-        raise ValueError("the solo deck must hold one bear card in each pile of 8")
-    per_pile = [0] * SOLO_HIKES
-    for j, c in enumerate(s.deck):
-        if c in BEAR_CARDS:
-            per_pile[(drawn_so_far + j) // pile] += 1
-    for q in range(done_piles, SOLO_HIKES):
-        expected = 1 if q > done_piles or bears_out == done_piles else 0
-        if per_pile[q] != expected:
-            raise ValueError("the solo deck must hold one bear card in each pile of 8")
+def _validate_standard(s: State) -> None:
+    _check(not (s.hands or s.picks), "the standard game has no hands or selected cards")
+    _check(s.round == 0, "only drafting has rounds")
+    left = len(s.row) + len(s.deck)
+    _check(
+        len(s.row) == min(ROW_SIZE, left),
+        f"the face-up row holds {ROW_SIZE} cards while the pile lasts",
+    )
+    if s.phase == Phase.TAKE:
+        _check(len(s.to_act) == 1, "one player takes a card at a time")
+        (p,) = s.to_act
+        k = len(s.hikes[p])
+        _check(k < HIKE_LENGTH, f"hikes stop at {HIKE_LENGTH} cards")
+        _check(
+            all(len(h) == (k + 1 if q < p else k) for q, h in enumerate(s.hikes)),
+            f"players take cards in turn from seat 0: player {p} cannot be to act "
+            f"with hikes of {[len(h) for h in s.hikes]} cards",
+        )
+    elif s.phase == Phase.OVER:
+        lengths = {len(h) for h in s.hikes}
+        if s.options.tiebreaker:
+            _check(min(lengths) >= HIKE_LENGTH, f"a finished hike has {HIKE_LENGTH} cards or more")
+        else:
+            _check(lengths == {HIKE_LENGTH}, f"a finished hike has {HIKE_LENGTH} cards")
+    else:
+        _check(
+            s.to_act == {min(s.pending)},
+            "tied players take their card in seat order: the lowest pending seat acts",
+        )
+        _check(left >= len(s.pending), "a tiebreaker round only starts with a card for each")
+
+
+def _validate_draft(s: State) -> None:
+    n = s.players
+    _check(
+        len(s.hands) == n and len(s.picks) == n and not s.row,
+        "drafting needs one hand and one pick list per player, no row",
+    )
+    for cards in (*s.hands, *s.picks):
+        _check(list(cards) == sorted(cards), "hands and selected cards are kept in ascending order")
+    _check(0 <= s.round < len(DRAFT_PICKS), "drafting has rounds 0, 1 and 2")
+    r = s.round
+    hands = [len(h) for h in s.hands]
+    picks = [len(h) for h in s.picks]
+    hikes = [len(h) for h in s.hikes]
+    if s.phase in (Phase.PICK, Phase.PLACE):
+        _check(
+            all(h + k + x == HAND_SIZE for h, k, x in zip(hands, picks, hikes, strict=True)),
+            f"each seat's hand, selected cards and hike hold the {HAND_SIZE} cards it was dealt",
+        )
+        _check(
+            len(s.deck) == _N_CARDS - HAND_SIZE * n,
+            "the cards not dealt stay face down until the tiebreaker",
+        )
+    if s.phase == Phase.PICK:
+        _check(
+            set(hikes) == {_DRAFT_HIKE[r]},
+            f"round {r + 1} is picked with {_DRAFT_HIKE[r]} cards on each hike",
+        )
+        j = min(picks)
+        first = DRAFT_KEEP[r - 1] if r else 0
+        _check(
+            first <= j < DRAFT_PICKS[0] and max(picks) <= j + 1,
+            "everyone selects one card before the hands pass on",
+        )
+        _check(
+            s.to_act == frozenset(p for p in range(n) if picks[p] == j),
+            "exactly the players who have not selected this step are to act",
+        )
+    elif s.phase == Phase.PLACE:
+        _check(
+            set(hands) == {_DRAFT_HAND[r]},
+            f"round {r + 1} is placed with {_DRAFT_HAND[r]} cards in each hand",
+        )
+        _check(
+            all(DRAFT_KEEP[r] <= k <= DRAFT_PICKS[0] for k in picks),
+            f"round {r + 1} places selected cards until {DRAFT_KEEP[r]} remain",
+        )
+        _check(
+            s.to_act == frozenset(p for p in range(n) if picks[p] > DRAFT_KEEP[r]),
+            "exactly the players with selected cards left to lay are to act",
+        )
+    else:  # SUDDEN or OVER: the draft is over. A finished position may hold hikes of
+        # any length (scoring examples are built so); nothing is sized by them.
+        _check(r == len(DRAFT_PICKS) - 1, "the draft ends after round 3")
+        _check(not any(picks), "no selected cards are left once the draft is over")
+        _check(
+            all(hands[p] == (1 if p in s.pending else 0) for p in range(n)),
+            "each tied player holds exactly the one card dealt for the tiebreaker",
+        )
+        if s.phase == Phase.SUDDEN:
+            _check(s.to_act == s.pending, "every tied player lays a card at once")
+
+
+def _ids(cards: Iterable[int], where: str) -> list[int]:
+    out = list(cards)
+    for c in out:
+        _check(1 <= c <= _N_CARDS, f"{where}: card id {c} does not exist (ids are 1-{_N_CARDS})")
+    return out
+
+
+def validate_view(v: View) -> None:
+    """Raise ValueError naming the first thing no reachable state could show this seat.
+
+    Bounds and counts first (card ids, no card twice, the deck's total), then a full
+    state dealt from the view must keep every state invariant (`validate`).
+    """
+    mode = v.options.mode
+    n = v.players
+    _check(mode is not None, "a view's options name its mode")
+    _check((mode == "solo") == (n == 1), f"{mode} mode is not played by {n} player(s)")
+    me = v.player
+    _check(me is None or 0 <= me < n, f"the view belongs to seat {me!r}, not a seat")
+    _check(
+        len(v.hikes) == (SOLO_HIKES if mode == "solo" else n),
+        f"{mode} mode has {SOLO_HIKES if mode == 'solo' else n} hikes, not {len(v.hikes)}",
+    )
+    shown = [
+        *_ids((c for h in v.hikes for c in h), "a hike"),
+        *_ids(v.row, "the face-up row"),
+        *_ids(v.hand, "the hand"),
+        *_ids(v.picks, "the selected cards"),
+        *_ids(v.discard, "the discard pile"),
+        *_ids((v.drawn,) if v.drawn else (), "the drawn card"),
+    ]
+    if len(set(shown)) != len(shown):
+        twice = sorted({c for c in shown if shown.count(c) > 1})
+        raise ValueError(f"card {card_name(twice[0])} is shown in two places")
+    counts = (v.hand_counts, v.pick_counts)
+    if mode == "draft":
+        _check(
+            all(len(c) == n for c in counts),
+            "drafting shows how many cards each seat holds and has selected",
+        )
+        _check(
+            all(0 <= h <= HAND_SIZE for h in v.hand_counts),
+            f"a hand holds at most {HAND_SIZE} cards",
+        )
+        _check(
+            all(0 <= k <= DRAFT_PICKS[0] for k in v.pick_counts),
+            f"a seat has at most {DRAFT_PICKS[0]} selected cards",
+        )
+    else:
+        _check(not any(counts), f"{mode} mode has no hands or selected cards")
+    if me is None or mode != "draft":
+        _check(not (v.hand or v.picks), "only a drafting seat sees its own hand")
+    else:
+        _check(
+            len(v.hand) == v.hand_counts[me] and len(v.picks) == v.pick_counts[me],
+            "the viewer's own hand and selected cards match their counts",
+        )
+    _check(
+        list(v.hand) == sorted(v.hand) and list(v.picks) == sorted(v.picks),
+        "hands and selected cards are kept in ascending order",
+    )
+    _check(0 <= v.deck_count <= _N_CARDS, f"the face-down pile holds 0-{_N_CARDS} cards")
+    hidden = sum(h + k for p, (h, k) in enumerate(zip(*counts, strict=True)) if p != me)
+    total = len(shown) + hidden + v.deck_count
+    _check(total == _N_CARDS, f"the view accounts for {total} landscape cards, not {_N_CARDS}")
+    if mode != "standard":
+        _check(not v.row, f"{mode} mode has no face-up row")
+    if mode == "solo":
+        _check(v.deck_count <= SOLO_DECK, f"the solo deck holds at most {SOLO_DECK} cards")
+        _check(len(v.assigned) == SOLO_HIKES, f"the solo game has {SOLO_HIKES} assignment lists")
+        _check(
+            all(len(h) > 0 and h[0] not in BEAR_CARDS for h in v.hikes),
+            "each solo hike starts with a card that is not a bear",
+        )
+        _check(
+            all(c not in BEAR_CARDS for h in v.hikes for c in h[:-1])
+            and all(c not in BEAR_CARDS for c in v.discard),
+            "a bear card can only end a hike",
+        )
+        drawn_so_far = SOLO_DECK - v.deck_count
+        bears_out = sum(1 for h in v.hikes if is_closed(h)) + (v.drawn in BEAR_CARDS)
+        done_piles = drawn_so_far // SOLO_BLOCK
+        _check(
+            done_piles <= bears_out <= done_piles + (1 if drawn_so_far % SOLO_BLOCK else 0),
+            f"{bears_out} bear cards are out after {drawn_so_far} draws, "
+            f"but each pile of {SOLO_BLOCK} holds one",
+        )
+    validate(determinize(v, 0))

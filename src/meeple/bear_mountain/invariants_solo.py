@@ -1,0 +1,143 @@
+"""The solo game's invariants (Big Kid solo): its deck, its hikes and its score cards.
+
+A mode of its own with rules of its own (one bear card in every pile of 8 of the
+deck, habitats meeting along a hike, score cards that can still be shared out), so
+its checks live beside `invariants`, which calls `validate_solo` for a solo state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .components import (
+    ANIMAL_SET,
+    BEAR_CARDS,
+    HAB_SET,
+    LEFT,
+    RIGHT,
+    SOLO_BLOCK,
+    SOLO_DECK,
+    SOLO_HIKES,
+    SOLO_SCORES,
+    card_name,
+)
+from .legal import is_closed, solo_targets
+from .state import Phase
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["validate_solo"]
+
+_SOLO_ANIMALS = sum(1 for c in SOLO_SCORES if c in ANIMAL_SET)
+"""Solo: the animal score cards (8), each given to exactly one hike in the end."""
+
+
+def _check(ok: bool, why: str) -> None:
+    if not ok:
+        raise ValueError(why)
+
+
+def validate_solo(s: State) -> None:
+    _check(s.score_cards == SOLO_SCORES, "the solo game uses its 13 score cards")
+    _check(
+        len(s.hikes) == SOLO_HIKES
+        and len(s.assigned) == SOLO_HIKES
+        and all(len(h) > 0 for h in s.hikes),
+        "the solo game has 5 non-empty hikes and 5 assignment lists",
+    )
+    _check(
+        not (s.row or s.hands or s.picks or s.pending) and s.round == 0,
+        "the solo game has no face-up row, hands, rounds or tiebreaker",
+    )
+    for k, h in enumerate(s.hikes):
+        _check(not any(c in BEAR_CARDS for c in h[:-1]), "a bear card can only end a hike")
+        for a, b in zip(h, h[1:-1] if is_closed(h) else h[1:], strict=False):
+            _check(
+                RIGHT[a] == LEFT[b],
+                f"hike{k + 1}: {card_name(b)} does not match the habitat it was laid on",
+            )
+    _check(not any(c in BEAR_CARDS for c in s.discard), "bear cards are never discarded")
+    given = [c for cards in s.assigned for c in cards]
+    _check(
+        len(set(given)) == len(given) and all(c in SOLO_SCORES for c in given),
+        "each solo score card is assigned at most once",
+    )
+    _check(
+        (s.phase == Phase.DRAWN) == bool(s.drawn), "a drawn card waits exactly in the drawn phase"
+    )
+    _check(
+        (s.phase == Phase.ASSIGN) == (s.active != -1),
+        "the active hike is set exactly while assigning",
+    )
+    _check(
+        s.active == -1 or (0 <= s.active < SOLO_HIKES and is_closed(s.hikes[s.active])),
+        "score cards go to a closed hike",
+    )
+    open_hikes = sum(1 for h in s.hikes if not is_closed(h))
+    _check(
+        (s.phase == Phase.OVER) == (open_hikes == 0 and s.phase != Phase.ASSIGN),
+        "the solo game ends exactly when the last hike is closed and its score cards given",
+    )
+    _validate_assignments(s, open_hikes)
+    if s.phase == Phase.DRAWN:
+        _check(
+            bool(solo_targets(s.hikes, s.drawn)),
+            f"{card_name(s.drawn)} fits no open hike, so it would have been discarded",
+        )
+    _validate_solo_deck(s)
+
+
+def _validate_assignments(s: State, open_hikes: int) -> None:
+    """Closed hikes carry 1 habitat/elevation card and 1-2 animal cards, the active one
+    part of that, open ones none; the animal cards left can still go 1-2 per open hike."""
+    animals_left = _SOLO_ANIMALS
+    active_animals = 0
+    for k, (h, cards) in enumerate(zip(s.hikes, s.assigned, strict=True)):
+        habitat = sum(1 for c in cards if c in HAB_SET)
+        animals = sum(1 for c in cards if c in ANIMAL_SET)
+        animals_left -= animals
+        if not is_closed(h):
+            _check(not cards, f"hike{k + 1} has score cards but is still open")
+        elif k == s.active:
+            active_animals = animals
+            _check(
+                habitat <= 1 and animals <= 2 and not (habitat == 1 and animals == 2),
+                f"hike{k + 1} has too many score cards",
+            )
+        else:  # at most a full set; positions built by hand may leave a closed hike bare
+            _check(
+                habitat <= 1 and animals <= 2,
+                f"hike{k + 1} has too many score cards",
+            )
+    more = range(max(0, 1 - active_animals), 3 - active_animals) if s.active != -1 else range(1)
+    _check(
+        any(open_hikes <= animals_left - x <= 2 * open_hikes for x in more),
+        f"{animals_left} animal score cards cannot go 1-2 to each of {open_hikes} open hikes",
+    )
+
+
+def _validate_solo_deck(s: State) -> None:
+    drawn_so_far = SOLO_DECK - len(s.deck)
+    bears_out = sum(1 for h in s.hikes if is_closed(h)) + (s.drawn in BEAR_CARDS)
+    pile = SOLO_BLOCK
+    _check(
+        drawn_so_far >= 0 and bears_out <= SOLO_HIKES, "the solo deck holds 40 cards at the start"
+    )
+    # One bear in each pile of 8: after d draws, the bears out are those of the
+    # finished piles, plus possibly the one of the pile in progress.
+    done_piles = drawn_so_far // pile
+    _check(
+        done_piles <= bears_out <= done_piles + (1 if drawn_so_far % pile else 0),
+        "the solo deck must hold one bear card in each pile of 8",
+    )
+    per_pile = [0] * SOLO_HIKES
+    for j, c in enumerate(s.deck):
+        if c in BEAR_CARDS:
+            per_pile[(drawn_so_far + j) // pile] += 1
+    for q in range(done_piles, SOLO_HIKES):
+        expected = 1 if q > done_piles or bears_out == done_piles else 0
+        _check(per_pile[q] == expected, "the solo deck must hold one bear card in each pile of 8")
+
+
+# -- views -------------------------------------------------------------------------------
