@@ -19,9 +19,10 @@ from typing import Any
 
 from ..core import codec
 from ..core import rng as _rng
-from ..core.errors import CorruptDataError
+from ..core.errors import CorruptDataError, MeepleError
+from ..core.options import options_to_json
 from ..core.protocols import Game
-from ..core.record import GameRecord
+from ..core.record import GameRecord, freeze_json
 from .playout import random_playout
 
 __all__ = ["FuzzError", "check_document", "mutated_documents"]
@@ -122,10 +123,18 @@ def mutated_documents(game: Game, *, options: Any = None, max_depth: int = 400) 
     `game`, with one to four mutations (see the module docstring)."""
     from hypothesis import strategies as st
 
+    spec = game.spec
+    counts = []
+    for n in spec.player_counts():  # the counts these options allow (draft: not solo)
+        try:
+            game.start(n, seed=0, options=options)
+        except MeepleError:
+            continue
+        counts.append(n)
+
     @st.composite
     def build(draw: Any) -> str:
-        spec = game.spec
-        players = draw(st.integers(spec.min_players, spec.max_players))
+        players = draw(st.sampled_from(counts))
         seed = draw(st.integers(0, 2**32 - 1))
         depth = draw(st.integers(0, max_depth))
         final, moves, _ = random_playout(game, players, seed, options, limit=depth)
@@ -141,7 +150,11 @@ def mutated_documents(game: Game, *, options: Any = None, max_depth: int = 400) 
                 rules_version=spec.rules_version,
                 players=players,
                 seed=seed,
-                options=(),
+                options=tuple(
+                    sorted((k, freeze_json(v)) for k, v in options_to_json(options).items())
+                )
+                if options is not None
+                else (),
                 moves=tuple((p, str(a)) for p, a in moves),
             )
         doc = json.loads(codec.dumps(obj, game=game))
