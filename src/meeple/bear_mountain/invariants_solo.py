@@ -39,6 +39,7 @@ def _check(ok: bool, why: str) -> None:
 
 
 def validate_solo(s: State) -> None:
+    """Refuse a solo state no solo game can reach: wrong score cards, hikes or leftovers."""
     _check(s.score_cards == SOLO_SCORES, "the solo game uses its 13 score cards")
     _check(
         len(s.hikes) == SOLO_HIKES

@@ -19,6 +19,8 @@ class ConformanceError(AssertionError):
 
 @attrs.define
 class Where:
+    """Where the kit is in a game: enough to name the failure and replay it."""
+
     game: str
     players: int
     seed: int
@@ -27,6 +29,7 @@ class Where:
     moves: list[tuple[int, str]] = attrs.Factory(list)
 
     def fail(self, message: str) -> ConformanceError:
+        """The error to raise, prefixed with the game, seed, step and last moves."""
         tail = ", ".join(f"p{p}:{a}" for p, a in self.moves[-8:])
         return ConformanceError(
             f"[game={self.game} players={self.players} seed={self.seed} step={self.step} "
@@ -35,6 +38,7 @@ class Where:
 
 
 def expect(cond: bool, where: Where, message: str) -> None:
+    """Fail at `where` with `message` unless `cond` holds."""
     if not cond:
         raise where.fail(message)
 

@@ -51,6 +51,7 @@ class CardDataError(ValueError):
 
 
 def read_data_json(name: str) -> Any:
+    """Parse one of the JSON files shipped in the package's data folder."""
     text = resources.files("meeple.wojtek").joinpath("data", name).read_text(encoding="utf-8")
     return json.loads(text)
 
