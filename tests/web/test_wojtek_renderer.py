@@ -53,9 +53,11 @@ def playout(players: int, seed: int, options: Options | None = None) -> list[Sta
     return states
 
 
-def test_wojtek_has_a_builtin_renderer() -> None:
-    assert renderers.BUILTIN["wojtek"] == "meeple.web.renderers.wojtek"
+def test_wojtek_is_drawn_by_its_own_renderer_not_the_generic_layout() -> None:
     assert "wojtek" in meeple.game_names()
+    out = renderers.render_html(GAME, GAME.start(2, seed=1).view(0))
+    assert out.startswith('<div class="wj-table" data-game="wojtek">')
+    assert 'class="generic-view"' not in out
 
 
 @pytest.mark.parametrize(
