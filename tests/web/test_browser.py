@@ -158,7 +158,7 @@ def test_two_humans_in_two_browsers_never_see_each_others_hand(
         data = create(
             pages[0], server, {"game": "toy", "players": 2, "seats": ["human", "human"], "seed": 11}
         )
-        live = hub_of(server.app).get(data["match"])
+        live = hub_of(server.app).held(data["match"])
         ever_held: list[set[int]] = [set(), set()]
         for seat, page in enumerate(pages):
             page.goto(data["seats"][seat]["url"])
