@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,8 @@ from typer.testing import CliRunner
 
 from meeple.cli.app import app
 from meeple.web import Limits
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 
 
 def _flag(name: str) -> str:
@@ -84,3 +87,14 @@ def test_serve_has_a_flag_for_every_limit() -> None:
         assert option in result.output
     for field in attrs.fields(Limits):
         assert _flag(field.name) in result.output, field.name
+
+
+def test_the_docs_list_every_limit_with_its_flag_and_default() -> None:
+    text = DOCS.read_text()
+    defaults = Limits()
+    for field in attrs.fields(Limits):
+        rows = [line for line in text.splitlines() if line.startswith(f"| `{_flag(field.name)}` |")]
+        assert rows, f"docs/web.md has no row for {_flag(field.name)}"
+        cells = [c.strip().strip("`").replace(",", "") for c in rows[0].split("|")]
+        value = getattr(defaults, field.name)
+        assert any(re.fullmatch(re.escape(f"{value:g}"), c) for c in cells), (field.name, rows[0])
