@@ -53,7 +53,9 @@ def test_pettingzoo_api_and_seed_tests(name: str, players: int) -> None:
 
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_many_full_random_games_through_the_aec_loop(name: str, players: int) -> None:
-    finals = run_random_games(env(name, players, **SHORT_OPTIONS.get(name, {})), 25)
+    # win_share named: the default for one player is the score (test_rewards.py).
+    e = env(name, players, reward="win_share", **SHORT_OPTIONS.get(name, {}))
+    finals = run_random_games(e, 25)
     assert all(sum(f.values()) == pytest.approx(1.0) for f in finals)
 
 

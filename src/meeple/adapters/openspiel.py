@@ -10,7 +10,8 @@ seed), imperfect-information, general-sum, sequential Python game. Several
 players deciding at once are asked one at a time (lowest seat first); their
 choices stay hidden because observations come from views. Parameters:
 ``players``, ``seed`` (each new initial state takes the next seed), ``reward``
-(``win_share`` or ``rank``) and every option of the game (tuples as
+(``auto``, ``win_share``, ``rank`` or ``score``, as in the PettingZoo adapter;
+refused by ``load_game`` if unknown) and every option of the game (tuples as
 comma-separated strings, an empty string for None).
 
 Information-state strings are the seat's own past actions plus its current
@@ -36,7 +37,7 @@ from ..core.codec import dumps, loads
 from ..core.options import parse_option_strings
 from ..core.protocols import Game
 from ..core.registry import resolve_game
-from ._common import Setup, rewards_from
+from ._common import Setup, reward_range, reward_scheme, rewards_from
 
 __all__ = ["register", "register_all", "spiel_name"]
 
@@ -92,7 +93,7 @@ def register(game_name: str | Game, *, fixed_deal: bool = False) -> str:
     if name in _REGISTERED:
         return name
     spec = game.spec
-    parameters = {"players": spec.min_players, "seed": 0, "reward": "win_share"}
+    parameters = {"players": spec.min_players, "seed": 0, "reward": "auto"}
     parameters.update(_option_defaults(game))
     game_type = pyspiel.GameType(
         short_name=name,
@@ -135,6 +136,12 @@ def register_all() -> tuple[str, ...]:
     return tuple(register(name) for name in game_names())
 
 
+def _short_name(game_type: Any) -> str:
+    """A registered game type's OpenSpiel short name."""
+    name: str = game_type.short_name
+    return name
+
+
 class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
     """A meeple game with fixed players, options and reward scheme."""
 
@@ -151,9 +158,9 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no t
         options = _options_from_params(game, full)
         self.meeple = Setup(game, players, {})
         self.meeple.options = options
-        self.reward_scheme = str(full["reward"])
+        self.reward_scheme = reward_scheme(str(full["reward"]), players, _short_name(game_type))
         self._next_seed = int(full["seed"])
-        low, high = (0.0, 1.0) if self.reward_scheme == "win_share" else (-1.0, 1.0)
+        low, high = reward_range(self.reward_scheme)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.meeple.vocab),
             max_chance_outcomes=0,
