@@ -13,7 +13,7 @@ import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
 from open_spiel.python.algorithms import ismcts, mcts
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import meeple
 from meeple.adapters.gymnasium import register_env
@@ -49,6 +49,24 @@ def test_pettingzoo_api_and_seed_tests(name: str, players: int) -> None:
     options = SHORT_OPTIONS.get(name, {})
     api_test(env(name, players, **options), num_cycles=300)
     seed_test(lambda: env(name, players, **options), num_cycles=100)
+
+
+@pytest.mark.parametrize("name", ENCODABLE)
+def test_pettingzoo_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    players = meeple.get_game(name).spec.min_players
+    options = SHORT_OPTIONS.get(name, {})
+    render_test(lambda render_mode=None: env(name, players, render_mode=render_mode, **options))
+    assert capsys.readouterr().out  # "human" printed the table
+
+
+@pytest.mark.parametrize("name", ENCODABLE)
+def test_gymnasium_episodes_may_last_as_long_as_any_player_count_allows(name: str) -> None:
+    # Issue 16, finding 5: the limit was max_steps(max_players), below max_steps(1) for
+    # bear_mountain, so a long solo episode would have been cut short.
+    spec = meeple.get_game(name).spec
+    limit = gymnasium.spec(register_env(name)).max_episode_steps
+    assert limit is not None
+    assert all(limit >= spec.max_steps(players) for players in spec.player_counts())
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

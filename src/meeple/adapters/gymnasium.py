@@ -147,7 +147,10 @@ class MeepleEnv(gymnasium.Env[dict[str, Any], np.int64]):
 def register_env(game: str | Game) -> str:
     """Register ``meeple/<game>-v0`` with gymnasium (idempotent); returns the id.
 
-    Then ``gymnasium.make("meeple/wojtek-v0", players=3, opponents=["mcts"])``.
+    Then ``gymnasium.make("meeple/wojtek-v0", players=3, opponents=["mcts"])``. The
+    default ``max_episode_steps`` is the game's ``max_steps`` for the player count
+    that allows the longest game, so no player count the env may be made with is
+    cut short (it can be overridden with ``gymnasium.make(..., max_episode_steps=n)``).
     """
     from ..core.registry import resolve_game
 
@@ -158,7 +161,7 @@ def register_env(game: str | Game) -> str:
             id=env_id,
             entry_point=MeepleEnv,  # type: ignore[arg-type]  # its kwargs come from register
             kwargs={"game": resolved, "players": resolved.spec.min_players},
-            max_episode_steps=resolved.spec.max_steps(resolved.spec.max_players),
+            max_episode_steps=max(map(resolved.spec.max_steps, resolved.spec.player_counts())),
         )
     return env_id
 

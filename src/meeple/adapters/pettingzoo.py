@@ -39,7 +39,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     """One meeple game as a PettingZoo AEC environment."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  # PettingZoo's convention; instances replace it
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "meeple",
         "is_parallelizable": False,
     }
@@ -59,8 +59,8 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             reward, players, self._setup.game.spec.name
         )
         self.metadata = {**self.metadata, "name": f"meeple_{self._setup.game.spec.name}"}
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
@@ -132,13 +132,18 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         else:
             self.agent_selection = self.possible_agents[min(self.state.to_act)]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """Text of the spectator's view ("ansi")."""
+        """Text of the spectator's view: returned ("ansi") or printed ("human")."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode ('human' or 'ansi')")
             return None
         text: str = self._setup.game.render(self.state.view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
         return text
 
     def close(self) -> None:
