@@ -96,6 +96,39 @@ def test_openspiel_random_sim_test(name: str, players: int) -> None:
     pyspiel.random_sim_test(fixed, num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_openspiel_python_paths_agree_with_pyspiels_own(name: str, players: int) -> None:
+    # Python callers get direct legal_actions, tensors and strings (pyspiel's own make
+    # several C++ -> Python calls each and build a new initial state to size a tensor);
+    # pyspiel.State's unbound methods still take pyspiel's path, so the two are compared.
+    game = pyspiel.load_game(register(name), {"players": players, **SHORT_OPTIONS.get(name, {})})
+    state = game.new_initial_state()
+    chooser = np.random.default_rng(5)
+    checked = 0
+    while True:
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for p in range(players):
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+            for method in (
+                "observation_tensor",
+                "information_state_tensor",
+                "observation_string",
+                "information_state_string",
+            ):
+                own = getattr(state, method)(p)
+                assert own == getattr(pyspiel.State, method)(state, p), method
+        if not state.is_terminal():
+            assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+            assert state.information_state_string() == pyspiel.State.information_state_string(state)
+        checked += 1
+        if state.is_terminal() or checked > 60:
+            break
+        state.apply_action(int(chooser.choice(state.legal_actions())))
+    for method in ("observation_tensor", "observation_string"):
+        with pytest.raises(pyspiel.SpielError):
+            getattr(state, method)(players)  # not a seat, either way
+
+
 @pytest.mark.parametrize("name", ENCODABLE)
 def test_openspiel_python_bots_complete_a_game(name: str) -> None:
     players = meeple.get_game(name).spec.min_players

@@ -513,6 +513,49 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
             legal = at.legal = self._ctx.legal_indices(at.state, player)
         return legal
 
+    # pyspiel's own legal_actions, tensors and strings reach Python through several
+    # C++ -> Python calls each (a few microseconds apiece) and size every tensor by
+    # making a new initial state; Python callers get these direct versions instead,
+    # which give the same answers (tests compare them with pyspiel.State's).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions' vocabulary indices, sorted; empty if `player` may not act."""
+        at = self._at
+        if at.player == _TERMINAL:
+            return []
+        if player is not None and player != at.player:
+            if player < 0:
+                raise pyspiel.SpielError(f"legal_actions of pseudo-player {player}")
+            return []
+        legal = at.legal
+        if legal is None:
+            legal = at.legal = self._ctx.legal_indices(at.state, at.player)
+        return list(legal)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """`player`'s (default: the current player's) encoded view."""
+        values: list[float] = self._ctx.encoding(self._at.state, self._seat(player)).tolist()
+        return values
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The same as `observation_tensor` (a view already holds what a seat knows)."""
+        return self.observation_tensor(player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """`player`'s (default: the current player's) view as JSON."""
+        return self._ctx.observation_string(self._at, self._seat(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """`player`'s own past actions, then its view as JSON."""
+        return self._ctx.information_state_string(self._at, self._seat(player))
+
+    def _seat(self, player: int | None) -> int:
+        seat = self._at.player if player is None else player
+        if not 0 <= seat < self._ctx.players:
+            raise pyspiel.SpielError(
+                f"player {seat} is not a seat of this {self._ctx.players}-player game"
+            )
+        return seat
+
     def _apply_action(self, action: int) -> None:
         at = self._at
         ctx = self._ctx
