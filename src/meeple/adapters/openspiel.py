@@ -33,6 +33,10 @@ at move 10,000 (pyspiel still copies its own C++ history, 16 bytes a move).
 Strings and tensors. Observation strings are the seat's view as JSON;
 information-state strings prefix the seat's own past actions, a practical
 perfect-recall key for ISMCTS; both tensors are the game's ``encode_view``.
+Python callers get direct ``legal_actions``, tensors and strings, which answer
+what pyspiel's own path (several C++ -> Python calls each, and a new initial
+state to size a tensor) answers for C++ callers; ``apply_action`` stays
+pyspiel's, the only way to record ``history()`` and ``move_number()``.
 
 Resampling. ``resample_from_infostate(player, sampler)`` is ``game.determinize``
 of the player's view. The new state has the original's ``move_number()``; its
