@@ -8,6 +8,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 from meeple.adapters.openspiel import register
+from meeple.core import IllegalActionError
 
 from ..toy_game import TOY
 
@@ -72,6 +73,22 @@ def test_a_resampled_state_keeps_the_move_number_and_only_the_players_own_histor
             assert not state.information_state_string(other).startswith("[] ")
     world.apply_action(world.legal_actions()[0])  # and it plays on
     assert world.move_number() == state.move_number() + 1
+
+
+def test_illegal_and_unknown_actions_are_refused_with_meeples_reason() -> None:
+    game = pyspiel.load_game(register(TOY), {"players": 2})
+    state = game.new_initial_state()
+    legal = state.legal_actions()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+    for fresh in (state, game.new_initial_state(), state.clone()):
+        with pytest.raises(IllegalActionError, match="is not"):
+            fresh.apply_action(illegal)
+        for outside in (-2, game.num_distinct_actions()):  # (-1 OpenSpiel refuses itself)
+            with pytest.raises(IllegalActionError, match="outside"):
+                fresh.apply_action(outside)
+    assert state.move_number() == 0  # nothing was applied
+    state.apply_action(legal[0])
+    assert state.move_number() == 1
 
 
 def test_ismcts_and_mcts_bots_complete_games() -> None:

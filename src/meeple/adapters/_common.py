@@ -18,6 +18,7 @@ __all__ = [
     "RewardChoice",
     "RewardScheme",
     "Setup",
+    "index_by_action",
     "reward_range",
     "reward_scheme",
     "rewards_from",
@@ -96,6 +97,8 @@ class Setup:
         self.players = players
         self.options = build_options(self.game.spec.name, self.game.options_type, options)
         self.vocab: Vocabulary = vocabulary(self.game, players)
+        self.action_index: dict[Any, int] | None = index_by_action(self.vocab.actions)
+        """Action -> vocabulary index, by equality (None if the actions are unhashable)."""
         self.observation_size: int = encodable.observation_size(players)
         self._encode = encodable.encode_view
 
@@ -120,10 +123,31 @@ class Setup:
         import numpy as np
 
         out = np.zeros(len(self.vocab), dtype=np.int8)
+        table = self.action_index
+        if table is not None:
+            try:
+                out[[table[action] for action in legal]] = 1
+            except KeyError:
+                pass  # an action outside the table: the vocabulary says why below
+            else:
+                return out
         index = self.vocab.index
         for action in legal:
             out[index(action)] = 1
         return out
+
+
+def index_by_action(actions: tuple[Any, ...]) -> dict[Any, int] | None:
+    """Action -> index by equality (a hash, not a ``str`` per lookup); None if unusable.
+
+    None when an action is unhashable or two actions are equal, so callers fall back
+    to the vocabulary's lookup by notation.
+    """
+    try:
+        index = {action: i for i, action in enumerate(actions)}
+    except TypeError:
+        return None
+    return index if len(index) == len(actions) else None
 
 
 def setup(game: str | Game, players: int, options: dict[str, Any]) -> Setup:

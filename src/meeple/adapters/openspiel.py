@@ -62,6 +62,7 @@ game cannot provide.
 from __future__ import annotations
 
 import base64
+import contextlib
 import pickle
 import typing
 from collections.abc import Callable, Iterable
@@ -237,16 +238,20 @@ class _Position:
     """Where a state stands: the meeple state, the seat to act (or TERMINAL), and each
     seat's own past actions (what its information-state string lists).
 
-    Never changed once made (only its cache of sorted legal indices fills in), so its
-    deep copy is itself: pyspiel's clone of a state copies one reference.
+    Never changed once made (only its cache of legal actions fills in), so its deep
+    copy is itself: pyspiel's clone of a state copies one reference.
     """
 
-    __slots__ = ("legal", "own", "player", "state")
+    __slots__ = ("by_index", "legal", "own", "player", "state")
 
     state: Any
     player: int
     own: tuple[_Moves | None, ...]
     legal: tuple[int, ...] | None
+    """The seat to act's legal actions as sorted vocabulary indices, once asked."""
+    by_index: dict[int, Any]
+    """Vocabulary index -> the legal action object itself (meeple's `apply` then finds
+    it by identity), once `legal` is filled."""
 
     def __init__(self, state: Any, own: tuple[_Moves | None, ...]) -> None:
         self.state = state
@@ -334,7 +339,7 @@ class _Context:
         self.fixed_deal = fixed_deal
         self.actions: tuple[Any, ...] = setup.vocab.actions
         self.names = tuple(str(action) for action in self.actions)
-        self.index = _index_by_action(self.actions)
+        self.index = setup.action_index
         self.pending: _Deal = self.deal(seed)
         self._encodings = _Recent(_RECENT)
 
@@ -346,6 +351,21 @@ class _Context:
         """An action was applied to `deal`: the next new game takes the next seed."""
         if deal is self.pending and not self.fixed_deal:
             self.pending = self.deal(self.pending.seed + 1)
+
+    def fill_legal(self, at: _Position) -> tuple[int, ...]:
+        """Fill (and return) `at`'s cache of the seat to act's legal actions."""
+        legal = at.state.legal_actions(at.player)
+        index = self.index
+        by_index = None
+        if index is not None:
+            with contextlib.suppress(KeyError):  # not in the table: the vocabulary says why
+                by_index = dict(zip(map(index.__getitem__, legal), legal, strict=True))
+        if by_index is None:
+            vocab_index = self.setup.vocab.index
+            by_index = {vocab_index(action): action for action in legal}
+        at.by_index = by_index
+        indices = at.legal = tuple(sorted(by_index))
+        return indices
 
     def legal_indices(self, state: Any, player: int) -> tuple[int, ...]:
         """The vocabulary indices of `player`'s legal actions, sorted (OpenSpiel's order)."""
@@ -390,15 +410,6 @@ class _Context:
             return self.actions[index]
         except IndexError:
             return self.setup.vocab.action(index)  # raises IllegalActionError
-
-
-def _index_by_action(actions: tuple[Any, ...]) -> dict[Any, int] | None:
-    """Action -> vocabulary index by equality (no ``str`` per lookup); None if unusable."""
-    try:
-        index = {action: i for i, action in enumerate(actions)}
-    except TypeError:  # an unhashable action: look up by notation instead
-        return None
-    return index if len(index) == len(actions) else None
 
 
 def _seed_from(text: Any) -> int:
@@ -514,7 +525,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
             return self._ctx.legal_indices(at.state, player)
         legal = at.legal
         if legal is None:
-            legal = at.legal = self._ctx.legal_indices(at.state, player)
+            legal = self._ctx.fill_legal(at)
         return legal
 
     # pyspiel's own legal_actions, tensors and strings reach Python through several
@@ -532,7 +543,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
             return []
         legal = at.legal
         if legal is None:
-            legal = at.legal = self._ctx.legal_indices(at.state, at.player)
+            legal = self._ctx.fill_legal(at)
         return list(legal)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
@@ -564,10 +575,11 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
         at = self._at
         ctx = self._ctx
         player = at.player
-        try:
-            move = ctx.actions[action] if action >= 0 else ctx.action(action)
-        except IndexError:
-            move = ctx.action(action)  # raises IllegalActionError, naming the range
+        # The legal action object itself when the legal actions were asked for (as
+        # they are before any informed choice), so meeple's apply finds it by identity.
+        move = at.by_index.get(action) if at.legal is not None else None
+        if move is None:
+            move = ctx.action(action)  # an action nobody listed: meeple says why not
         state = at.state.apply(move, player)
         if at.__class__ is _Deal:
             ctx.claim(at)
