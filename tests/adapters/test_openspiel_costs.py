@@ -23,6 +23,7 @@ from open_spiel.python import rl_environment
 
 from meeple.adapters import _common
 from meeple.adapters.openspiel import register
+from meeple.core import InvalidOptionsError
 
 from ..toy_game import TOY
 
@@ -206,3 +207,27 @@ def test_reading_tensors_costs_one_deal_per_game_and_one_encoding_per_read(
             state.apply_action(legal[chooser.randrange(len(legal))])
     assert deals_and_encodings["deals"] <= games + 1  # the next game is dealt to size tensors
     assert deals_and_encodings["encodings"] <= reads + games + 1
+
+
+def test_fresh_states_share_the_deal_until_one_is_played() -> None:
+    # The documented consequence of taking a seed on first use: two fresh states made
+    # before either is played are the same deal; the next state after a first action
+    # is the next seed's; new_initial_state("17") is seed 17's, outside the sequence.
+    game = pyspiel.load_game(register("bear_mountain"), {"players": 2, "seed": 3})
+    first, twin = game.new_initial_state(), game.new_initial_state()
+    assert first.meeple_state == twin.meeple_state
+    first.apply_action(first.legal_actions()[0])
+    after = game.new_initial_state()
+    fourth = pyspiel.load_game(register("bear_mountain"), {"players": 2, "seed": 4})
+    assert after.meeple_state == fourth.new_initial_state().meeple_state
+    twin.apply_action(twin.legal_actions()[0])  # the twin plays the deal it showed
+    assert twin.history() == first.history()
+    assert twin.meeple_state == first.meeple_state
+    assert game.new_initial_state().meeple_state == after.meeple_state  # no seed taken
+    by_seed = game.new_initial_state("17")
+    by_seed.apply_action(by_seed.legal_actions()[0])
+    seventeen = pyspiel.load_game(register("bear_mountain"), {"players": 2, "seed": 17})
+    assert game.new_initial_state(17).meeple_state == seventeen.new_initial_state().meeple_state
+    assert game.new_initial_state().meeple_state == after.meeple_state  # still seed 4's
+    with pytest.raises(InvalidOptionsError, match="takes a seed"):
+        game.new_initial_state("seventeen")
