@@ -4,6 +4,8 @@ from .api import start
 from .base import StateBase, resolve_player
 from .capabilities import (
     CAPABILITIES,
+    ENDED_BY,
+    STALLED,
     Encodable,
     HasHeuristic,
     HasHtml,
@@ -41,8 +43,10 @@ from .spec import GameSpec
 __all__ = [
     "ALL_SEATS",
     "CAPABILITIES",
+    "ENDED_BY",
     "NOBODY",
     "ONE_SEAT",
+    "STALLED",
     "Action",
     "AmbiguousPlayerError",
     "CorruptDataError",
