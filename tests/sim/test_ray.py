@@ -17,11 +17,14 @@ TOY_PATH = "tests.toy_game:TOY"
 def local_ray() -> Iterator[None]:
     """A two-CPU local Ray instance whose workers can import the tests package."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    # This checkout's sources first (the tests package, meeple, the example plugin),
+    # so workers run the code under test even where another checkout is installed.
+    path = [root, os.path.join(root, "src"), os.path.join(root, "examples/plugin_game/src")]
     ray.init(
         num_cpus=2,
         include_dashboard=False,
         log_to_driver=False,
-        runtime_env={"env_vars": {"PYTHONPATH": root}},
+        runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(path)}},
     )
     yield
     ray.shutdown()
