@@ -156,9 +156,17 @@ def run_simulation(
     console.print(summary_table(summary, f"{game}: {n} games in {elapsed:.1f}s"))
     lengths = ", ".join(f"p{q}={v:.0f}" for q, v in summary.length_percentiles)
     console.print(f"game length (actions): {lengths}")
-    console.print(
-        f"first-player edge: {summary.first_player_edge:+.3f} (seat 0's win rate minus 1/{players})"
-    )
+    if summary.first_player_edge is not None and summary.first_player_interval is not None:
+        low, high = summary.first_player_interval
+        console.print(
+            f"first-player edge: {summary.first_player_edge:+.3f} "
+            f"(95% interval {low:+.3f} to {high:+.3f}; seat 0's win rate minus 1/{players})"
+        )
+    elif players > 1:
+        console.print(
+            "first-player edge: not reported, the seats hold different bots (seat 0's "
+            "win rate is its bot's); `meeple analyze --rotate` rotates them through the seats"
+        )
     failures = [r for r in results if r.error is not None]
     if failures:
         console.print(f"[red]{len(failures)} games failed[/red]; first: seed {failures[0].seed}")

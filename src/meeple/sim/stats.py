@@ -47,12 +47,19 @@ class Summary:
     seats: tuple[SeatSummary, ...]
     length_percentiles: tuple[tuple[int, float], ...]
     """(percentile, steps) for 5, 25, 50, 75 and 95."""
-    first_player_edge: float
-    """Seat 0's win share minus the fair share 1/players."""
+    first_player_edge: float | None
+    """Seat 0's win share minus the fair share 1/players; None unless every seat holds
+    the same bot (with different bots it would measure the bots, not the seat)."""
+    first_player_interval: tuple[float, float] | None = None
+    """The edge's 95% interval (seat 0's Wilson interval minus 1/players)."""
 
 
 def summarize(results: Sequence[GameResult], players: int, seats: Sequence[str]) -> Summary:
-    """Win rates (with Wilson 95% intervals), score spread, lengths, first-player edge."""
+    """Win rates (with Wilson 95% intervals), score spread, lengths, first-player edge.
+
+    The first-player edge is computed only when every seat holds the same bot; for
+    different bots, rotate them through the seats (``meeple analyze --rotate``).
+    """
     good = [r for r in results if r.error is None]
     n = len(good)
     rows = []
@@ -78,11 +85,18 @@ def summarize(results: Sequence[GameResult], players: int, seats: Sequence[str])
             k = (len(lengths) - 1) * q / 100
             lo, hi = math.floor(k), math.ceil(k)
             percentiles.append((q, lengths[lo] + (lengths[hi] - lengths[lo]) * (k - lo)))
-    edge = rows[0].win_rate - 1.0 / players if rows and n else 0.0
+    same_bot = len({seats[p % len(seats)] for p in range(players)}) == 1
+    edge: float | None = None
+    interval: tuple[float, float] | None = None
+    if same_bot and players > 1 and n:
+        fair = 1.0 / players
+        edge = rows[0].win_rate - fair
+        interval = (rows[0].win_low - fair, rows[0].win_high - fair)
     return Summary(
         games=len(results),
         failed=len(results) - n,
         seats=tuple(rows),
         length_percentiles=tuple(percentiles),
         first_player_edge=edge,
+        first_player_interval=interval,
     )
