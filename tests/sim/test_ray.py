@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import ray
+from typer.testing import CliRunner
 
+from meeple.cli.app import app
 from meeple.sim import simulate
 
 TOY_PATH = "tests.toy_game:TOY"
@@ -43,3 +46,21 @@ def test_ray_reports_progress(local_ray: None) -> None:
         TOY_PATH, 2, ["random"], 30, seed=1, backend="ray", chunk_size=10, progress=seen.append
     )
     assert sorted(seen) == [10, 10, 10]
+
+
+def test_a_report_on_ray_is_the_same_bytes_as_on_local_processes(
+    local_ray: None, tmp_path: Path
+) -> None:
+    runner = CliRunner()
+    args = ["analyze", "wojtek", "--players", "3", "-n", "4", "--seed", "5", "--rotate",
+            "--seat", "greedy:worlds=1", "--seat", "random", "--skill", "none",
+            "--compare", "no_drop_on_three=true"]  # fmt: skip
+    on_ray = runner.invoke(app, [*args, "--backend", "ray", "--out", str(tmp_path / "ray")])
+    assert on_ray.exit_code == 0, on_ray.output
+    local = runner.invoke(app, [*args, "--workers", "1", "--out", str(tmp_path / "local")])
+    assert local.exit_code == 0, local.output
+    names = sorted(p.name for p in (tmp_path / "local").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "ray").iterdir())
+    assert "report.html" in names
+    for name in names:
+        assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
