@@ -72,7 +72,7 @@ def test_the_reported_figures_are_recomputed_from_the_results_file(tmp_path: Pat
     rows = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
     assert len(rows) == 30
     assert {(r["variant"], r["design"]) for r in rows} == {("A", "main")}
-    figures = {f["key"]: f for f in report["variants"][0]["figures"]}
+    figures: dict[str, dict[str, Any]] = {f["key"]: f for f in report["variants"][0]["figures"]}
     checked: set[str] = set()
 
     def check(key: str) -> dict[str, Any]:
@@ -182,3 +182,47 @@ def test_analyze_refuses_bad_input_with_a_reason(tmp_path: Path) -> None:
         result = runner.invoke(app, ["analyze", *args, "--out", str(tmp_path)])
         assert result.exit_code == 2, args
         assert message in result.output, (args, result.output)
+
+
+def test_score_and_length_plots_are_titled_separate_and_whole_numbered() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from meeple.sim.report import plot_lengths, plot_scores
+
+    scores = plot_scores(plt, "Goofspiel", [[[1, 3, 3]], [[2, 2, 5]]], ["all games"])
+    try:
+        assert scores.get_suptitle() == "Goofspiel: final scores by seat"
+        axes = scores.get_axes()
+        assert [ax.get_title() for ax in axes] == ["Seat 0 (first player)", "Seat 1"]
+        assert axes[-1].get_xlabel() == "final score"
+        assert all(ax.get_ylabel() == "games" for ax in axes)
+        for ax in axes:  # one panel per seat: no seat's bars hide another's
+            ticks = [t for t in ax.get_xticks() if 1 <= t <= 5]
+            assert ticks
+            assert all(float(t).is_integer() for t in ticks)
+            assert all(float(t).is_integer() for t in ax.get_yticks())
+            centres = sorted(p.get_x() + p.get_width() / 2 for p in ax.patches)
+            assert centres == [1, 2, 3, 4, 5]  # one bar per whole score, centred on it
+    finally:
+        plt.close(scores)
+    named = plot_scores(plt, "Goofspiel", [[[1]], [[2]]], ["all games"], ["greedy", "random"])
+    try:
+        assert [ax.get_title() for ax in named.get_axes()] == [
+            "Seat 0 (first player): greedy",
+            "Seat 1: random",
+        ]
+    finally:
+        plt.close(named)
+    lengths = plot_lengths(plt, "Goofspiel", [[12, 12, 14]], ["all games"], [12])
+    try:
+        assert lengths.get_suptitle() == "Goofspiel: game length"
+        (ax,) = lengths.get_axes()
+        assert ax.get_xlabel() == "actions per game"
+        assert all(float(t).is_integer() for t in ax.get_xticks())
+        edges = sorted({p.get_x() for p in ax.patches})
+        assert edges[0] == 11.5  # the bar of 12 actions is centred on 12
+    finally:
+        plt.close(lengths)

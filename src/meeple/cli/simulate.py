@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.table import Table
 
 from ..core.errors import InvalidOptionsError
-from ..sim import GameResult, Summary, simulate, summarize
+from ..sim import GameResult, Summary, resolve_game, simulate, summarize
 
 __all__ = ["run_simulation", "summary_table", "write_results"]
 
@@ -70,7 +70,9 @@ def write_results(path: str, results: Sequence[GameResult]) -> None:
             handle.write(json.dumps(r.to_json()) + "\n")
 
 
-def _plot(folder: str, results: Sequence[GameResult], players: int) -> list[Path]:
+def _plot(
+    folder: str, title: str, results: Sequence[GameResult], players: int, seats: Sequence[str]
+) -> list[Path]:
     try:
         import matplotlib
 
@@ -78,26 +80,27 @@ def _plot(folder: str, results: Sequence[GameResult], players: int) -> list[Path
         import matplotlib.pyplot as plt
     except ImportError:
         raise InvalidOptionsError("plots need matplotlib: pip install 'meeple[plot]'") from None
+    from ..sim.report import plot_lengths, plot_scores
+    from ..sim.stats import percentile
+
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     good = [r for r in results if r.error is None]
+    lengths = sorted(r.steps for r in good)
+    median = percentile(lengths, 50) if lengths else None
+    scores = [[[r.scores[p] for r in good]] for p in range(players)]
+    bots = [seats[p % len(seats)] for p in range(players)]
+    figures = {
+        "scores.png": plot_scores(
+            plt, title, scores, ["all games"], bots if len(set(bots)) > 1 else None
+        ),
+        "lengths.png": plot_lengths(plt, title, [lengths], ["all games"], [median]),
+    }
     made = []
-    fig, ax = plt.subplots()
-    for p in range(players):
-        ax.hist([r.scores[p] for r in good], bins=20, alpha=0.5, label=f"seat {p}")
-    ax.set_xlabel("score")
-    ax.set_ylabel("games")
-    ax.legend()
-    made.append(out / "scores.png")
-    fig.savefig(made[-1])
-    plt.close(fig)
-    fig, ax = plt.subplots()
-    ax.hist([r.steps for r in good], bins=30)
-    ax.set_xlabel("actions per game")
-    ax.set_ylabel("games")
-    made.append(out / "lengths.png")
-    fig.savefig(made[-1])
-    plt.close(fig)
+    for name, fig in figures.items():
+        made.append(out / name)
+        fig.savefig(made[-1], format="png", dpi=100, metadata={"Software": None})
+        plt.close(fig)
     return made
 
 
@@ -175,6 +178,7 @@ def run_simulation(
         write_results(out, results)
         console.print(f"wrote {len(results)} results to {out}")
     if plots:
-        for path in _plot(plots, results, players):
+        title = resolve_game(game).spec.title
+        for path in _plot(plots, title, results, players, seats):
             console.print(f"wrote {path}")
     return summary

@@ -32,6 +32,8 @@ __all__ = [
     "GROUPS",
     "REPORT_FORMAT",
     "format_estimate",
+    "plot_lengths",
+    "plot_scores",
     "render_html",
     "reproduce_command",
     "versions",
@@ -554,29 +556,37 @@ def _integer_axis(ax: Any, *, x: bool = True) -> None:
 
 
 def _plot_scores(plt: Any, analysis: Analysis) -> Any:
-    players = analysis.players
+    series = [
+        [[r.scores[p] for r in _main_results(analysis, v.label)] for v in analysis.variants]
+        for p in range(analysis.players)
+    ]
+    fixed = None if analysis.seats_comparable else analysis.lineup
+    return plot_scores(plt, analysis.title, series, _labels(analysis), fixed)
+
+
+def plot_scores(
+    plt: Any,
+    title: str,
+    series: Sequence[Sequence[Sequence[int]]],
+    labels: Sequence[str],
+    bots: Sequence[str] | None = None,
+) -> Any:
+    """Final scores, one panel per seat, one bar per whole score (several series side by
+    side, never over each other); `series[seat][k]` are the scores of series k, and
+    `bots` names the bot in each seat when seats hold different bots."""
+    seats = len(series)
     fig, axes = plt.subplots(
-        players,
-        1,
-        figsize=(8, 1.2 + 1.8 * players),
-        squeeze=False,
-        sharex=True,
-        layout="constrained",
+        seats, 1, figsize=(8, 1.2 + 1.8 * seats), squeeze=False, sharex=True, layout="constrained"
     )
-    everything = [r for v in analysis.variants for r in _main_results(analysis, v.label)]
-    low = min((min(r.scores) for r in everything), default=0)
-    high = max((max(r.scores) for r in everything), default=0)
-    for p in range(players):
+    everything = [x for per_seat in series for scores in per_seat for x in scores]
+    low, high = (min(everything), max(everything)) if everything else (0, 0)
+    xs = list(range(low, high + 1))
+    for p, per_seat in enumerate(series):
         ax = axes[p][0]
-        for (offset, width), v, label, colour in zip(
-            _offsets(len(analysis.variants)),
-            analysis.variants,
-            _labels(analysis),
-            _COLOURS,
-            strict=False,
+        for (offset, width), scores, label, colour in zip(
+            _offsets(len(per_seat)), per_seat, labels, _COLOURS, strict=False
         ):
-            counts = Counter(r.scores[p] for r in _main_results(analysis, v.label))
-            xs = list(range(low, high + 1))
+            counts = Counter(scores)
             ax.bar(
                 [x + offset for x in xs],
                 [counts.get(x, 0) for x in xs],
@@ -584,31 +594,42 @@ def _plot_scores(plt: Any, analysis: Analysis) -> Any:
                 label=label,
                 color=colour,
             )
-        ax.set_title(f"Seat {p}" + (" (first player)" if p == 0 and players > 1 else ""))
+        name = f"Seat {p}" + (" (first player)" if p == 0 and seats > 1 else "")
+        ax.set_title(f"{name}: {bots[p]}" if bots else name)
         ax.set_ylabel("games")
         _integer_axis(ax)
         if p == 0:
             ax.legend(loc="upper right", fontsize=8)
     axes[-1][0].set_xlabel("final score")
-    fig.suptitle(f"{analysis.title}: final scores by seat")
+    fig.suptitle(f"{title}: final scores by seat")
     return fig
 
 
 def _plot_lengths(plt: Any, analysis: Analysis) -> Any:
-    rows = len(analysis.variants)
+    series = [[r.steps for r in _main_results(analysis, v.label)] for v in analysis.variants]
+    medians = [dict(v.length_percentiles).get(50) for v in analysis.variants]
+    return plot_lengths(plt, analysis.title, series, _labels(analysis), medians)
+
+
+def plot_lengths(
+    plt: Any,
+    title: str,
+    series: Sequence[Sequence[int]],
+    labels: Sequence[str],
+    medians: Sequence[float | None] = (),
+) -> Any:
+    """Game lengths, one panel per series, bars centred on whole numbers of actions."""
+    rows = len(series)
     fig, axes = plt.subplots(
         rows, 1, figsize=(8, 1.4 + 2.2 * rows), squeeze=False, sharex=True, layout="constrained"
     )
-    everything = [r.steps for v in analysis.variants for r in _main_results(analysis, v.label)]
+    everything = [x for steps in series for x in steps]
     low, high = (min(everything), max(everything)) if everything else (0, 1)
     step = max(1, math.ceil((high - low + 1) / 40))
     bins = [low - 0.5 + step * k for k in range((high - low) // step + 2)]  # whole numbers centred
-    for ax, v, label, colour in zip(
-        (a[0] for a in axes), analysis.variants, _labels(analysis), _COLOURS, strict=False
-    ):
-        steps = [r.steps for r in _main_results(analysis, v.label)]
-        ax.hist(steps, bins=bins, color=colour, edgecolor="white")
-        median = dict(v.length_percentiles).get(50)
+    for i, (ax, steps, label) in enumerate(zip((a[0] for a in axes), series, labels, strict=True)):
+        ax.hist(steps, bins=bins, color=_COLOURS[i % len(_COLOURS)], edgecolor="white")
+        median = medians[i] if i < len(medians) else None
         if median is not None:
             ax.axvline(
                 median, color="black", linestyle="--", linewidth=1, label=f"median {median:.0f}"
@@ -618,7 +639,7 @@ def _plot_lengths(plt: Any, analysis: Analysis) -> Any:
         ax.set_ylabel("games")
         _integer_axis(ax)
     axes[-1][0].set_xlabel("actions per game")
-    fig.suptitle(f"{analysis.title}: game length")
+    fig.suptitle(f"{title}: game length")
     return fig
 
 
