@@ -1,4 +1,4 @@
-"""Developer sessions: `nox -s tests typecheck lint docs bench thorough`."""
+"""Developer sessions: `nox -s tests typecheck lint docs bench thorough heavy`."""
 
 from __future__ import annotations
 
@@ -20,6 +20,13 @@ def thorough(session: nox.Session) -> None:
     """Long property runs: Hypothesis profile `thorough`."""
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
+
+
+@nox.session
+def heavy(session: nox.Session) -> None:
+    """Long balance-analysis runs (tests marked `heavy`), left out of the default run."""
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
+    session.run("pytest", "-m", "heavy", *session.posargs)
 
 
 @nox.session
