@@ -7,7 +7,15 @@ import statistics
 
 import pytest
 
-from meeple.sim.stats import Estimate, difference, mean_of, percentile, share, shifted
+from meeple.sim.stats import (
+    Estimate,
+    difference,
+    mean_of,
+    percentile,
+    share,
+    shifted,
+    wilson_interval,
+)
 
 
 def test_a_share_carries_its_wilson_interval() -> None:
@@ -94,3 +102,11 @@ def test_estimates_are_json() -> None:
     }
     assert "sd" in mean_of([1.0, 2.0]).to_json()
     assert isinstance(Estimate.__doc__, str)
+
+
+def test_a_wilson_interval_always_holds_its_share() -> None:
+    """Rounding must not push an end past the share itself (plots draw value - low)."""
+    for n in range(1, 300):
+        for wins in (0, 1, n // 3, n - 1, n):
+            low, high = wilson_interval(wins, n)
+            assert 0.0 <= low <= wins / n <= high <= 1.0, (wins, n)

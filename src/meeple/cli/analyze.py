@@ -23,7 +23,7 @@ from ..core.options import _to_json, options_to_json
 from ..core.protocols import Game
 from ..sim.analysis import Analysis, analyze
 from ..sim.design import lineup_for, seatings, skill_seatings
-from ..sim.report import format_estimate, write_report
+from ..sim.report import format_estimate, options_text, write_report
 from .options import parse_cli_options
 
 __all__ = ["HEADLINES", "default_players", "run_analysis", "split_compare"]
@@ -149,4 +149,4 @@ def headline_table(analysis: Analysis, title: str) -> Table:
 
 
 def _options(options: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "rulebook defaults"
+    return options_text(options)

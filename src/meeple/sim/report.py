@@ -32,6 +32,7 @@ __all__ = [
     "GROUPS",
     "REPORT_FORMAT",
     "format_estimate",
+    "options_text",
     "plot_lengths",
     "plot_scores",
     "render_html",
@@ -294,7 +295,7 @@ def render_html(
         "where none are named)</th></tr>",
     ]
     for v in analysis.variants:
-        out.append(f"<tr><td>{e(v.label)}</td><td>{e(_options_text(v.options))}</td></tr>")
+        out.append(f"<tr><td>{e(v.label)}</td><td>{e(options_text(v.options))}</td></tr>")
     out.append("</table>")
     out.append("<h2>Reproduce</h2>")
     out.append(
@@ -414,7 +415,8 @@ def _describe(analysis: Analysis, seatings_count: int) -> str:
     )
 
 
-def _options_text(options: Mapping[str, Any]) -> str:
+def options_text(options: Mapping[str, Any]) -> str:
+    """Options as ``key=value`` text as typed on a command line (or the rulebook defaults)."""
     if not options:
         return "rulebook defaults"
     return ", ".join(f"{k}={_option_text(v)}" for k, v in sorted(options.items()))
@@ -453,7 +455,7 @@ def _plots(out: Path, analysis: Analysis) -> list[Path]:
 
 def _labels(analysis: Analysis) -> list[str]:
     return [
-        f"{v.label}: {_options_text(v.options)}" if len(analysis.variants) > 1 else "all games"
+        f"{v.label}: {options_text(v.options)}" if len(analysis.variants) > 1 else "all games"
         for v in analysis.variants
     ]
 
@@ -466,8 +468,8 @@ def _offsets(count: int, width: float = 0.8) -> Iterator[tuple[float, float]]:
 
 
 def _error_bars(ests: Sequence[Estimate], scale: float = 1.0) -> list[list[float]]:
-    lows = [(e.value - e.low) * scale if e.low is not None else 0.0 for e in ests]
-    highs = [(e.high - e.value) * scale if e.high is not None else 0.0 for e in ests]
+    lows = [max(0.0, e.value - e.low) * scale if e.low is not None else 0.0 for e in ests]
+    highs = [max(0.0, e.high - e.value) * scale if e.high is not None else 0.0 for e in ests]
     return [lows, highs]
 
 
@@ -745,6 +747,6 @@ def _plot_comparison(plt: Any, analysis: Analysis) -> Any:
     ax.invert_yaxis()
     ax.set_xlabel("B - A (percentage points)")
     a, b = analysis.variants
-    ax.set_title(f"A: {_options_text(a.options)}   B: {_options_text(b.options)}")
+    ax.set_title(f"A: {options_text(a.options)}   B: {options_text(b.options)}")
     fig.suptitle(f"{analysis.title}: variant B against variant A (95% intervals)")
     return fig

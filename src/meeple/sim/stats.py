@@ -39,7 +39,8 @@ def wilson_interval(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p; rounding can leave an end a hair past it (at p = 1).
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 @attrs.frozen
