@@ -95,7 +95,7 @@ def test_a_game_without_statistics_says_why_the_ending_is_not_reported() -> None
 
 
 def test_skill_sensitivity_rotates_one_stronger_bot() -> None:
-    analysis = _run("goofspiel", 2, ("random", "random"), deals=8, skill="greedy:worlds=1")
+    analysis = _run("goofspiel", 2, ("random", "random"), deals=8, skill="Greedy: worlds=1")
     skill = analysis.blocks_of("A", "skill")
     assert [b.seating for b in skill] == [
         ("greedy:worlds=1", "random"),
@@ -150,5 +150,7 @@ def test_bad_designs_are_refused_before_any_game() -> None:
         _run("goofspiel", 2, ("random",))
     with pytest.raises(InvalidOptionsError, match="unknown bot"):
         _run("goofspiel", 2, ("random", "random"), skill="wizard")
+    with pytest.raises(InvalidOptionsError, match="two different bots"):
+        _run("goofspiel", 2, ("random", "random"), skill=" Random ")
     with pytest.raises(InvalidOptionsError, match="cards"):
         _run("goofspiel", 2, ("random", "random"), compare={"cards": 99})

@@ -226,3 +226,19 @@ def test_score_and_length_plots_are_titled_separate_and_whole_numbered() -> None
         assert edges[0] == 11.5  # the bar of 12 actions is centred on 12
     finally:
         plt.close(lengths)
+
+
+def test_the_command_spells_list_options_and_a_return_to_the_default(tmp_path: Path) -> None:
+    _analyze(tmp_path / "first", "bear_mountain", "-n", "2", "--skill", "none", "--workers", "1",
+             "-o", "animals_only=true", "-o", "score_cards=most-bears,most-deer",
+             "--compare", "animals_only=false")  # fmt: skip
+    report = json.loads((tmp_path / "first" / "report.json").read_text())
+    command = report["command"]
+    assert "-o animals_only=true -o score_cards=most-bears,most-deer" in command
+    assert "--compare animals_only=false" in command
+    assert [v["options"] for v in report["variants"]] == [
+        {"animals_only": True, "score_cards": ["most-bears", "most-deer"]},
+        {"score_cards": ["most-bears", "most-deer"]},
+    ]
+    _analyze(tmp_path / "again", *shlex.split(command)[2:], "--workers", "1")
+    assert _files(tmp_path / "first") == _files(tmp_path / "again")

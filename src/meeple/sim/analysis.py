@@ -28,7 +28,7 @@ from ..core.errors import InvalidOptionsError
 from ..core.options import build_options, options_to_json
 from ..core.registry import resolve_game
 from .batch import Backend, Task, check_batch, chunk_size_for, run_tasks
-from .design import seatings, seats_comparable, skill_seatings
+from .design import bot_spec, seatings, seats_comparable, skill_seatings
 from .runner import GameResult
 from .stats import Estimate, difference, mean_of, percentile, share, shifted
 
@@ -202,6 +202,13 @@ def analyze(
         seating of each design and variant.
     """
     resolved = resolve_game(game)
+    lineup = tuple(bot_spec(bot) for bot in lineup)
+    skill = None if skill is None else bot_spec(skill)
+    skill_against = bot_spec(skill_against)
+    if skill is not None and skill == skill_against:
+        raise InvalidOptionsError(
+            f"the skill design needs two different bots, not {skill} against itself"
+        )
     if len(lineup) != players:
         raise InvalidOptionsError(f"the lineup names {len(lineup)} bots for {players} seats")
     if deals < 2:
@@ -230,7 +237,7 @@ def analyze(
         for start in range(0, deals, size):
             indices = tuple(range(start, min(deals, start + size)))
             tasks.append(
-                Task(game, players, seating, seed, indices, options_of[label], False, True)
+                Task(game, players, seating, seed, indices, options_of[label], vitals=True)
             )
             owner.append(p)
     done = run_tasks(
