@@ -478,7 +478,10 @@ def _plot_win_rates(plt: Any, analysis: Analysis) -> Any:
     panels: list[tuple[str, list[str], list[str]]] = [
         (
             "By seat",
-            [f"seat {p}" for p in range(players)],
+            [
+                f"seat {p}" if analysis.seats_comparable else f"seat {p}\n{analysis.lineup[p]}"
+                for p in range(players)
+            ],
             [f"seat {p} win share" for p in range(players)],
         )
     ]
