@@ -242,3 +242,17 @@ def test_the_command_spells_list_options_and_a_return_to_the_default(tmp_path: P
     ]
     _analyze(tmp_path / "again", *shlex.split(command)[2:], "--workers", "1")
     assert _files(tmp_path / "first") == _files(tmp_path / "again")
+
+
+def test_the_terminal_says_once_why_the_first_player_figure_is_withheld(tmp_path: Path) -> None:
+    args = ["analyze", "goofspiel", "-n", "2", "--seat", "greedy:worlds=1", "--seat", "random",
+            "--skill", "none", "--compare", "cards=5", "--workers", "1",
+            "--out", str(tmp_path)]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("First-player advantage withheld") == 1
+    assert "│ First-player advantage" not in result.output  # no row in the headline table
+    same = runner.invoke(app, [*args[:4], "--seat", "random", *args[8:]])
+    assert same.exit_code == 0, same.output
+    assert "│ First-player advantage" in same.output
+    assert "withheld" not in same.output

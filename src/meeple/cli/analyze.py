@@ -122,9 +122,12 @@ def run_analysis(
     paths = write_report(out, analysis)
     elapsed = time.perf_counter() - began
     console.print(headline_table(analysis, f"{analysis.title}: {total} games in {elapsed:.1f}s"))
-    for variant in analysis.variants:
-        for note in variant.notes:
-            console.print(f"{variant.label}: {note}", markup=False, soft_wrap=True)
+    notes = [(v.label, note) for v in analysis.variants for note in v.notes]
+    for label, note in notes:
+        shared = sum(1 for _, other in notes if other == note) > 1
+        if shared and label != analysis.variants[0].label:
+            continue  # said once for every variant
+        console.print(note if shared else f"{label}: {note}", markup=False, soft_wrap=True)
     page = next(p for p in paths if p.name == "report.html")
     console.print(f"report: {page} (open it in a browser); figures and data beside it in {out}")
     console.print(f"file URL: {Path(page).resolve().as_uri()}", markup=False)
