@@ -253,6 +253,65 @@ def _limit(help_text: str) -> Any:
 
 
 @app.command()
+def analyze(
+    game: Annotated[str, typer.Argument(help="a registered game name")],
+    n: Annotated[int, typer.Option("-n", help="deals (game seeds), each played per seating")] = 100,
+    players: Annotated[
+        int | None, typer.Option(help="seats (default: the fewest, at least 2 where allowed)")
+    ] = None,
+    seat: SeatArg = None,
+    rotate: Annotated[
+        bool, typer.Option(help="play every deal with the bots rotated through every seat")
+    ] = False,
+    seed: Annotated[int, typer.Option(help="master seed; results depend only on it")] = 0,
+    option: OptionArg = None,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option(help="key=value, repeatable: a second option set (variant B) to compare"),
+    ] = None,
+    skill: Annotated[
+        str, typer.Option(help="the stronger bot of the skill design, or none to skip it")
+    ] = "greedy:worlds=1",
+    skill_against: Annotated[str, typer.Option(help="the weaker bots of the skill design")] = (
+        "random"
+    ),
+    out: Annotated[
+        str | None, typer.Option(help="folder for the report (default: analysis-GAME)")
+    ] = None,
+    workers: Annotated[int | None, typer.Option(help="processes (default: all cores)")] = None,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    ray_address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+) -> None:
+    """A balance report: win rates by seat, lengths, endings, ties, lead changes, skill
+    and the game's own statistics, each with its 95% interval (HTML, PNG, JSON)."""
+    from .analyze import default_players, run_analysis
+
+    try:
+        chosen = resolve_game(game)
+        run_analysis(
+            console,
+            chosen,
+            game,
+            players=players if players is not None else default_players(chosen),
+            seats=list(seat or ["random"]),
+            deals=n,
+            seed=seed,
+            rotate=rotate,
+            options=option or [],
+            compare=compare or [],
+            skill=None if skill.strip().lower() == "none" else skill,
+            skill_against=skill_against,
+            backend=backend,
+            workers=workers,
+            ray_address=ray_address,
+            out=out or f"analysis-{chosen.spec.name}",
+        )
+    except MeepleError as err:
+        console.print(f"[red]error:[/red] {err}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for the LAN)")] = (
         "127.0.0.1"

@@ -27,6 +27,7 @@ from .options import MAX_ROUNDS_LIMIT, Options
 from .render import render
 from .setup import setup
 from .state import State
+from .stats import statistics as _statistics
 from .view import View, determinize
 
 __all__ = ["GAME", "STEPS_PER_TURN", "WayOfBear", "max_steps"]
@@ -58,6 +59,7 @@ class WayOfBear:
         hidden_information=True,
         max_steps=max_steps,
     )
+    statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
     options_type = Options
     state_type = State
     view_type = View

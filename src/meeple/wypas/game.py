@@ -20,6 +20,7 @@ from . import view as views
 from .actions import ACTION_TYPES, Action, parse_action
 from .options import Options
 from .state import State
+from .stats import statistics as _statistics
 from .view import View
 
 __all__ = ["GAME", "SPEC", "Wypas"]
@@ -70,6 +71,7 @@ class Wypas(GameBase[State, Action, View], EncodingBase[Action, View]):
     _encode_view = staticmethod(encoding.encode_view)
     heuristic = staticmethod(heuristic.heuristic)  # the ``heuristic`` capability: bots' leaves
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
+    statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
 
 
 GAME = Wypas()
