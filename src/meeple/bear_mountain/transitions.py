@@ -14,7 +14,7 @@ from meeple.core.edit import put
 
 from .actions import Action, Assign, Draw, Pick, Place, SoloPlace, Take
 from .components import ANIMAL_SET, BEAR_CARDS, DRAFT_KEEP, DRAFT_PICKS, HAB_SET, HIKE_LENGTH
-from .legal import is_closed, solo_fits
+from .legal import is_closed, solo_ends, solo_targets
 from .scoring import top_group
 from .state import ASSIGN, DRAW, DRAWN, OVER, PICK, PLACE, SUDDEN, TAKE
 
@@ -147,7 +147,8 @@ def _hikes_complete(
 def _draw(s: State) -> State:
     card = s.deck[0]
     deck = s.deck[1:]
-    if not solo_fits(s, card):
+    fits = solo_ends(s.hikes, card) if s.options.solo_either_end else solo_targets(s.hikes, card)
+    if not fits:
         return replace(s, deck=deck, discard=(*s.discard, card))
     return replace(s, phase=DRAWN, deck=deck, drawn=card)
 
