@@ -23,7 +23,7 @@ SPEC = GameSpec(
     has_chance=True,
     hidden_information=True,
     max_steps=setup.max_steps,
-    modes=("standard", "draft", "solo", "solo, either end of a hike (solo_either_end=true)"),
+    modes=("standard", "draft", "solo", "solo joining either end of a hike (solo_either_end=true)"),
     simultaneous=True,
 )
 """Static facts about Bear Went Over the Mountain."""
