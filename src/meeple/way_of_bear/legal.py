@@ -1,92 +1,83 @@
 """Which actions are legal: the placement rules, takes, payments and Seal card plays.
 
-A turn walks through phases, one decision per step:
-
-* ``main``: the regular action (``take``, ``draw``, ``place``, or ``pass`` when none
-  is possible) and Seal card plays; after the regular action the phase stays only
-  while the player holds a card from an earlier turn (then ``pass`` ends the turn).
-* ``extra``: the additional action a type-B card grants (a placement or a take).
-* ``pay``: the offering, one stele at a time in the player's order (``pay``/``waive``).
-* ``ritual``: a temple's 5th space was filled; take a stele from another temple or not.
-* ``return``: the reserve is above the limit at the end of the turn; give one back.
+A turn walks through the phases of `Phase`, one decision per step. Everything here
+is a pure function of the state; the two searches that repeat from step to step
+(the takes a set of temples allows, the villages a board offers) are
+`functools.lru_cache` functions of the tuples they read.
 """
 
 from __future__ import annotations
 
-from bisect import insort
-from typing import TYPE_CHECKING, Any, Final
+from functools import cache, lru_cache
+from itertools import product
+from operator import itemgetter
+from typing import TYPE_CHECKING, Final
 
-from .actions import ALL_TAKES, Action, Place, Take
-from .components import CAPACITY, CARDS, KIND_TYPE, NEIGHBOURS, TAKE_COUNT, TOKEN_BASE, VILLAGES
-from .tables import (
-    DISCOUNT,
+from .actions import (
+    ALL_TAKES,
     DRAW,
-    FREE,
-    NC,
-    NO_MODS,
     PASS,
-    PAY,
-    PLACE,
-    RETURN,
-    RITUAL,
-    SAME_OK,
-    SEAL,
-    SKIP,
-    TAKE_BONUS,
+    PAYS,
+    PLACES,
+    RETURNS,
+    RITUAL_SKIP,
+    RITUAL_TAKES,
+    SEALS,
     TAKE_COUNTS,
-    WAIVE,
+    WAIVES,
+    Action,
+    Place,
+    Take,
 )
+from .components import (
+    CAPACITY,
+    CARDS,
+    DISCOUNT,
+    FREE,
+    KIND_TYPE,
+    KINDS,
+    NC,
+    NEIGHBOURS,
+    NO_MODS,
+    OFF_BOARD,
+    SAME_OK,
+    TAKE_BONUS,
+    TAKE_COUNT,
+    TOKEN_BASE,
+    VILLAGES,
+)
+from .state import EXTRA, MAIN, PAY, RETURN, RITUAL
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "note_placement", "placements", "takes"]
-
-_take_cache: dict[tuple[int, tuple[int, ...]], tuple[Take, ...]] = {}
-_take2_cache: dict[tuple[int, ...], tuple[Take, ...]] = {}
+__all__ = ["legal_actions", "placements", "takes"]
 
 
-def _takes_of_two(temples: tuple[int, ...]) -> tuple[Take, ...]:
-    """`takes(temples, 2)`, memoized by the temples alone (the regular take)."""
-    found = _take2_cache.get(temples)
-    if found is None:
-        found = _take2_cache[temples] = takes(temples, TAKE_COUNT)
-    return found
-
-
+@cache  # at most 5**4 temple states times a few counts
 def takes(temples: tuple[int, ...], count: int) -> tuple[Take, ...]:
     """Every way to take `count` steles (fewer if the temples hold fewer) from the temples."""
     count = min(count, sum(temples))
     if count <= 0:
         return ()
-    key = (count, temples)
-    found = _take_cache.get(key)
-    if found is None:
-        found = tuple(
-            t
-            for t in ALL_TAKES[count]
-            if all(n <= have for n, have in zip(TAKE_COUNTS[t], temples, strict=True))
-        )
-        _take_cache[key] = found
-    return found
+    return tuple(
+        t
+        for t in ALL_TAKES[count]
+        if all(n <= have for n, have in zip(TAKE_COUNTS[t], temples, strict=True))
+    )
 
 
 _Spot = tuple[int, int, int, int, int, int, tuple[tuple[Place, ...], ...]]
 """A village with a token: (village, knowledge type, neighbouring steles of each colour,
 and, for each set of colours a reserve holds, the placements of those colours that have
 no neighbour of their own colour there)."""
-_touching_cache: dict[tuple[int, ...], tuple[_Spot, ...]] = {}
-_last: list[tuple[Any, tuple[_Spot, ...]]] = [(None, ())]
-"""The board object last looked up with its spots (one pair, replaced in one store so
-threads never see a board with another board's spots): skips hashing in a playout."""
-_CLOSED: Final = tuple(frozenset((v, *n)) for v, n in enumerate(NEIGHBOURS))
-"""Each village with its neighbours: the spots a stele placed there changes."""
-
+_Near = tuple[int, int, int, int, int]
+"""Steles of each colour among a village's neighbours, and the mask of those colours."""
 
 _OPENS: Final = tuple(
     tuple(
         tuple(
-            tuple(PLACE[c][v] for c in range(NC) if has >> c & 1 and not near >> c & 1)
+            tuple(PLACES[c][v] for c in range(NC) if has >> c & 1 and not near >> c & 1)
             for has in range(16)
         )
         for near in range(16)
@@ -95,67 +86,56 @@ _OPENS: Final = tuple(
 )
 """By village, colours around it and colours in the reserve (bit masks): the placements
 the same-colour rule allows."""
+_AROUND: Final = tuple((v, itemgetter(*NEIGHBOURS[v])) for v in range(len(VILLAGES)))
+"""Each village with a getter of its neighbours' cells (2-4 of them)."""
 
 
-def _spot(board: tuple[int, ...] | list[int], v: int) -> _Spot | None:
-    """The spot of token village v, or None if no stele touches it."""
-    near = [0, 0, 0, 0]
-    mask = 0
-    for u in NEIGHBOURS[v]:
-        x = board[u]
-        if 0 <= x < NC:
-            near[x] += 1
-            mask |= 1 << x
-    if not mask:
-        return None
-    t = KIND_TYPE[board[v] - TOKEN_BASE]
-    return (v, t, near[0], near[1], near[2], near[3], _OPENS[v][mask])
+@cache
+def _near_table() -> dict[tuple[int, ...], _Near]:
+    """What touches a village, for every tuple of neighbouring cells holding a stele.
+
+    A cell is -1, a stele colour 0-3 or a token 4-11, so 13**4 tuples at most: looking
+    a village's neighbours up here costs a fraction of counting them. The table is built
+    on first use and never changed.
+    """
+    out: dict[tuple[int, ...], _Near] = {}
+    for size in sorted({len(n) for n in NEIGHBOURS}):
+        for cells in product(range(OFF_BOARD, TOKEN_BASE + KINDS), repeat=size):
+            near = [0] * NC
+            mask = 0
+            for x in cells:
+                if 0 <= x < NC:
+                    near[x] += 1
+                    mask |= 1 << x
+            if mask:
+                out[cells] = (near[0], near[1], near[2], near[3], mask)
+    return out
 
 
-def _remember(board: tuple[int, ...], spots: tuple[_Spot, ...]) -> None:
-    if len(_touching_cache) >= 4096:
-        _touching_cache.clear()  # a pure memo: dropping it only costs time
-    _touching_cache[board] = spots
-
-
+@lru_cache(maxsize=1024)
 def _touching(board: tuple[int, ...]) -> tuple[_Spot, ...]:
-    """Token villages next to at least one stele, by village (memoized per board)."""
-    last_board, last_spots = _last[0]
-    if board is last_board:
-        return last_spots  # the same board object as last time (typical in a playout)
-    found = _touching_cache.get(board)
-    if found is None:
-        spots = [_spot(board, v) for v, cell in enumerate(board) if cell >= TOKEN_BASE]
-        found = tuple(spot for spot in spots if spot is not None)
-        _remember(board, found)
-    _last[0] = (board, found)
-    return found
+    """Token villages next to at least one stele, by village (a stele must touch one).
 
-
-def note_placement(old: tuple[int, ...], new: tuple[int, ...], v: int, c: int) -> None:
-    """Derive the memo of `new` (old plus a stele of colour c on v) from that of `old`."""
-    last_board, last_spots = _last[0]
-    before = last_spots if old is last_board else _touching_cache.get(old)
-    if before is None:
-        return
-    closed = _CLOSED[v]
-    spots = [s for s in before if s[0] not in closed]
-    for u in NEIGHBOURS[v]:
-        if new[u] >= TOKEN_BASE:
-            spot = _spot(new, u)
-            if spot is not None:  # always: u now touches v
-                insort(spots, spot)
-    found = tuple(spots)
-    _remember(new, found)
-    _last[0] = (new, found)
+    Looked up once per position that may place a stele; computed once per board.
+    """
+    near = _near_table()
+    out: list[_Spot] = []
+    for (v, around), cell in zip(_AROUND, board, strict=True):
+        if cell >= TOKEN_BASE:
+            found = near.get(around(board))
+            if found is not None:
+                c0, c1, c2, c3, mask = found
+                out.append((v, KIND_TYPE[cell - TOKEN_BASE], c0, c1, c2, c3, _OPENS[v][mask]))
+    return tuple(out)
 
 
 def _lonely(board: tuple[int, ...]) -> tuple[_Spot, ...]:
     """Token villages next to no stele (only a Seal card allows placing there)."""
+    near = _near_table()
     return tuple(
         (v, KIND_TYPE[cell - TOKEN_BASE], 0, 0, 0, 0, _OPENS[v][0])
-        for v, cell in enumerate(board)
-        if cell >= TOKEN_BASE and _spot(board, v) is None
+        for (v, around), cell in zip(_AROUND, board, strict=True)
+        if cell >= TOKEN_BASE and around(board) not in near
     )
 
 
@@ -175,9 +155,7 @@ def placements(
     room = (k0 + k1 < capacity, k2 + k3 < capacity, k4 + k5 < capacity, k6 + k7 < capacity)
     has = (r0 > 0) | (r1 > 0) << 1 | (r2 > 0) << 2 | (r3 > 0) << 3
     same_ok, discount = mods[SAME_OK], mods[DISCOUNT]
-    last_board, spots = _last[0]  # a stele must touch another stele ...
-    if board is not last_board:
-        spots = _touching(board)
+    spots = _touching(board)  # a stele must touch another stele ...
     if mods[FREE]:
         spots = tuple(sorted(spots + _lonely(board)))  # ... unless a Seal card says otherwise
     if not same_ok and not discount:
@@ -200,12 +178,12 @@ def placements(
         for c, have, need in ((0, r0, c0), (1, r1, c1), (2, r2, c2), (3, r3, c3)):
             # placing a stele of an owed colour leaves one fewer to pay with
             if have and short + (need >= have) <= discount:
-                out.append(PLACE[c][v])
+                out.append(PLACES[c][v])
     return out
 
 
-def _playable(s: State, card: int) -> bool:
-    """Whether the current player may play `card` now (main phase only)."""
+def _playable(s: State, p: int, card: int) -> bool:
+    """Whether player `p` (to act, in the main phase) may play `card` now."""
     spec = CARDS[card]
     if spec.kind == "A":
         return not s.regular_done
@@ -214,20 +192,19 @@ def _playable(s: State, card: int) -> bool:
     if spec.action == "take":
         return sum(s.temples) > 0
     if spec.action == "place":
-        p = s.current
         return bool(placements(s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], NO_MODS))
     return False  # the Dragon Hoard only scores
 
 
-def legal_actions(s: State) -> tuple[Action, ...]:
-    """The current player's legal actions, in a fixed order."""
+def legal_actions(s: State, player: int) -> tuple[Action, ...]:
+    """The legal actions of `player` (the core has checked that they are to act)."""
     phase = s.phase
-    p = s.current
-    if phase != "main":
+    p = player
+    if phase != MAIN:
         return _other_phase(s, phase, p)
     hand = s.hands[p]
     acts: list[Action] = (
-        [SEAL[c] for c in hand if c not in s.fresh and _playable(s, c)] if hand else []
+        [SEALS[c] for c in hand if c not in s.fresh and _playable(s, p, c)] if hand else []
     )
     if s.regular_done:
         acts.append(PASS)
@@ -235,8 +212,7 @@ def legal_actions(s: State) -> tuple[Action, ...]:
     temples = s.temples
     can_take = sum(temples) >= TAKE_COUNT
     if can_take:
-        bonus = s.mods[TAKE_BONUS]
-        acts.extend(_takes_of_two(temples) if not bonus else takes(temples, TAKE_COUNT + bonus))
+        acts.extend(takes(temples, TAKE_COUNT + s.mods[TAKE_BONUS]))
     can_draw = sum(s.bag) > 0
     if can_draw:
         acts.append(DRAW)
@@ -249,16 +225,18 @@ def legal_actions(s: State) -> tuple[Action, ...]:
 
 
 def _other_phase(s: State, phase: str, p: int) -> tuple[Action, ...]:
-    if phase == "pay":
-        return _pay_options(s)
-    if phase == "ritual":
-        out: list[Action] = [RITUAL[c] for c in range(NC) if c != s.ritual_temple and s.temples[c]]
-        out.append(SKIP)
+    if phase == PAY:
+        return _pay_options(s, p)
+    if phase == RITUAL:
+        out: list[Action] = [
+            RITUAL_TAKES[c] for c in range(NC) if c != s.ritual_temple and s.temples[c]
+        ]
+        out.append(RITUAL_SKIP)
         return tuple(out)
-    if phase == "return":
+    if phase == RETURN:
         reserve = s.reserves[p]
-        return tuple(RETURN[c] for c in range(NC) if reserve[c])
-    if phase == "extra":
+        return tuple(RETURNS[c] for c in range(NC) if reserve[c])
+    if phase == EXTRA:
         if s.extra == "take":
             return takes(s.temples, s.extra_count)
         board, reserve, tokens = s.board, s.reserves[p], s.tokens[p]
@@ -266,14 +244,14 @@ def _other_phase(s: State, phase: str, p: int) -> tuple[Action, ...]:
     return ()  # the game is over
 
 
-def _pay_options(s: State) -> tuple[Action, ...]:
+def _pay_options(s: State, p: int) -> tuple[Action, ...]:
     owed = s.owed
-    reserve = s.reserves[s.current]
-    out: list[Action] = [PAY[c] for c in range(NC) if owed[c] and reserve[c]]
+    reserve = s.reserves[p]
+    out: list[Action] = [PAYS[c] for c in range(NC) if owed[c] and reserve[c]]
     if s.waivers:
         short = sum(max(0, owed[c] - reserve[c]) for c in range(NC))
         for c in range(NC):
             # waiving a colour you could pay is fine while the discount covers the rest
             if owed[c] and (owed[c] > reserve[c] or short < s.waivers):
-                out.append(WAIVE[c])
+                out.append(WAIVES[c])
     return tuple(out)

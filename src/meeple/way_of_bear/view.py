@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import attrs
 
-from ..core import rng as _rng
+from meeple.core import rng as _rng
+
+from . import invariants
 from .components import CARDS, COLOURS, KINDS, MOD_NAMES, VILLAGES
 from .state import Phase, State
 
-__all__ = ["View", "determinize", "make_view"]
+__all__ = ["View", "determinize", "view_of"]
 
 
 @attrs.frozen
@@ -98,8 +100,8 @@ def _backs(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(CARDS[c].back_seals for c in hand))
 
 
-def make_view(s: State, player: int | None) -> View:
-    """The view of `s` for `player` (None: spectator)."""
+def view_of(s: State, player: int | None) -> View:
+    """The view of `s` for `player` (None: spectator; the core has checked the seat)."""
     own = s.hands[player] if player is not None else ()
     return View(
         player=player,
@@ -204,5 +206,5 @@ def determinize(view: View, seed: int) -> State:
         waivers=view.waivers,
         ritual_temple=view.ritual_temple,
     )
-    state.validate()
+    invariants.validate(state)
     return state

@@ -35,8 +35,6 @@ def render_text(game: Game, view: Any) -> str:
 # TRANSITION (removed once every built-in game owns its html.py): the renderers of
 # games not yet moved into their package.
 _NOT_YET_MOVED = {
-    "way_of_bear": "meeple.web.renderers.way_of_bear",
-    "wojtek": "meeple.web.renderers.wojtek",
 }
 
 
