@@ -1,4 +1,4 @@
-"""Developer sessions: `nox -s tests typecheck lint docs bench thorough`."""
+"""Developer sessions: `nox -s tests typecheck lint docs bench thorough load heavy`."""
 
 from __future__ import annotations
 
@@ -20,6 +20,20 @@ def thorough(session: nox.Session) -> None:
     """Long property runs: Hypothesis profile `thorough`."""
     session.install("-e", ".[test]")
     session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
+
+
+@nox.session
+def load(session: nox.Session) -> None:
+    """The web load test (about a minute): honest clients, one abuser, a kill -9."""
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
+    session.run("pytest", "-m", "load", "tests/web/test_load.py", *session.posargs)
+
+
+@nox.session
+def heavy(session: nox.Session) -> None:
+    """Long balance-analysis runs (tests marked `heavy`), left out of the default run."""
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
+    session.run("pytest", "-m", "heavy", *session.posargs)
 
 
 @nox.session

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from meeple.adapters.pettingzoo import MeepleAECEnv, env
-from meeple.core import InvalidOptionsError, MeepleError
+from meeple.core import InvalidOptionsError
 
 from ..toy_game import TOY
 
@@ -73,12 +73,21 @@ def test_rank_rewards_and_rendering() -> None:
     assert text.startswith("round")
 
 
+def test_render_test_passes_and_human_mode_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 16, finding 5: PettingZoo's render_test makes the env with render_mode="human"
+    # first; the classic envs accept it (and print), so ours must too.
+    render_test(lambda render_mode=None: env(TOY, 2, render_mode=render_mode))
+    e = env(TOY, 2, render_mode="human")
+    e.reset(seed=1)
+    capsys.readouterr()
+    assert e.render() is None
+    assert capsys.readouterr().out.startswith("round")
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert capsys.readouterr().out.startswith("round")  # each step shows the table
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(InvalidOptionsError, match="unknown option"):
         env(TOY, 2, speed=3)
     with pytest.raises(ValueError, match="render_mode"):
-        env(TOY, 2, render_mode="human")
-    e = env(TOY, 2, reward="money")
-    e.reset(seed=1)
-    with pytest.raises(MeepleError, match="unknown reward scheme 'money'"):
-        run_random_games(e, 1)
+        env(TOY, 2, render_mode="rgb_array")

@@ -13,7 +13,7 @@ import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
 from open_spiel.python.algorithms import ismcts, mcts
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import meeple
 from meeple.adapters.gymnasium import register_env
@@ -51,9 +51,29 @@ def test_pettingzoo_api_and_seed_tests(name: str, players: int) -> None:
     seed_test(lambda: env(name, players, **options), num_cycles=100)
 
 
+@pytest.mark.parametrize("name", ENCODABLE)
+def test_pettingzoo_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    players = meeple.get_game(name).spec.min_players
+    options = SHORT_OPTIONS.get(name, {})
+    render_test(lambda render_mode=None: env(name, players, render_mode=render_mode, **options))
+    assert capsys.readouterr().out  # "human" printed the table
+
+
+@pytest.mark.parametrize("name", ENCODABLE)
+def test_gymnasium_episodes_may_last_as_long_as_any_player_count_allows(name: str) -> None:
+    # Issue 16, finding 5: the limit was max_steps(max_players), below max_steps(1) for
+    # bear_mountain, so a long solo episode would have been cut short.
+    spec = meeple.get_game(name).spec
+    limit = gymnasium.spec(register_env(name)).max_episode_steps
+    assert limit is not None
+    assert all(limit >= spec.max_steps(players) for players in spec.player_counts())
+
+
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_many_full_random_games_through_the_aec_loop(name: str, players: int) -> None:
-    finals = run_random_games(env(name, players, **SHORT_OPTIONS.get(name, {})), 25)
+    # win_share named: the default for one player is the score (test_rewards.py).
+    e = env(name, players, reward="win_share", **SHORT_OPTIONS.get(name, {}))
+    finals = run_random_games(e, 25)
     assert all(sum(f.values()) == pytest.approx(1.0) for f in finals)
 
 
@@ -74,6 +94,39 @@ def test_openspiel_random_sim_test(name: str, players: int) -> None:
         register(name, fixed_deal=True), {"players": players, "seed": 2, **options}
     )
     pyspiel.random_sim_test(fixed, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_openspiel_python_paths_agree_with_pyspiels_own(name: str, players: int) -> None:
+    # Python callers get direct legal_actions, tensors and strings (pyspiel's own make
+    # several C++ -> Python calls each and build a new initial state to size a tensor);
+    # pyspiel.State's unbound methods still take pyspiel's path, so the two are compared.
+    game = pyspiel.load_game(register(name), {"players": players, **SHORT_OPTIONS.get(name, {})})
+    state = game.new_initial_state()
+    chooser = np.random.default_rng(5)
+    checked = 0
+    while True:
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for p in range(players):
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+            for method in (
+                "observation_tensor",
+                "information_state_tensor",
+                "observation_string",
+                "information_state_string",
+            ):
+                own = getattr(state, method)(p)
+                assert own == getattr(pyspiel.State, method)(state, p), method
+        if not state.is_terminal():
+            assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+            assert state.information_state_string() == pyspiel.State.information_state_string(state)
+        checked += 1
+        if state.is_terminal() or checked > 60:
+            break
+        state.apply_action(int(chooser.choice(state.legal_actions())))
+    for method in ("observation_tensor", "observation_string"):
+        with pytest.raises(pyspiel.SpielError):
+            getattr(state, method)(players)  # not a seat, either way
 
 
 @pytest.mark.parametrize("name", ENCODABLE)

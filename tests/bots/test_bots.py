@@ -30,7 +30,7 @@ def test_make_bot_parameters() -> None:
         make_bot("alphazero", TOY, 1)
     with pytest.raises(InvalidOptionsError, match=r"does not take 'depth=3'"):
         make_bot("mcts:depth=3", TOY, 1)
-    with pytest.raises(InvalidOptionsError, match=r"is not a number"):
+    with pytest.raises(InvalidOptionsError, match=r"iterations must be a whole number"):
         make_bot("mcts:iterations=many", TOY, 1)
 
 

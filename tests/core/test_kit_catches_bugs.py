@@ -304,3 +304,41 @@ def test_html_that_runs_a_script_is_caught() -> None:
 def test_public_notation_that_hides_a_players_own_move_from_them_is_caught() -> None:
     game = _nim_with(public_notation=lambda self, action, player, viewer: "(a move)")
     _expect_failure(game, r"shows player 0 their own move", seeds=range(1))
+
+
+def test_statistics_that_are_not_json_are_caught() -> None:
+    game = _nim_with(statistics=lambda self, state: {"heaps": state.heaps})
+    _expect_failure(game, r"statistics\['heaps'\] must be a number, text or true/false", seeds=[0])
+
+
+def test_statistics_with_a_non_text_key_are_caught() -> None:
+    game = _nim_with(statistics=lambda self, state: {1: 2})
+    _expect_failure(game, r"statistics keys must be text", seeds=[0])
+
+
+def test_statistics_that_change_between_calls_are_caught() -> None:
+    calls = iter(range(1_000_000))
+    game = _nim_with(statistics=lambda self, state: {"calls": next(calls)})
+    _expect_failure(game, r"statistics is not deterministic", seeds=[0])
+
+
+def test_statistics_that_are_not_finite_are_caught() -> None:
+    game = _nim_with(statistics=lambda self, state: {"ratio": float("nan")})
+    _expect_failure(game, r"statistics\['ratio'\] is not a finite number", seeds=[0])
+
+
+def test_a_stalled_flag_that_is_not_true_or_false_is_caught() -> None:
+    game = _nim_with(statistics=lambda self, state: {"stalled": "no"})
+    _expect_failure(game, r"statistics\['stalled'\] must be true or false", seeds=[0])
+
+
+def test_an_ended_by_that_is_not_text_is_caught() -> None:
+    game = _nim_with(statistics=lambda self, state: {"ended by": 3})
+    _expect_failure(game, r"statistics\['ended by'\] must be text", seeds=[0])
+
+
+def test_statistics_the_kit_accepts() -> None:
+    game = _nim_with(
+        statistics=lambda self, state: {"ended by": "last stone", "stalled": False, "heaps": 3}
+    )
+    check_game(game, seeds=[0])

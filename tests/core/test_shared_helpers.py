@@ -191,6 +191,9 @@ def test_capabilities_are_declared_and_asked_for_by_name() -> None:
     assert capabilities(meeple.get_game("bear_mountain")) >= {"encoding", "html"}
     assert offers(NIM, "encoding")
     assert not offers(NIM, "heuristic")
+    assert not offers(NIM, "statistics")
+    for name in ("bear_mountain", "way_of_bear", "wojtek", "wypas", "goofspiel"):
+        assert offers(meeple.get_game(name), "statistics"), name
     with pytest.raises(KeyError, match=r"unknown capability 'telepathy'"):
         offers(NIM, "telepathy")
 

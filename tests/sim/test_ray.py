@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import ray
+from typer.testing import CliRunner
 
+from meeple.cli.app import app
 from meeple.sim import simulate
 
 TOY_PATH = "tests.toy_game:TOY"
@@ -17,11 +20,14 @@ TOY_PATH = "tests.toy_game:TOY"
 def local_ray() -> Iterator[None]:
     """A two-CPU local Ray instance whose workers can import the tests package."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    # This checkout's sources first (the tests package, meeple, the example plugin),
+    # so workers run the code under test even where another checkout is installed.
+    path = [root, os.path.join(root, "src"), os.path.join(root, "examples/plugin_game/src")]
     ray.init(
         num_cpus=2,
         include_dashboard=False,
         log_to_driver=False,
-        runtime_env={"env_vars": {"PYTHONPATH": root}},
+        runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(path)}},
     )
     yield
     ray.shutdown()
@@ -40,3 +46,21 @@ def test_ray_reports_progress(local_ray: None) -> None:
         TOY_PATH, 2, ["random"], 30, seed=1, backend="ray", chunk_size=10, progress=seen.append
     )
     assert sorted(seen) == [10, 10, 10]
+
+
+def test_a_report_on_ray_is_the_same_bytes_as_on_local_processes(
+    local_ray: None, tmp_path: Path
+) -> None:
+    runner = CliRunner()
+    args = ["analyze", "wojtek", "--players", "3", "-n", "4", "--seed", "5", "--rotate",
+            "--seat", "greedy:worlds=1", "--seat", "random", "--skill", "none",
+            "--compare", "no_drop_on_three=true"]  # fmt: skip
+    on_ray = runner.invoke(app, [*args, "--backend", "ray", "--out", str(tmp_path / "ray")])
+    assert on_ray.exit_code == 0, on_ray.output
+    local = runner.invoke(app, [*args, "--workers", "1", "--out", str(tmp_path / "local")])
+    assert local.exit_code == 0, local.output
+    names = sorted(p.name for p in (tmp_path / "local").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "ray").iterdir())
+    assert "report.html" in names
+    for name in names:
+        assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()

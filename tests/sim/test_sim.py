@@ -63,8 +63,28 @@ def test_summary_statistics() -> None:
     assert summary.seats[0].win_rate == 1.0
     assert summary.seats[1].win_rate == 0.0
     assert summary.seats[0].mean_score == 2.0
-    assert summary.first_player_edge == pytest.approx(0.5)
     assert dict(summary.length_percentiles)[50] == 14
+    # Seats a and b hold different bots: seat 0's rate is bot a's, not the first player's.
+    assert summary.first_player_edge is None
+    assert summary.first_player_interval is None
+
+
+def test_the_first_player_edge_needs_the_same_bot_in_every_seat() -> None:
+    results = [
+        GameResult(index=i, seed=i, scores=(2, 1), ranks=(1, 2), winners=(0,), steps=10)
+        for i in range(30)
+    ] + [
+        GameResult(index=i, seed=i, scores=(1, 2), ranks=(2, 1), winners=(1,), steps=10)
+        for i in range(30, 40)
+    ]
+    summary = summarize(results, 2, ["random", "random"])
+    assert summary.first_player_edge == pytest.approx(0.75 - 0.5)
+    assert summary.first_player_interval is not None
+    low, high = summary.first_player_interval
+    wilson = wilson_interval(30, 40)
+    assert (low, high) == pytest.approx((wilson[0] - 0.5, wilson[1] - 0.5))
+    assert summarize(results, 2, ["random"]).first_player_edge is not None  # one bot repeats
+    assert summarize(results, 2, ["random", "greedy"]).first_player_edge is None
 
 
 def test_wilson_interval() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from meeple.web import create_app
+from meeple.web import Limits, create_app
 from tests.toy_game import TOY
 
 from .support import LiveServer, live_server
@@ -22,8 +22,14 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    """The app (goofspiel registered, plus the unregistered toy game) behind a TestClient."""
-    with TestClient(create_app(db, games={"toy": TOY})) as test_client:
+    """The app (goofspiel registered, plus the unregistered toy game) behind a TestClient.
+
+    Every in-process request comes from one address ("testclient"), and these tests
+    walk whole games request by request as fast as they can: the request rate is
+    raised for them (the rate limits have their own tests, on real servers).
+    """
+    fast = Limits(requests_per_second=10_000, request_burst=10_000)
+    with TestClient(create_app(db, limits=fast, games={"toy": TOY})) as test_client:
         yield test_client
 
 

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import uvicorn
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
@@ -84,6 +90,11 @@ class LiveServer:
         self.port = self.server.servers[0].sockets[0].getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
 
+    @property
+    def thread_ident(self) -> int | None:
+        """The identity of the thread that runs the server's event loop."""
+        return self._thread.ident
+
     def stop(self) -> None:
         """Ask the server to exit and wait for it."""
         self.server.should_exit = True
@@ -95,6 +106,131 @@ class LiveServer:
 def live_server(app: Starlette) -> Iterator[LiveServer]:
     """A running server for `app`, stopped afterwards."""
     server = LiveServer(app)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# clients from their own loopback address ---------------------------------------------------
+#
+# The server limits work per client address. Linux routes all of 127.0.0.0/8 to the
+# loopback interface, so a test client that binds 127.0.0.N is, to the server, a
+# different machine.
+
+
+def http_from(url: str, address: str = "127.0.0.1", timeout: float = 20.0) -> httpx.Client:
+    """An HTTP client to `url` whose connections come from loopback `address`.
+
+    Plain HTTP on loopback: ``verify=False`` only skips loading the CA bundle, which
+    costs a quarter of a second per client and would throttle the concurrent tests.
+    """
+    transport = httpx.HTTPTransport(local_address=address, verify=False)
+    return httpx.Client(base_url=url, timeout=timeout, transport=transport, verify=False)
+
+
+def create_over_http(http: httpx.Client, game: str, seats: list[str], **extra: Any) -> Json:
+    """Create a match over HTTP; the creation response (fails the test if refused)."""
+    response = http.post(
+        "/api/matches", json={"game": game, "players": len(seats), "seats": seats, **extra}
+    )
+    assert response.status_code == 201, response.text
+    data: Json = response.json()
+    return data
+
+
+def refused(response: httpx.Response, status: int, *words: str) -> str:
+    """Check a JSON refusal: its status and that its reason mentions each word; the reason."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert body["status"] == status, body
+    reason: str = body["error"]
+    for word in words:
+        assert word in reason, (word, reason)
+    return reason
+
+
+# a server in its own process, for kill -9 -----------------------------------------------------
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``meeple serve`` in a child process (so a test can kill -9 it) on a free port."""
+
+    def __init__(self, db: Path, *flags: str) -> None:
+        self.db = db
+        self.flags = flags
+        self.port = 0
+        self.url = ""
+        """Base URL, no trailing slash, once started."""
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(".log")
+        """Where the server's output goes (read it when a test fails)."""
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start the server and wait until it answers."""
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        command = [
+            sys.executable,
+            "-c",
+            "from meeple.cli.app import main; main()",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            *self.flags,
+        ]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        with http_from(self.url, timeout=1) as probe:
+            while True:
+                assert self.process.poll() is None, self.output()
+                try:
+                    if probe.get("/api/status").status_code == 200:
+                        return
+                except httpx.TransportError:
+                    pass
+                assert time.monotonic() < deadline, "the server did not start\n" + self.output()
+                time.sleep(0.05)
+
+    def kill9(self) -> None:
+        """SIGKILL: no shutdown code runs, exactly like a crash or the OOM killer."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        """Stop politely (SIGTERM) if still running."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+    def output(self) -> str:
+        """What the server printed so far."""
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+
+@contextmanager
+def server_process(db: Path, *flags: str) -> Iterator[ServerProcess]:
+    """A running ``meeple serve`` child process, stopped afterwards."""
+    server = ServerProcess(db, *flags)
     server.start()
     try:
         yield server

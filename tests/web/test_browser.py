@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -158,7 +159,7 @@ def test_two_humans_in_two_browsers_never_see_each_others_hand(
         data = create(
             pages[0], server, {"game": "toy", "players": 2, "seats": ["human", "human"], "seed": 11}
         )
-        live = hub_of(server.app).get(data["match"])
+        live = hub_of(server.app).held(data["match"])
         ever_held: list[set[int]] = [set(), set()]
         for seat, page in enumerate(pages):
             page.goto(data["seats"][seat]["url"])
@@ -268,3 +269,80 @@ def test_the_lobby_creates_a_match_with_join_and_spectator_links(
         assert watcher.locator('[data-field="hand"] td').inner_text() == "—"
     finally:
         context.close()
+
+
+# live-update slots and back-off (issue 14 item 6) ------------------------------------------
+
+
+@pytest.fixture
+def crowded(tmp_path: Path) -> Iterator[tuple[LiveServer, Json, Any]]:
+    """A server allowing one spectator stream per match, a match, and that stream taken."""
+    from meeple.web import Limits, create_app
+
+    from .support import http_from, live_server
+
+    app = create_app(tmp_path / "crowded.sqlite3", limits=Limits(max_spectators=1))
+    with live_server(app) as running, http_from(running.url, "127.0.0.77") as http:
+        response = http.post(
+            "/api/matches",
+            json={"game": "goofspiel", "players": 2, "seats": ["human", "human"], "seed": 2},
+        )
+        data: Json = response.json()
+        with http.stream("GET", f"/api/matches/{data['match']}/events") as taken:
+            lines = taken.iter_lines()  # kept: a dropped iterator closes the stream
+            assert next(lines) == "retry: 2000"
+            yield running, data, lines
+
+
+def test_a_players_page_gets_live_updates_while_spectators_fill_the_slots(
+    browser: Browser, crowded: tuple[LiveServer, Json, Any]
+) -> None:
+    server, data, _ = crowded
+    page = browser.new_page(bypass_csp=True)
+    try:
+        page.goto(data["seats"][0]["url"])
+        wait_ready(page)
+        page.wait_for_function("document.body.dataset.live === 'on'", timeout=TIMEOUT_MS)
+        token = data["seats"][1]["token"]
+        response = page.request.post(
+            f"{server.url}/api/matches/{data['match']}/act",
+            headers={"Authorization": f"Bearer {token}"},
+            data={"action": "bid 1", "version": 0},
+        )
+        assert response.status == 200
+        # only the live-update stream can tell the page: it does not poll
+        page.wait_for_function("document.body.dataset.version === '1'", timeout=TIMEOUT_MS)
+    finally:
+        page.close()
+
+
+def test_the_match_page_backs_off_and_stops_after_repeated_refusals(
+    browser: Browser, crowded: tuple[LiveServer, Json, Any]
+) -> None:
+    _, data, _ = crowded
+    page = browser.new_page(bypass_csp=True)
+    attempts: list[float] = []
+
+    def count(request: Any) -> None:
+        if request.url.endswith("/events"):
+            attempts.append(time.monotonic())
+
+    page.on("request", count)
+    try:
+        page.clock.install()
+        page.goto(data["spectator_url"])
+        page.wait_for_function("document.body.dataset.version !== '-1'", timeout=TIMEOUT_MS)
+        for _ in range(40):  # ten minutes of page time, in steps
+            page.clock.run_for(15_000)
+            page.wait_for_timeout(50)
+            if page.evaluate("window.meepleLive.stopped"):
+                break
+        assert page.evaluate("window.meepleLive.stopped")
+        assert page.get_attribute("body", "data-live") == "stopped"
+        assert "reload" in page.locator("#status").inner_text()
+        assert len(attempts) == 6  # then it stops
+        page.clock.run_for(600_000)
+        page.wait_for_timeout(300)
+        assert len(attempts) == 6
+    finally:
+        page.close()

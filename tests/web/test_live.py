@@ -14,7 +14,7 @@ import pytest
 
 import meeple
 
-from .support import Json, LiveServer, bearer
+from .support import Json, LiveServer, bearer, http_from
 
 
 def create(http: httpx.Client, game: str, seats: list[str], **extra: Any) -> Json:
@@ -128,7 +128,11 @@ def test_one_seat_double_clicking_plays_once(server: LiveServer) -> None:
 
         with ThreadPoolExecutor(8) as pool:
             list(pool.map(click, range(8)))
-        assert sorted(results) == [200] + [409] * 7
+        # one wins; the others lose the race (409) or, past the four requests one address
+        # may have in flight, are refused before they are read (429)
+        assert results.count(200) == 1
+        assert set(results) <= {200, 409, 429}
+        assert results.count(409) >= 3
         view = http.get(f"/api/matches/{match}/view", headers=bearer(token)).json()
         assert view["version"] == 1
         assert len(view["view"]["hand"]) == 5
@@ -137,13 +141,17 @@ def test_one_seat_double_clicking_plays_once(server: LiveServer) -> None:
 def test_load_many_concurrent_matches(
     server: LiveServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Bounded: 24 matches of 2-4 human seats played by 8 client threads; reports requests/s."""
+    """Bounded: 24 matches of 2-4 human seats played by 8 client threads; reports requests/s.
+
+    Each match is created and played from its own loopback address (as from its own
+    machine), within the server's default per-client limits.
+    """
     matches = 24
-    with httpx.Client(base_url=server.url, timeout=20) as http:
-        created = [
-            create(http, "goofspiel", ["human"] * (2 + i % 3), seed=i, options={"cards": 5})
-            for i in range(matches)
-        ]
+    created = []
+    for i in range(matches):
+        with http_from(server.url, f"127.0.0.{100 + i}") as http:
+            seats = ["human"] * (2 + i % 3)
+            created.append(create(http, "goofspiel", seats, seed=i, options={"cards": 5}))
     counts = [0] * matches
     moves: list[list[tuple[int, str]]] = [[] for _ in range(matches)]
 
@@ -152,7 +160,7 @@ def test_load_many_concurrent_matches(
         data = created[index]
         tokens = [s["token"] for s in data["seats"]]
         url = f"/api/matches/{data['match']}"
-        with httpx.Client(base_url=server.url, timeout=20) as own:
+        with http_from(server.url, f"127.0.0.{100 + index}") as own:
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
                 state = own.get(f"{url}/view").json()
@@ -196,7 +204,7 @@ def test_watchers_of_one_match_are_capped(db: Any) -> None:
     from .support import live_server
 
     with (
-        live_server(create_app(db, limits=Limits(max_listeners=1))) as capped,
+        live_server(create_app(db, limits=Limits(max_spectators=1))) as capped,
         httpx.Client(base_url=capped.url, timeout=10) as http,
     ):
         data = create(http, "goofspiel", ["human", "human"])
@@ -206,4 +214,4 @@ def test_watchers_of_one_match_are_capped(db: Any) -> None:
             assert next(lines) == "retry: 2000"
             second = http.get(url)
             assert second.status_code == 429
-            assert "watchers" in second.json()["error"]
+            assert "spectators" in second.json()["error"]

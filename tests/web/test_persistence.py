@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 import meeple
@@ -51,16 +52,31 @@ def test_bots_resume_their_turns_after_a_restart(db: Path) -> None:
 def test_records_are_stored_as_json_not_pickles(db: Path) -> None:
     with TestClient(create_app(db)) as client:
         data = create(client, "goofspiel", ["human", "human"], seed=2)
+        token = data["seats"][0]["token"]
+        response = client.post(
+            f"/api/matches/{data['match']}/act",
+            headers=bearer(token),
+            json={"action": "bid 3", "version": 0},
+        )
+        assert response.status_code == 200
     with sqlite3.connect(db) as connection:
-        (record, tokens) = connection.execute(
-            "SELECT record, tokens FROM matches WHERE id = ?", (data["match"],)
+        (header, tokens) = connection.execute(
+            "SELECT header, tokens FROM matches WHERE id = ?", (data["match"],)
         ).fetchone()
-    assert isinstance(meeple.loads(record), meeple.GameRecord)
+        moves = connection.execute(
+            "SELECT n, player, notation FROM moves WHERE match_id = ?", (data["match"],)
+        ).fetchall()
+    record = meeple.loads(header)
+    assert isinstance(record, meeple.GameRecord)
+    assert record.moves == ()  # the header; each move is a row of its own
+    assert moves == [(1, 0, "bid 3")]
     stored_tokens = set(__import__("json").loads(tokens))
     assert not stored_tokens & {s["token"] for s in data["seats"]}  # only hashes are kept
 
 
-def test_a_damaged_stored_match_is_reported_not_trusted(db: Path) -> None:
+def test_a_damaged_stored_match_is_reported_not_trusted(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     record = meeple.GameRecord(
         game="goofspiel", rules_version="1", players=2, seed=1, options=(), moves=((0, "bid 99"),)
     )
@@ -70,4 +86,5 @@ def test_a_damaged_stored_match_is_reported_not_trusted(db: Path) -> None:
     with TestClient(create_app(db)) as client:
         response = client.get("/api/matches/damaged-match/view")
         assert response.status_code == 500
-        assert "cannot be restored" in response.json()["error"]
+        assert "damaged" in response.json()["error"]
+    assert "move 1 ('bid 99' by player 0) fails" in caplog.text  # the details: in the log

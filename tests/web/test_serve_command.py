@@ -1,40 +1,100 @@
-"""`meeple serve` builds the app and hands it to uvicorn with the chosen address."""
+"""`meeple serve` builds the app and hands it to uvicorn with the chosen address and limits."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 import uvicorn
 from starlette.applications import Starlette
 from typer.testing import CliRunner
 
 from meeple.cli.app import app
+from meeple.web import Limits
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 
 
-def test_serve_passes_host_port_and_database(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """uvicorn.run replaced by a recorder."""
     calls: list[dict[str, Any]] = []
 
     def fake_run(asgi: Any, **kwargs: Any) -> None:
         calls.append({"app": asgi, **kwargs})
 
     monkeypatch.setattr(uvicorn, "run", fake_run)
+    return calls
+
+
+def test_serve_passes_host_port_and_database(runs: list[dict[str, Any]], tmp_path: Path) -> None:
     db = tmp_path / "m.sqlite3"
     result = CliRunner().invoke(
         app, ["serve", "--host", "0.0.0.0", "--port", "8123", "--db", str(db)]
     )
     assert result.exit_code == 0, result.output
-    (call,) = calls
+    (call,) = runs
     assert isinstance(call["app"], Starlette)
     assert (call["host"], call["port"]) == ("0.0.0.0", 8123)
+    assert call["forwarded_allow_ips"] == "127.0.0.1"
     assert str(db) in result.output
+    assert db.exists()  # opened (and checked) before uvicorn starts
 
 
-def test_serve_is_listed_with_its_options() -> None:
-    result = CliRunner().invoke(app, ["serve", "--help"])
+def test_serve_passes_every_limit_flag_on(runs: list[dict[str, Any]], tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        [
+            "serve",
+            "--db",
+            str(tmp_path / "m.sqlite3"),
+            "--max-matches-per-client",
+            "2",
+            "--idle-seconds",
+            "30",
+            "--max-rollout-depth",
+            "50",
+            "--forwarded-allow-ips",
+            "",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    limits = runs[0]["app"].state.limits
+    assert limits == Limits(max_matches_per_client=2, idle_seconds=30, max_rollout_depth=50)
+    assert runs[0]["forwarded_allow_ips"] == ""
+
+
+def test_a_bad_limit_is_refused_in_one_line(runs: list[dict[str, Any]], tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["serve", "--db", str(tmp_path / "m.sqlite3"), "--max-json-depth", "0"]
+    )
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: limit max_json_depth must be a finite number above 0"
+    assert runs == []
+
+
+def test_serve_has_a_flag_for_every_limit() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "240"})
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--db", "--max-matches"):
+    for option in ("--host", "--port", "--db", "--forwarded-allow-ips"):
         assert option in result.output
+    for field in attrs.fields(Limits):
+        assert _flag(field.name) in result.output, field.name
+
+
+def test_the_docs_list_every_limit_with_its_flag_and_default() -> None:
+    text = DOCS.read_text()
+    defaults = Limits()
+    for field in attrs.fields(Limits):
+        rows = [line for line in text.splitlines() if line.startswith(f"| `{_flag(field.name)}` |")]
+        assert rows, f"docs/web.md has no row for {_flag(field.name)}"
+        cells = [c.strip().strip("`").replace(",", "") for c in rows[0].split("|")]
+        value = getattr(defaults, field.name)
+        assert any(re.fullmatch(re.escape(f"{value:g}"), c) for c in cells), (field.name, rows[0])

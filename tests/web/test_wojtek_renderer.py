@@ -57,6 +57,13 @@ def test_wojtek_offers_the_html_capability() -> None:
     assert render_html(GAME, view) == GAME.render_html(view)
 
 
+def test_wojtek_is_drawn_by_its_own_renderer_not_the_generic_layout() -> None:
+    assert "wojtek" in meeple.game_names()
+    out = render_html(GAME, GAME.start(2, seed=1).view(0))
+    assert out.startswith('<div class="wj-table" data-game="wojtek">')
+    assert 'class="generic-view"' not in out
+
+
 @pytest.mark.parametrize(
     ("players", "options"),
     [(2, None), (3, Options(no_drop_on_three=True, no_city_refresh=True)), (4, None), (5, None)],

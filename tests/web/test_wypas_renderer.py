@@ -12,7 +12,7 @@ from meeple.web.renderers import render_html
 from meeple.wypas import GAME, Options
 from meeple.wypas.components import KIND_NAME, WOLF, kind_of
 from meeple.wypas.html import render_html as render
-from meeple.wypas.state import Phase, State
+from meeple.wypas.state import CHOOSE, Phase, State
 from tests.wypas.helpers import arrange, hand, pen, walk
 
 _CARD = re.compile(r'data-card="([^"]+)" data-zone="([^"]+)"')
@@ -92,6 +92,10 @@ def test_other_hands_and_the_face_down_lot_stay_hidden() -> None:
         3,
         hands=(hand("red-1", "red-2"), hand("super", "wolf"), hand("green-6")),
         face_down=hand("dolly-green")[0],
+        lots=hand("red-3"),
+        phase=CHOOSE,
+        actor=1,
+        opener=1,
         pens=((pen("yellow-2", "yellow-3"), ()), ((), ()), ((), ())),
     )
     baca = render(state.view(0))  # seat 0 is the baca

@@ -1,6 +1,7 @@
 """The contract: the conformance kit over Wypas for 3-6 players and each option set,
-JSON round trips and refused tampering, and properties of random reachable states
-(conservation, purity, determinism, codecs, determinize)."""
+JSON round trips and refused tampering (hostile states and views, issue 14), and
+properties of random reachable states (conservation, purity, determinism, codecs,
+determinize)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,23 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.core import CorruptDataError, dumps, loads, replace
-from meeple.testing import check_game
+from meeple.testing import check_document, check_game
 from meeple.wypas import GAME, Options
-from meeple.wypas.components import BACA_CARDS, DECK, HERDER_CARDS, SHEEP_DECK, TOTAL_CARDS
+from meeple.wypas.actions import BidDown
+from meeple.wypas.components import (
+    BACA_CARDS,
+    DECK,
+    HERDER_CARDS,
+    SHEEP_DECK,
+    SUPER,
+    TOTAL_CARDS,
+    WOLF,
+)
 from meeple.wypas.invariants import cards_in_play
-from meeple.wypas.state import State
+from meeple.wypas.state import AWARD, BID, CHOOSE, REACT, SITE_REDYK, WINDOW, State
+from meeple.wypas.view import View
 
-from .helpers import k, sheep
+from .helpers import EMPTY, arrange, face, hand, k, pen, play, sheep, skip_window
 from .strategies import bluff_states, plain_states, states
 
 
@@ -89,6 +100,205 @@ def test_validate_names_an_unknown_phase() -> None:
     # built by hand is still checked.
     with pytest.raises(ValueError, match="unknown phase"):
         replace(GAME.start(4, seed=8), phase=42).validate()
+
+
+# -- hostile documents (issue 14, finding 7) --------------------------------------
+# Each crafted document below used to load (or to be refused only by the codec's
+# generic trial) and then broke a method or left play stuck; the invariants now
+# refuse it and name the rule.
+
+
+def _start() -> State:
+    """Round 1 of 4 players: the baca (seat 0) is to hide one of three drawn lots."""
+    return GAME.start(4, seed=8)
+
+
+def _window_before_a_lot() -> State:
+    """The baca hid a lot: the window before the first lot, seat 1 asked first."""
+    state = _start()
+    return state.apply(state.legal_actions()[0])
+
+
+def _bluff_auction() -> State:
+    """Under the bluff rule, seat 1 opened a lot and laid a card face down."""
+    state = GAME.start(4, seed=8, options=Options(bluff=True))
+    state = skip_window(state.apply(state.legal_actions()[0]))  # hide a lot; all pass
+    state = state.apply(state.legal_actions()[-1])  # the opener names a lot
+    assert state.phase == BID
+    down = next(a for a in state.legal_actions() if isinstance(a, BidDown))
+    state = state.apply(down)
+    assert state.down[1] >= 0
+    return state
+
+
+def _black_sheep_pending() -> State:
+    """Seat 0 played a Black Sheep on seat 1's red-2; seat 1 is asked to react."""
+    state = arrange(
+        4,
+        phase=WINDOW,
+        site=SITE_REDYK,
+        actor=0,
+        hands=(hand("black"), (), (), ()),
+        pens=((EMPTY, EMPTY), (pen("red-2", "red-3"), EMPTY), (EMPTY, EMPTY), (EMPTY, EMPTY)),
+    )
+    state = play(state, "black p1 pen1 red-2")
+    assert state.phase == REACT
+    return state
+
+
+def _doc(obj: State | View) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(dumps(obj, game=GAME))
+    return data
+
+
+def _refused(data: dict[str, Any], reason: str) -> None:
+    text = json.dumps(data)
+    with pytest.raises(CorruptDataError, match=reason):
+        loads(text, game=GAME)
+    assert check_document(GAME, text) is False
+
+
+def _hide_as_choose(d: dict[str, Any]) -> None:
+    d["phase"] = int(CHOOSE)  # the issue's case: phase 0 -> 1, drawn lots still in hand
+
+
+def _wolf_twice(d: dict[str, Any]) -> None:
+    d["pending"] = [0, WOLF, 1, 1, 0]  # a Wolf played instead of the Black Sheep
+    d["wolves"][1] = 1  # over a pen with a wolf already: resolving would lose a card
+    d["deck"].remove(WOLF)
+    d["deck"].remove(WOLF)
+    d["deck"].append(k("black"))
+
+
+def _black_without_the_sheep(d: dict[str, Any]) -> None:
+    d["pending"][4] = face("red-4")  # no red-4 in that pen
+    d["passes"] = 2  # the next pass resolves the card (it raised StopIteration)
+
+
+@pytest.mark.parametrize(
+    ("make", "change", "reason"),
+    [
+        (_start, _hide_as_choose, "drawn lots are laid out once the baca hides one"),
+        (_start, lambda d: d.update(rng=-1), "64-bit"),
+        (_start, lambda d: d["points"].__setitem__(2, 2**63), "cannot be scored"),
+        (_start, lambda d: d.update(final_left=3), "only after a fifth fleece"),
+        (_start, lambda d: d["known"][2][2].extend(d["hands"][2][:1]), "its own hand"),
+        (_start, lambda d: d.update(high=2), "belong to a lot's auction"),
+        (_black_sheep_pending, _black_without_the_sheep, "Black Sheep swaps for a sheep"),
+        (_black_sheep_pending, _wolf_twice, "a Wolf goes over a pen that has none"),
+        (_black_sheep_pending, lambda d: d.update(phase=int(WINDOW)), "pending only in"),
+        (_bluff_auction, lambda d: d["options"].update(bluff=False), "the bluff rule"),
+        (_bluff_auction, lambda d: d.update(checkers=1 << 2), "face-down card can be checked"),
+        (_bluff_auction, lambda d: d.update(phase=int(AWARD), actor=0, to_act=[0]), "a tie"),
+        (_bluff_auction, lambda d: d["declared"].__setitem__(1, 7), "declared value"),
+    ],
+    ids=[
+        "hide-as-choose",
+        "rng",
+        "huge-points",
+        "final-turns-without-fifth-fleece",
+        "knows-own-hand",
+        "bid-in-force-outside-auction",
+        "black-sheep-face-not-in-pen",
+        "wolf-over-a-wolf",
+        "pending-card-in-window",
+        "face-down-bid-without-bluff",
+        "check-without-face-down",
+        "award-without-tie",
+        "declared-above-six",
+    ],
+)
+def test_hostile_states_are_refused_with_the_rule(make: Any, change: Any, reason: str) -> None:
+    data = _doc(make())
+    change(data)
+    _refused(data, reason)
+
+
+def _view_of(make: Any, seat: int | None) -> Any:
+    return lambda: make().view(seat)
+
+
+def _hide_with_nothing_drawn(d: dict[str, Any]) -> None:
+    d["deck_count"] += d["drawn_count"]
+    d["drawn_count"] = 0  # determinize dealt a baca with nothing to hide
+
+
+def _window_with_no_lot(d: dict[str, Any]) -> None:
+    d["deck_count"] += len(d["lots"]) + d["has_face_down"]
+    d["lots"], d["has_face_down"] = [], False  # passing on reached `choose` with no lot
+
+
+@pytest.mark.parametrize(
+    ("make", "change", "reason"),
+    [
+        (_view_of(_start, 1), lambda d: d["bonus"].pop(), "one entry per seat"),
+        (_view_of(_start, 1), lambda d: d["hand"].append(99), "card kind 99 .* does not exist"),
+        (_view_of(_start, 1), lambda d: d.update(deck_count=2**63), "cannot hold"),
+        (_view_of(_start, 1), lambda d: d["hand_counts"].__setitem__(2, 2**31), "hand size"),
+        (
+            _view_of(_start, 1),
+            lambda d: d["discard"].extend([SUPER] * 5),
+            "super cards; the game has 1",
+        ),
+        (_view_of(_start, 1), lambda d: d.update(deck_count=d["deck_count"] + 1), "hidden"),
+        (_view_of(_start, 1), lambda d: d["pens"][0][0].append(2**63), "impossible card"),
+        (_view_of(_start, 1), lambda d: d.update(high=7), "bid in force must be a seat"),
+        (_view_of(_start, 1), lambda d: d.update(passes=2**63), "passes in a row"),
+        (_view_of(_start, 1), lambda d: d["points"].__setitem__(0, -5), "cannot be scored"),
+        (_view_of(_start, 1), lambda d: d.update(to_act=[3]), "acting seat"),
+        (_view_of(_start, 1), lambda d: d.update(drawn=[1, 2, 3]), "only the baca sees"),
+        (_view_of(_start, 1), _hide_with_nothing_drawn, "hides one of the lots it drew"),
+        (_view_of(_start, None), lambda d: d["known"][2].append(0), "spectator knows nothing"),
+        (_view_of(_start, 1), lambda d: d["known"][1].append(d["hand"][0]), "others' hands"),
+        (_view_of(_start, 1), lambda d: d["known"][2].extend([0] * 6), "fewer than the view"),
+        (_view_of(_window_before_a_lot, 2), _window_with_no_lot, "only while a lot remains"),
+        (_view_of(_bluff_auction, 2), lambda d: d["down"].__setitem__(1, 0), "hidden from"),
+        (_view_of(_bluff_auction, 1), lambda d: d["down"].__setitem__(1, 99), "not a card"),
+        (_view_of(_black_sheep_pending, 2), lambda d: d["pending"].__setitem__(4, 63), "Black"),
+        (_view_of(_black_sheep_pending, 2), lambda d: d["pending"].__setitem__(1, 7), "special"),
+    ],
+    ids=[
+        "short-per-seat-field",
+        "card-id-out-of-range",
+        "huge-deck-count",
+        "huge-hand-count",
+        "more-copies-than-the-deck",
+        "hidden-counts-do-not-add-up",
+        "huge-pen-card",
+        "bid-in-force-not-a-seat",
+        "huge-passes",
+        "negative-points",
+        "to-act-not-the-actor",
+        "drawn-lots-shown-to-another-seat",
+        "hide-with-nothing-drawn",
+        "spectator-knows-a-hand",
+        "knows-own-hand",
+        "knows-more-than-the-hand",
+        "window-before-a-lot-with-no-lot",
+        "another-seats-face-down-card-shown",
+        "own-face-down-card-not-a-card",
+        "black-sheep-face-not-a-face",
+        "pending-card-not-special",
+    ],
+)
+def test_hostile_views_are_refused_with_the_rule(make: Any, change: Any, reason: str) -> None:
+    data = _doc(make())
+    change(data)
+    _refused(data, reason)
+
+
+@pytest.mark.parametrize(
+    "make", [_start, _window_before_a_lot, _bluff_auction, _black_sheep_pending]
+)
+def test_every_view_of_a_crafted_position_loads_and_deals_a_valid_state(make: Any) -> None:
+    state = make()
+    for p in (None, *range(state.players)):
+        text = dumps(state.view(p), game=GAME)
+        assert check_document(GAME, text) is True
+        view = loads(text, game=GAME)
+        world = GAME.determinize(view, 3)
+        world.validate()
+        assert world.view(p) == view
 
 
 # -- properties of reachable states -----------------------------------------------

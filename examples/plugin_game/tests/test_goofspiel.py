@@ -27,3 +27,17 @@ def test_tied_bids_take_nothing() -> None:
     assert state.scores == (0, 0)
     with pytest.raises(IllegalActionError, match="does not hold a 2"):
         state.apply(Bid(2), 0)
+
+
+def test_statistics_count_ties_and_who_took_the_top_prize() -> None:
+    state = GAME.start(2, seed=1, options=Options(cards=3))
+    first, second, third = state.prizes
+    for bids in ((3, 3), (2, 1), (1, 2)):  # a tie, then one prize each
+        state = state.apply(Bid(bids[0]), 0).apply(Bid(bids[1]), 1)
+    stats = GAME.statistics(state)
+    assert stats["ended by"] == "prizes gone"
+    assert stats["stalled"] is False
+    assert stats["tied rounds"] == 1
+    winners = state.outcome().winners
+    taker = {first: None, second: 0, third: 1}[max(state.history)[0]]
+    assert stats["top prize to a winner"] is (taker is not None and taker in winners)

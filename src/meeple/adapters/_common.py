@@ -2,20 +2,71 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import math
+from typing import Any, Final, Literal
 
 from ..core.capabilities import Encodable
 from ..core.encoding import Vocabulary, vocabulary
-from ..core.errors import MeepleError
+from ..core.errors import InvalidOptionsError, MeepleError
 from ..core.options import build_options
 from ..core.outcome import Outcome
 from ..core.protocols import Game
 from ..core.registry import resolve_game
 
-__all__ = ["RewardScheme", "Setup", "rewards_from", "setup"]
+__all__ = [
+    "REWARD_CHOICES",
+    "RewardChoice",
+    "RewardScheme",
+    "Setup",
+    "index_by_action",
+    "reward_range",
+    "reward_scheme",
+    "rewards_from",
+    "setup",
+]
 
-RewardScheme = Literal["win_share", "rank"]
-"""win_share: 1/k to each of k winners, 0 to others. rank: linear in rank, +1 best, -1 worst."""
+RewardScheme = Literal["win_share", "rank", "score"]
+"""win_share: 1/k to each of k winners, 0 to others. rank: linear in rank, +1 best,
+-1 worst. score: the outcome's score itself (the number the rulebook counts), as a float."""
+
+RewardChoice = Literal["auto", "win_share", "rank", "score"]
+"""What a user may ask an adapter for: a `RewardScheme`, or ``auto`` (see `reward_scheme`)."""
+
+REWARD_CHOICES: Final[tuple[str, ...]] = ("auto", "win_share", "rank", "score")
+"""Every `RewardChoice`, in the order error messages list them."""
+
+_SCHEMES: Final[dict[str, RewardScheme]] = {
+    "win_share": "win_share",
+    "rank": "rank",
+    "score": "score",
+}
+
+
+def reward_scheme(choice: str | None, players: int, game: str) -> RewardScheme:
+    """The scheme an adapter uses for `choice`; refuses an unknown name at once.
+
+    ``auto`` (or None) is ``score`` when the game has one player, where winning says
+    nothing (the only player always ranks first), and ``win_share`` otherwise.
+    """
+    if choice is None or choice == "auto":
+        return "score" if players == 1 else "win_share"
+    found = _SCHEMES.get(choice)
+    if found is not None:
+        return found
+    known = ", ".join(REWARD_CHOICES)
+    raise InvalidOptionsError(f"{game}: unknown reward scheme {choice!r} (known: {known})")
+
+
+def reward_range(scheme: RewardScheme) -> tuple[float, float]:
+    """The lowest and highest reward a scheme can give (score: unbounded).
+
+    No meeple game declares a bound on its scores, so ``score`` admits any number.
+    """
+    if scheme == "win_share":
+        return 0.0, 1.0
+    if scheme == "rank":
+        return -1.0, 1.0
+    return -math.inf, math.inf
 
 
 def rewards_from(outcome: Outcome, scheme: RewardScheme) -> tuple[float, ...]:
@@ -27,7 +78,9 @@ def rewards_from(outcome: Outcome, scheme: RewardScheme) -> tuple[float, ...]:
         if n == 1:
             return (1.0,)
         return tuple(1.0 - 2.0 * (rank - 1) / (n - 1) for rank in outcome.ranks)
-    raise MeepleError(f"unknown reward scheme {scheme!r} (win_share or rank)")
+    if scheme == "score":
+        return tuple(float(score) for score in outcome.scores)
+    raise MeepleError(f"unknown reward scheme {scheme!r} (win_share, rank or score)")
 
 
 class Setup:
@@ -44,6 +97,8 @@ class Setup:
         self.players = players
         self.options = build_options(self.game.spec.name, self.game.options_type, options)
         self.vocab: Vocabulary = vocabulary(self.game, players)
+        self.action_index: dict[Any, int] | None = index_by_action(self.vocab.actions)
+        """Action -> vocabulary index, by equality (None if the actions are unhashable)."""
         self.observation_size: int = encodable.observation_size(players)
         self._encode = encodable.encode_view
 
@@ -68,10 +123,31 @@ class Setup:
         import numpy as np
 
         out = np.zeros(len(self.vocab), dtype=np.int8)
+        table = self.action_index
+        if table is not None:
+            try:
+                out[[table[action] for action in legal]] = 1
+            except KeyError:
+                pass  # an action outside the table: the vocabulary says why below
+            else:
+                return out
         index = self.vocab.index
         for action in legal:
             out[index(action)] = 1
         return out
+
+
+def index_by_action(actions: tuple[Any, ...]) -> dict[Any, int] | None:
+    """Action -> index by equality (a hash, not a ``str`` per lookup); None if unusable.
+
+    None when an action is unhashable or two actions are equal, so callers fall back
+    to the vocabulary's lookup by notation.
+    """
+    try:
+        index = {action: i for i, action in enumerate(actions)}
+    except TypeError:
+        return None
+    return index if len(index) == len(actions) else None
 
 
 def setup(game: str | Game, players: int, options: dict[str, Any]) -> Setup:

@@ -6,11 +6,12 @@
     obs, reward, terminated, truncated, info = env.step(env.action_space.sample(obs["action_mask"]))
 
 Observations match the PettingZoo adapter; the reward is the learner's
-end-of-game reward (``win_share`` or ``rank``), 0 before. Opponents act inside
-`step` until the learner must decide again or the game ends. An action outside
-the mask ends the episode with reward `illegal_reward` (default -1) and the
-reason in ``info["illegal_action"]`` (as PettingZoo's TerminateIllegalWrapper
-does); pass ``illegal_reward=None`` to raise IllegalActionError instead.
+end-of-game reward, 0 before: ``win_share``, ``rank`` or ``score``; the default,
+``auto``, is ``score`` when the game has one player and ``win_share`` otherwise.
+Opponents act inside `step` until the learner must decide again or the game
+ends. An action outside the mask ends the episode with reward `illegal_reward`
+(default -1) and the reason in ``info["illegal_action"]`` (as PettingZoo's
+TerminateIllegalWrapper does); pass ``illegal_reward=None`` to raise IllegalActionError instead.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ..bots import make_bot
 from ..core import rng as _rng
 from ..core.errors import IllegalActionError, MeepleError
 from ..core.protocols import Game
-from ._common import RewardScheme, rewards_from, setup
+from ._common import RewardChoice, RewardScheme, reward_scheme, rewards_from, setup
 
 __all__ = ["MeepleEnv", "register_env", "register_envs"]
 
@@ -44,7 +45,7 @@ class MeepleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         *,
         seat: int = 0,
         opponents: list[str] | None = None,
-        reward: RewardScheme = "win_share",
+        reward: RewardChoice = "auto",
         render_mode: str | None = None,
         illegal_reward: float | None = -1.0,
         **options: Any,
@@ -57,7 +58,9 @@ class MeepleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.opponents = list(opponents or ["random"])
         for spec in self.opponents:
             make_bot(spec, self._setup.game, 0)  # refuse bad specs now, not mid-episode
-        self.reward_scheme = reward
+        self.reward_scheme: RewardScheme = reward_scheme(
+            reward, players, self._setup.game.spec.name
+        )
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
@@ -144,7 +147,10 @@ class MeepleEnv(gymnasium.Env[dict[str, Any], np.int64]):
 def register_env(game: str | Game) -> str:
     """Register ``meeple/<game>-v0`` with gymnasium (idempotent); returns the id.
 
-    Then ``gymnasium.make("meeple/wojtek-v0", players=3, opponents=["mcts"])``.
+    Then ``gymnasium.make("meeple/wojtek-v0", players=3, opponents=["mcts"])``. The
+    default ``max_episode_steps`` is the game's ``max_steps`` for the player count
+    that allows the longest game, so no player count the env may be made with is
+    cut short (it can be overridden with ``gymnasium.make(..., max_episode_steps=n)``).
     """
     from ..core.registry import resolve_game
 
@@ -155,7 +161,7 @@ def register_env(game: str | Game) -> str:
             id=env_id,
             entry_point=MeepleEnv,  # type: ignore[arg-type]  # its kwargs come from register
             kwargs={"game": resolved, "players": resolved.spec.min_players},
-            max_episode_steps=resolved.spec.max_steps(resolved.spec.max_players),
+            max_episode_steps=max(map(resolved.spec.max_steps, resolved.spec.player_counts())),
         )
     return env_id
 

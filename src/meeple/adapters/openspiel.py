@@ -9,20 +9,64 @@ Each game is a sampled-stochastic (chance is resolved inside actions, from the
 seed), imperfect-information, general-sum, sequential Python game. Several
 players deciding at once are asked one at a time (lowest seat first); their
 choices stay hidden because observations come from views. Parameters:
-``players``, ``seed`` (each new initial state takes the next seed), ``reward``
-(``win_share`` or ``rank``) and every option of the game (tuples as
-comma-separated strings, an empty string for None).
+``players``, ``seed``, ``reward`` (``auto``, ``win_share``, ``rank`` or
+``score``, as in the PettingZoo adapter; ``load_game`` refuses an unknown one)
+and every option of the game (tuples as comma-separated strings, an empty
+string for None).
 
-Information-state strings are the seat's own past actions plus its current
-view (JSON), a practical perfect-recall key for ISMCTS; tensors are the game's
-`encode_view`. `resample_from_infostate` is `game.determinize`. States pickle
-(and so serialize) through their meeple JSON.
+Seeds. The ``seed`` parameter is the first game's seed and each later game
+takes the next one. A game takes its seed when the first action is applied to
+it; until then every ``new_initial_state()`` returns that same deal (dealt
+once, the first time anything looks at it). pyspiel makes a new initial state
+each time it sizes a tensor and each time it clones; neither applies an action,
+so neither moves the sequence on, and reading tensors never changes which games
+come next. The consequence: two fresh states made before either is played are
+the same deal. For different deals at once, apply a first action to one before
+making the next, or ask for a seed's deal outside the sequence with
+``game.new_initial_state("17")``.
+
+Copies. A state's only Python attribute is an immutable position (the meeple
+state, the seat to act and each seat's own past actions as persistent lists)
+whose deep copy is itself, so ``clone()`` and ``apply_action`` do the same work at move 10 as
+at move 10,000 (pyspiel still copies its own C++ history, 16 bytes a move).
+
+Strings and tensors. Observation strings are the seat's view as JSON;
+information-state strings prefix the seat's own past actions, a practical
+perfect-recall key for ISMCTS; both tensors are the game's ``encode_view``.
+Python callers get direct ``legal_actions``, tensors and strings, which answer
+what pyspiel's own path (several C++ -> Python calls each, and a new initial
+state to size a tensor) answers for C++ callers; ``apply_action`` stays
+pyspiel's, the only way to record ``history()`` and ``move_number()``.
+
+Resampling. ``resample_from_infostate(player, sampler)`` is ``game.determinize``
+of the player's view. The new state has the original's ``move_number()``; its
+``history()``, and the moves its information-state strings are built from,
+hold only the resampling player's own actions, in order: the other seats' true
+actions are not carried and nothing made up stands in for them, so
+``len(history())`` is below ``move_number()`` once others have acted.
+
+Pickling (``pickle``, ``multiprocessing``, Ray), both registrations. A game
+pickles as its registration (the meeple game by registry name, or the Game
+object itself when the registry does not hold it), its parameters and the seed
+its next game will take; unpickling registers the game if that process has not.
+A state pickles as its game and OpenSpiel's own ``state.serialize()`` text, and
+comes back with the same meeple state, ``history()``, ``move_number()``,
+strings and tensors. A pickled game resumes its sequence where it was, so
+workers that each unpickle one game play the same games: give each worker its
+own ``seed``. OpenSpiel's ``serialize_game_and_state`` (and ``random_sim_test``
+with ``serialize=True``) still needs ``register(game, fixed_deal=True)``,
+because pyspiel asks a sampled-stochastic game for an RNG state that a Python
+game cannot provide.
 """
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import pickle
 import typing
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Final
 
 try:
     import numpy as np
@@ -32,15 +76,25 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
 
 import attrs
 
-from ..core.codec import dumps, loads
+from ..core.codec import dumps
+from ..core.errors import InvalidOptionsError, UnknownGameError
 from ..core.options import parse_option_strings
 from ..core.protocols import Game
 from ..core.registry import resolve_game
-from ._common import Setup, rewards_from
+from ._common import RewardScheme, Setup, reward_range, reward_scheme, rewards_from
 
-__all__ = ["register", "register_all", "spiel_name"]
+__all__ = ["MeepleSpielGame", "MeepleSpielState", "register", "register_all", "spiel_name"]
 
 _REGISTERED: dict[str, Game] = {}
+
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+
+_RECENT: Final = 4
+"""Encodings a loaded game remembers: pyspiel sizes a tensor by writing
+one for the next game's deal before every read, so that one is always among them."""
+
+_NO_ATTRIBUTES: Final = base64.b64encode(pickle.dumps({})).decode("ascii")
+"""The Python-attribute part of a `PyState` serialization that sets nothing."""
 
 
 def spiel_name(game: Game) -> str:
@@ -92,7 +146,7 @@ def register(game_name: str | Game, *, fixed_deal: bool = False) -> str:
     if name in _REGISTERED:
         return name
     spec = game.spec
-    parameters = {"players": spec.min_players, "seed": 0, "reward": "win_share"}
+    parameters = {"players": spec.min_players, "seed": 0, "reward": "auto"}
     parameters.update(_option_defaults(game))
     game_type = pyspiel.GameType(
         short_name=name,
@@ -135,12 +189,244 @@ def register_all() -> tuple[str, ...]:
     return tuple(register(name) for name in game_names())
 
 
-class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
-    """A meeple game with fixed players, options and reward scheme."""
+class _Moves:
+    """One seat's action on top of its actions before: a persistent list, newest first.
 
-    meeple_game: Game
-    game_type: Any
-    fixed_deal: bool
+    Never changed once made, so states and their clones share the moves they have
+    in common; it pickles flat (no recursion however long the game).
+    """
+
+    __slots__ = ("action", "before")
+
+    def __init__(self, before: _Moves | None, action: int) -> None:
+        self.before = before
+        self.action = action
+
+    def actions(self) -> list[int]:
+        """Every action of the list, oldest first."""
+        out = []
+        node: _Moves | None = self
+        while node is not None:
+            out.append(node.action)
+            node = node.before
+        out.reverse()
+        return out
+
+    def __copy__(self) -> _Moves:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_moves_from, (tuple(self.actions()),))
+
+
+def _moves_from(actions: Iterable[int]) -> _Moves | None:
+    """The persistent list of these actions, oldest first."""
+    node = None
+    for action in actions:
+        node = _Moves(node, action)
+    return node
+
+
+def _actions(moves: _Moves | None) -> list[int]:
+    return moves.actions() if moves is not None else []
+
+
+class _Position:
+    """Where a state stands: the meeple state, the seat to act (or TERMINAL), and each
+    seat's own past actions (what its information-state string lists).
+
+    Never changed once made (only its cache of legal actions fills in), so its deep
+    copy is itself: pyspiel's clone of a state copies one reference.
+    """
+
+    __slots__ = ("by_index", "legal", "own", "player", "state")
+
+    state: Any
+    player: int
+    own: tuple[_Moves | None, ...]
+    legal: tuple[int, ...] | None
+    """The seat to act's legal actions as sorted vocabulary indices, once asked."""
+    by_index: dict[int, Any]
+    """Vocabulary index -> the legal action object itself (meeple's `apply` then finds
+    it by identity), once `legal` is filled."""
+
+    def __init__(self, state: Any, own: tuple[_Moves | None, ...]) -> None:
+        self.state = state
+        to_act = state.to_act
+        self.player = min(to_act) if to_act else _TERMINAL
+        self.own = own
+        self.legal = None
+
+    def after(self, state: Any, player: int, action: int) -> _Position:
+        """The position `player` reaches with `action`, whose result is `state`."""
+        own = self.own
+        mine = _Moves(own[player], action)
+        return _Position(state, (*own[:player], mine, *own[player + 1 :]))
+
+    def __copy__(self) -> _Position:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Position, (self.state, self.own))
+
+
+class _Deal(_Position):
+    """An initial position dealt from `seed` the first time anything looks at it.
+
+    A game's next deal is one of these, shared by every ``new_initial_state()``
+    until an action is applied to one of them; pickled, it is its dealt position.
+    """
+
+    __slots__ = ("_start", "seed")
+
+    def __init__(self, seed: int, start: Callable[[int], Any], players: int) -> None:
+        self.seed = seed
+        self._start = start
+        self.own = (None,) * players
+        self.legal = None
+
+    def __getattr__(self, name: str) -> Any:
+        # Python asks only for attributes not set yet: `state` and `player` until dealt.
+        if name not in ("state", "player"):
+            raise AttributeError(name)
+        _Position.__init__(self, self._start(self.seed), self.own)
+        return getattr(self, name)
+
+
+class _Recent:
+    """The last few results of a function of (meeple state, seat), by identity.
+
+    Keys hold the meeple state itself (so its id is never reused while remembered)
+    and compare it by identity: hashing a whole state by value costs more than most
+    results. The most recently used entries stay.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: list[tuple[Any, int, Any]] = []
+
+    def get(self, state: Any, seat: int) -> Any:
+        """The remembered result, or None."""
+        entries = self.entries
+        for i, (seen, at, result) in enumerate(entries):
+            if seen is state and at == seat:
+                if i != len(entries) - 1:
+                    entries.append(entries.pop(i))
+                return result
+        return None
+
+    def put(self, state: Any, seat: int, result: Any) -> None:
+        """Remember `result`, forgetting the least recently used entry if full."""
+        entries = self.entries
+        entries.append((state, seat, result))
+        if len(entries) > self.size:
+            del entries[0]
+
+
+class _Context:
+    """What every state of one loaded game shares: setup, action tables, reward, deals."""
+
+    def __init__(self, setup: Setup, reward: RewardScheme, seed: int, fixed_deal: bool) -> None:
+        self.setup = setup
+        self.players = setup.players
+        self.reward = reward
+        self.fixed_deal = fixed_deal
+        self.actions: tuple[Any, ...] = setup.vocab.actions
+        self.names = tuple(str(action) for action in self.actions)
+        self.index = setup.action_index
+        self.pending: _Deal = self.deal(seed)
+        self._encodings = _Recent(_RECENT)
+
+    def deal(self, seed: int) -> _Deal:
+        """The deal of `seed` (dealt when first looked at)."""
+        return _Deal(seed, self.setup.start, self.players)
+
+    def claim(self, deal: _Position) -> None:
+        """An action was applied to `deal`: the next new game takes the next seed."""
+        if deal is self.pending and not self.fixed_deal:
+            self.pending = self.deal(self.pending.seed + 1)
+
+    def fill_legal(self, at: _Position) -> tuple[int, ...]:
+        """Fill (and return) `at`'s cache of the seat to act's legal actions."""
+        legal = at.state.legal_actions(at.player)
+        index = self.index
+        by_index = None
+        if index is not None:
+            with contextlib.suppress(KeyError):  # not in the table: the vocabulary says why
+                by_index = dict(zip(map(index.__getitem__, legal), legal, strict=True))
+        if by_index is None:
+            vocab_index = self.setup.vocab.index
+            by_index = {vocab_index(action): action for action in legal}
+        at.by_index = by_index
+        indices = at.legal = tuple(sorted(by_index))
+        return indices
+
+    def legal_indices(self, state: Any, player: int) -> tuple[int, ...]:
+        """The vocabulary indices of `player`'s legal actions, sorted (OpenSpiel's order)."""
+        legal = state.legal_actions(player)
+        index = self.index
+        if index is not None:
+            try:
+                return tuple(sorted([index[action] for action in legal]))
+            except KeyError:
+                pass  # not in the table: let the vocabulary say why
+        vocab = self.setup.vocab
+        return tuple(sorted(vocab.index(action) for action in legal))
+
+    def encoding(self, state: Any, player: int) -> Any:
+        """`player`'s view of the meeple `state`, encoded (a float32 array; do not change it).
+
+        pyspiel sizes a tensor by writing one for a new initial state (the next game's
+        deal, seat 0) before every read, so the last few encodings are remembered, by
+        the identity of the meeple state: sizing costs a lookup.
+        """
+        values = self._encodings.get(state, player)
+        if values is None:
+            values = self.setup.encode(state.view(player))
+            self._encodings.put(state, player, values)
+        return values
+
+    def observation_string(self, at: _Position, player: int) -> str:
+        """`player`'s view as JSON."""
+        return dumps(at.state.view(player), game=self.setup.game)
+
+    def information_state_string(self, at: _Position, player: int) -> str:
+        """`player`'s own past actions, then its view as JSON (a perfect-recall key)."""
+        names = self.names
+        own = " ".join([names[action] for action in _actions(at.own[player])])
+        return f"[{own}] {self.observation_string(at, player)}"
+
+    def action(self, index: int) -> Any:
+        """The action at vocabulary `index`, refusing negative and too large ones."""
+        if index < 0:
+            return self.setup.vocab.action(index)  # raises IllegalActionError
+        try:
+            return self.actions[index]
+        except IndexError:
+            return self.setup.vocab.action(index)  # raises IllegalActionError
+
+
+def _seed_from(text: Any) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        raise InvalidOptionsError(
+            f"new_initial_state takes a seed (an int, or its digits as a string), not {text!r}"
+        ) from None
+
+
+class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
+    """A meeple game with fixed players, options and reward scheme, as pyspiel loads it."""
+
+    meeple_game: ClassVar[Game]
+    game_type: ClassVar[Any]
+    fixed_deal: ClassVar[bool]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game = self.meeple_game
@@ -151,9 +437,19 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no t
         options = _options_from_params(game, full)
         self.meeple = Setup(game, players, {})
         self.meeple.options = options
-        self.reward_scheme = str(full["reward"])
-        self._next_seed = int(full["seed"])
-        low, high = (0.0, 1.0) if self.reward_scheme == "win_share" else (-1.0, 1.0)
+        self.reward_scheme: RewardScheme = reward_scheme(
+            str(full["reward"]), players, game_type.short_name
+        )
+        self._parameters = full
+        self._ctx = _Context(self.meeple, self.reward_scheme, int(full["seed"]), self.fixed_deal)
+        # One state class per loaded game, holding what its states share, so that a
+        # state's only instance attribute is its position (pyspiel deep-copies those).
+        self._state_type = type(
+            f"MeepleSpielState_{game_type.short_name}",
+            (MeepleSpielState,),
+            {"_ctx": self._ctx, "__module__": __name__},
+        )
+        low, high = reward_range(self.reward_scheme)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.meeple.vocab),
             max_chance_outcomes=0,
@@ -165,111 +461,190 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no t
         )
         super().__init__(game_type, info, params)
 
-    def new_initial_state(self) -> MeepleSpielState:
-        """A new game; each call takes the next seed, so games differ but repeat per seed."""
-        seed = self._next_seed
-        if not self.fixed_deal:
-            self._next_seed += 1
-        return MeepleSpielState(self, self.meeple.start(seed))
+    def new_initial_state(self, seed: Any = None) -> MeepleSpielState:
+        """The game whose turn it is in the seeded sequence (see the module's "Seeds").
+
+        ``new_initial_state("17")`` (or ``17``): the deal of seed 17, outside the sequence.
+        """
+        if seed is None:
+            state: MeepleSpielState = self._state_type(self)
+        else:
+            state = self._state_type(self, self._ctx.deal(_seed_from(seed)))
+        return state
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> MeepleObserver:
         """Observation and information-state strings and tensors."""
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return MeepleObserver(self.meeple, perfect_recall)
+        return MeepleObserver(self._ctx, perfect_recall)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.meeple_game
+        try:
+            ref: str | Game = game.spec.name if resolve_game(game.spec.name) is game else game
+        except UnknownGameError:
+            ref = game
+        seed = self._ctx.pending.seed
+        return (_load_game, (ref, self.fixed_deal, dict(self._parameters), seed))
+
+
+def _load_game(ref: str | Game, fixed_deal: bool, parameters: dict[str, Any], seed: int) -> Any:
+    """Unpickle a game: register it here if need be, load it, resume its seed sequence."""
+    game = pyspiel.load_game(register(ref, fixed_deal=fixed_deal), parameters)
+    game._ctx.pending = game._ctx.deal(seed)
+    return game
+
+
+def _restore_state(game: Any, text: str) -> Any:
+    """Unpickle a state: OpenSpiel's own deserialization of its ``serialize()`` text."""
+    return game.deserialize_state(text)
 
 
 class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type information
-    """One meeple state inside OpenSpiel."""
+    """One meeple state inside OpenSpiel (each loaded game makes a subclass of this)."""
 
-    def __init__(self, game: MeepleSpielGame, state: Any, moves: tuple[Any, ...] = ()) -> None:
+    _ctx: ClassVar[_Context]
+
+    def __init__(self, game: MeepleSpielGame, at: _Position | None = None) -> None:
         super().__init__(game)
-        self.meeple_state = state
-        self.meeple_moves: tuple[tuple[int, str], ...] = moves
+        self._at: _Position = self._ctx.pending if at is None else at
+
+    @property
+    def meeple_state(self) -> Any:
+        """The meeple State this one wraps (immutable: share it, never copy it)."""
+        return self._at.state
 
     def current_player(self) -> int:
         """The lowest seat that may act, or TERMINAL."""
-        if self.meeple_state.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat: int = min(self.meeple_state.to_act)
+        return self._at.player
+
+    def _legal_actions(self, player: int) -> tuple[int, ...]:
+        at = self._at
+        if player != at.player:
+            return self._ctx.legal_indices(at.state, player)
+        legal = at.legal
+        if legal is None:
+            legal = self._ctx.fill_legal(at)
+        return legal
+
+    # pyspiel's own legal_actions, tensors and strings reach Python through several
+    # C++ -> Python calls each (a few microseconds apiece) and size every tensor by
+    # making a new initial state; Python callers get these direct versions instead,
+    # which give the same answers (tests compare them with pyspiel.State's).
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions' vocabulary indices, sorted; empty if `player` may not act."""
+        at = self._at
+        if at.player == _TERMINAL:
+            return []
+        if player is not None and player != at.player:
+            if player < 0:
+                raise pyspiel.SpielError(f"legal_actions of pseudo-player {player}")
+            return []
+        legal = at.legal
+        if legal is None:
+            legal = self._ctx.fill_legal(at)
+        return list(legal)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """`player`'s (default: the current player's) encoded view."""
+        values: list[float] = self._ctx.encoding(self._at.state, self._seat(player)).tolist()
+        return values
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The same as `observation_tensor` (a view already holds what a seat knows)."""
+        return self.observation_tensor(player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """`player`'s (default: the current player's) view as JSON."""
+        return self._ctx.observation_string(self._at, self._seat(player))
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """`player`'s own past actions, then its view as JSON."""
+        return self._ctx.information_state_string(self._at, self._seat(player))
+
+    def _seat(self, player: int | None) -> int:
+        seat = self._at.player if player is None else player
+        if not 0 <= seat < self._ctx.players:
+            raise pyspiel.SpielError(
+                f"player {seat} is not a seat of this {self._ctx.players}-player game"
+            )
         return seat
 
-    def _legal_actions(self, player: int) -> list[int]:
-        vocab = self.get_game().meeple.vocab
-        return sorted(vocab.index(a) for a in self.meeple_state.legal_actions(player))
-
     def _apply_action(self, action: int) -> None:
-        player = self.current_player()
-        move = self.get_game().meeple.vocab.action(action)
-        self.meeple_state = self.meeple_state.apply(move, player)
-        self.meeple_moves = (*self.meeple_moves, (player, str(move)))
+        at = self._at
+        ctx = self._ctx
+        player = at.player
+        # The legal action object itself when the legal actions were asked for (as
+        # they are before any informed choice), so meeple's apply finds it by identity.
+        move = at.by_index.get(action) if at.legal is not None else None
+        if move is None:
+            move = ctx.action(action)  # an action nobody listed: meeple says why not
+        state = at.state.apply(move, player)
+        if at.__class__ is _Deal:
+            ctx.claim(at)
+        self._at = at.after(state, player, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self.get_game().meeple.vocab.action(action))
+        return str(self._ctx.action(action))
 
     def is_terminal(self) -> bool:
         """Whether the meeple game is over."""
-        return bool(self.meeple_state.is_over)
+        return self._at.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """End-of-game rewards (zeros before the end)."""
-        if not self.meeple_state.is_over:
-            return [0.0] * self.meeple_state.players
-        return list(rewards_from(self.meeple_state.outcome(), self.get_game().reward_scheme))
+        at = self._at
+        ctx = self._ctx
+        if at.player != _TERMINAL:
+            return [0.0] * ctx.players
+        return list(rewards_from(at.state.outcome(), ctx.reward))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
-        """A state consistent with `player_id`'s view: `game.determinize`."""
+        """A state consistent with `player_id`'s view (``game.determinize``).
+
+        It has this state's ``move_number()``; its ``history()`` holds only
+        `player_id`'s own actions (see the module's "Resampling").
+        """
         seed = int(probability_sampler() * 2**53)
-        setup = self.get_game().meeple
-        world = setup.game.determinize(self.meeple_state.view(player_id), seed)
-        return MeepleSpielState(self.get_game(), world, self.meeple_moves)
+        at = self._at
+        world = self._ctx.setup.game.determinize(at.state.view(player_id), seed)
+        mine = at.own[player_id]
+        history = ",".join(f"{player_id}:{action}" for action in _actions(mine))
+        text = f"history={history}\nmove_number={self.move_number()}\n__dict__={_NO_ATTRIBUTES}"
+        state = self.get_game().deserialize_state(text)
+        nobody: tuple[_Moves | None, ...] = (None,) * len(at.own)
+        state._at = _Position(world, (*nobody[:player_id], mine, *nobody[player_id + 1 :]))
+        return state
 
     def __str__(self) -> str:
-        game: Game = self.get_game().meeple.game
-        return game.render(self.meeple_state.view(None))
+        return str(self._ctx.setup.game.render(self._at.state.view(None)))
 
-    # OpenSpiel clones states all the time; meeple states are immutable, so a
-    # clone shares it instead of copying (or serializing) anything.
-    def __deepcopy__(self, memo: dict[int, Any]) -> MeepleSpielState:
-        return MeepleSpielState(self.get_game(), self.meeple_state, self.meeple_moves)
+    def __copy__(self) -> Any:
+        return self.clone()
 
-    def __copy__(self) -> MeepleSpielState:
-        return MeepleSpielState(self.get_game(), self.meeple_state, self.meeple_moves)
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self.clone()
 
-    # Pickling (and so OpenSpiel serialization) goes through meeple's JSON.
-    def __getstate__(self) -> dict[str, Any]:
-        setup = self.get_game().meeple
-        return {
-            "game": self.get_game(),
-            "state": dumps(self.meeple_state, game=setup.game),
-            "moves": self.meeple_moves,
-        }
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        game = data["game"]
-        pyspiel.State.__init__(self, game)
-        self.meeple_state = loads(data["state"], game=game.meeple.game)
-        self.meeple_moves = tuple(tuple(m) for m in data["moves"])
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore_state, (self.get_game(), self.serialize()))
 
 
 class MeepleObserver:
-    """The PyObserver interface over meeple views."""
+    """The PyObserver interface over meeple views (what pyspiel's C++ side calls)."""
 
-    def __init__(self, setup: Setup, perfect_recall: bool) -> None:
-        self.setup = setup
+    def __init__(self, ctx: _Context, perfect_recall: bool) -> None:
+        self.ctx = ctx
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(setup.observation_size, np.float32)
+        self.tensor = np.zeros(ctx.setup.observation_size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MeepleSpielState, player: int) -> None:
         """Fill `tensor` with `player`'s encoded view."""
-        self.tensor[:] = self.setup.encode(state.meeple_state.view(player))
+        self.tensor[:] = self.ctx.encoding(state._at.state, player)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         """The view as JSON; with perfect recall, prefixed by the seat's own past actions."""
-        text = dumps(state.meeple_state.view(player), game=self.setup.game)
-        if not self.perfect_recall:
-            return text
-        own = " ".join(move for p, move in state.meeple_moves if p == player)
-        return f"[{own}] {text}"
+        if self.perfect_recall:
+            return self.ctx.information_state_string(state._at, player)
+        return self.ctx.observation_string(state._at, player)

@@ -11,10 +11,11 @@
 
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``;
 actions are indices into the game's fixed action vocabulary. Rewards come only
-at the end, from the outcome: ``win_share`` (default: 1/k to each of k winners)
-or ``rank`` (+1 best to -1 worst). Simultaneous decisions are asked one agent at
-a time; nobody's observation shows another's pending secret choice, because
-observations are built from views.
+at the end, from the outcome: ``win_share`` (1/k to each of k winners), ``rank``
+(+1 best to -1 worst) or ``score`` (the score itself); the default, ``auto``, is
+``score`` when the game has one player and ``win_share`` otherwise. Simultaneous
+decisions are asked one agent at a time; nobody's observation shows another's
+pending secret choice, because observations are built from views.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     raise ImportError("meeple.adapters.pettingzoo needs: pip install 'meeple[rl]'") from err
 
 from ..core.protocols import Game
-from ._common import RewardScheme, rewards_from, setup
+from ._common import RewardChoice, RewardScheme, reward_scheme, rewards_from, setup
 
 __all__ = ["MeepleAECEnv", "env"]
 
@@ -38,7 +39,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     """One meeple game as a PettingZoo AEC environment."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012  # PettingZoo's convention; instances replace it
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "meeple",
         "is_parallelizable": False,
     }
@@ -49,16 +50,18 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         players: int,
         *,
         render_mode: str | None = None,
-        reward: RewardScheme = "win_share",
+        reward: RewardChoice = "auto",
         **options: Any,
     ) -> None:
         super().__init__()
         self._setup = setup(game, players, options)
+        self.reward_scheme: RewardScheme = reward_scheme(
+            reward, players, self._setup.game.spec.name
+        )
         self.metadata = {**self.metadata, "name": f"meeple_{self._setup.game.spec.name}"}
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
-        self.reward_scheme = reward
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
         size = self._setup.observation_size
@@ -129,13 +132,18 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         else:
             self.agent_selection = self.possible_agents[min(self.state.to_act)]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """Text of the spectator's view ("ansi")."""
+        """Text of the spectator's view: returned ("ansi") or printed ("human")."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode ('human' or 'ansi')")
             return None
         text: str = self._setup.game.render(self.state.view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
         return text
 
     def close(self) -> None:

@@ -5,14 +5,19 @@ from .greedy import GreedyBot
 from .mcts import MCTSBot
 from .random_bot import RandomBot
 from .registry import BOT_KINDS, make_bot
+from .spec import BOT_PARAMS, BotParam, BotSpec, parse_bot_spec
 
 __all__ = [
     "BOT_KINDS",
+    "BOT_PARAMS",
     "Bot",
+    "BotParam",
     "BotRng",
+    "BotSpec",
     "GreedyBot",
     "MCTSBot",
     "RandomBot",
     "evaluate",
     "make_bot",
+    "parse_bot_spec",
 ]

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import rng as _rng
 from ..core.capabilities import HasHeuristic
+from ..core.errors import InvalidOptionsError
 from ..core.outcome import Outcome
 from ..core.protocols import Game
 
-__all__ = ["Bot", "BotRng", "evaluate"]
+__all__ = ["MAX_DECISION_SECONDS", "Bot", "BotRng", "check_max_seconds", "evaluate"]
 
 
 @runtime_checkable
@@ -23,6 +25,26 @@ class Bot(Protocol):
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         """One of `legal`; must not need anything but the view."""
         ...
+
+
+MAX_DECISION_SECONDS = 3600.0
+"""The largest per-decision time cap a bot accepts."""
+
+
+def check_max_seconds(value: float | None) -> None:
+    """Raise InvalidOptionsError unless `value` is None or a finite number in (0, 3600]."""
+    if value is None:
+        return
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not 0 < value <= MAX_DECISION_SECONDS
+    ):
+        raise InvalidOptionsError(
+            f"a bot's max_seconds must be a finite number above 0 and at most "
+            f"{MAX_DECISION_SECONDS:g}, not {value!r}"
+        )
 
 
 class BotRng:

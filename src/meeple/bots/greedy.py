@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.protocols import Game
-from .base import BotRng, evaluate
+from .base import BotRng, check_max_seconds, evaluate
+from .spec import check_param
 
 __all__ = ["GreedyBot"]
 
@@ -17,12 +19,21 @@ class GreedyBot:
     Each world is `game.determinize(view, seed)`; the action is applied there and
     the result scored by `evaluate` (the game's heuristic, else the provisional
     ranking). Ties are broken at random, so a greedy bot is not predictable.
+    `max_seconds` stops sampling worlds once that much time has passed (at least
+    one world is always scored).
     """
 
-    def __init__(self, game: Game, seed: int = 0, *, worlds: int = 4) -> None:
+    def __init__(
+        self, game: Game, seed: int = 0, *, worlds: int = 4, max_seconds: float | None = None
+    ) -> None:
+        check_param("greedy", "worlds", worlds)
+        check_max_seconds(max_seconds)
         self.name = "greedy"
         self.game = game
         self.worlds = worlds
+        """Worlds sampled per decision."""
+        self.max_seconds = max_seconds
+        """Cap on the seconds of one decision, whatever `worlds` says; None for no cap."""
         self._rng = BotRng(seed)
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -31,11 +42,14 @@ class GreedyBot:
             return legal[0]
         player = view.player
         totals = [0.0] * len(legal)
-        for _ in range(self.worlds):
+        deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
+        for index in range(self.worlds):
+            if deadline is not None and index > 0 and time.perf_counter() >= deadline:
+                break
             world = self.game.determinize(view, self._rng.seed())
-            for index, action in enumerate(legal):
+            for position, action in enumerate(legal):
                 after = world.apply(action, player)
-                totals[index] += evaluate(self.game, after)[player]
+                totals[position] += evaluate(self.game, after)[player]
         best = max(totals)
         candidates = [a for a, t in zip(legal, totals, strict=True) if t >= best - 1e-12]
         return self._rng.pick(candidates)

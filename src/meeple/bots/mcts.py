@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.protocols import Game
-from .base import BotRng, evaluate
+from .base import BotRng, check_max_seconds, evaluate
+from .spec import check_param
 
 __all__ = ["MCTSBot"]
 
@@ -33,7 +34,13 @@ class _Node:
 
 
 class MCTSBot:
-    """ISMCTS with an iteration budget (deterministic) or a time budget."""
+    """ISMCTS with an iteration budget (deterministic) or a time budget.
+
+    Every parameter is checked against its range in `BOT_PARAMS` (finite numbers
+    only). `max_seconds` is a safety cap on top of either budget: a decision
+    stops once that much time has passed, whatever `iterations` says (at least
+    one iteration always runs); a decision that hits it depends on machine speed.
+    """
 
     def __init__(
         self,
@@ -44,7 +51,15 @@ class MCTSBot:
         time_limit: float | None = None,
         exploration: float = 0.7,
         rollout_depth: int | None = 40,
+        max_seconds: float | None = None,
     ) -> None:
+        check_param("mcts", "iterations", iterations)
+        if time_limit is not None:
+            check_param("mcts", "time_limit", time_limit)
+        check_param("mcts", "exploration", exploration)
+        if rollout_depth is not None:
+            check_param("mcts", "rollout_depth", rollout_depth)
+        check_max_seconds(max_seconds)
         self.game = game
         self.iterations = iterations
         """Iterations per decision (the budget unless `time_limit` is set)."""
@@ -54,6 +69,8 @@ class MCTSBot:
         """UCB exploration constant (values live in [0, 1])."""
         self.rollout_depth = rollout_depth
         """Random steps after expansion before evaluating; None plays to the end."""
+        self.max_seconds = max_seconds
+        """Cap on the seconds of one decision, whatever the budget; None for no cap."""
         self.name = f"mcts({iterations})" if time_limit is None else f"mcts({time_limit}s)"
         self._rng = BotRng(seed)
         self.last_iterations = 0
@@ -68,13 +85,16 @@ class MCTSBot:
         root = _Node(players)
         rng = self._rng
         c = self.exploration
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        started = time.perf_counter()
+        deadline = None if self.time_limit is None else started + self.time_limit
+        if self.max_seconds is not None:
+            cap = started + self.max_seconds
+            deadline = cap if deadline is None else min(deadline, cap)
         done = 0
         while True:
-            if deadline is None:
-                if done >= self.iterations:
-                    break
-            elif time.perf_counter() >= deadline and done > 0:
+            if self.time_limit is None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
                 break
             done += 1
             state = self.game.determinize(view, rng.seed())

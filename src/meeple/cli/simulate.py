@@ -21,7 +21,7 @@ from rich.progress import (
 from rich.table import Table
 
 from ..core.errors import InvalidOptionsError
-from ..sim import GameResult, Summary, simulate, summarize
+from ..sim import GameResult, Summary, resolve_game, simulate, summarize
 
 __all__ = ["run_simulation", "summary_table", "write_results"]
 
@@ -70,7 +70,9 @@ def write_results(path: str, results: Sequence[GameResult]) -> None:
             handle.write(json.dumps(r.to_json()) + "\n")
 
 
-def _plot(folder: str, results: Sequence[GameResult], players: int) -> list[Path]:
+def _plot(
+    folder: str, title: str, results: Sequence[GameResult], players: int, seats: Sequence[str]
+) -> list[Path]:
     try:
         import matplotlib
 
@@ -78,26 +80,27 @@ def _plot(folder: str, results: Sequence[GameResult], players: int) -> list[Path
         import matplotlib.pyplot as plt
     except ImportError:
         raise InvalidOptionsError("plots need matplotlib: pip install 'meeple[plot]'") from None
+    from ..sim.report import plot_lengths, plot_scores
+    from ..sim.stats import percentile
+
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     good = [r for r in results if r.error is None]
+    lengths = sorted(r.steps for r in good)
+    median = percentile(lengths, 50) if lengths else None
+    scores = [[[r.scores[p] for r in good]] for p in range(players)]
+    bots = [seats[p % len(seats)] for p in range(players)]
+    figures = {
+        "scores.png": plot_scores(
+            plt, title, scores, ["all games"], bots if len(set(bots)) > 1 else None
+        ),
+        "lengths.png": plot_lengths(plt, title, [lengths], ["all games"], [median]),
+    }
     made = []
-    fig, ax = plt.subplots()
-    for p in range(players):
-        ax.hist([r.scores[p] for r in good], bins=20, alpha=0.5, label=f"seat {p}")
-    ax.set_xlabel("score")
-    ax.set_ylabel("games")
-    ax.legend()
-    made.append(out / "scores.png")
-    fig.savefig(made[-1])
-    plt.close(fig)
-    fig, ax = plt.subplots()
-    ax.hist([r.steps for r in good], bins=30)
-    ax.set_xlabel("actions per game")
-    ax.set_ylabel("games")
-    made.append(out / "lengths.png")
-    fig.savefig(made[-1])
-    plt.close(fig)
+    for name, fig in figures.items():
+        made.append(out / name)
+        fig.savefig(made[-1], format="png", dpi=100, metadata={"Software": None})
+        plt.close(fig)
     return made
 
 
@@ -156,9 +159,17 @@ def run_simulation(
     console.print(summary_table(summary, f"{game}: {n} games in {elapsed:.1f}s"))
     lengths = ", ".join(f"p{q}={v:.0f}" for q, v in summary.length_percentiles)
     console.print(f"game length (actions): {lengths}")
-    console.print(
-        f"first-player edge: {summary.first_player_edge:+.3f} (seat 0's win rate minus 1/{players})"
-    )
+    if summary.first_player_edge is not None and summary.first_player_interval is not None:
+        low, high = summary.first_player_interval
+        console.print(
+            f"first-player edge: {summary.first_player_edge:+.3f} "
+            f"(95% interval {low:+.3f} to {high:+.3f}; seat 0's win rate minus 1/{players})"
+        )
+    elif players > 1:
+        console.print(
+            "first-player edge: not reported, the seats hold different bots (seat 0's "
+            "win rate is its bot's); `meeple analyze --rotate` rotates them through the seats"
+        )
     failures = [r for r in results if r.error is not None]
     if failures:
         console.print(f"[red]{len(failures)} games failed[/red]; first: seed {failures[0].seed}")
@@ -167,6 +178,7 @@ def run_simulation(
         write_results(out, results)
         console.print(f"wrote {len(results)} results to {out}")
     if plots:
-        for path in _plot(plots, results, players):
+        title = resolve_game(game).spec.title
+        for path in _plot(plots, title, results, players, seats):
             console.print(f"wrote {path}")
     return summary

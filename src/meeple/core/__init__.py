@@ -4,10 +4,13 @@ from .api import start
 from .base import StateBase, resolve_player
 from .capabilities import (
     CAPABILITIES,
+    ENDED_BY,
+    STALLED,
     Encodable,
     HasHeuristic,
     HasHtml,
     HasPublicNotation,
+    HasStatistics,
     Validating,
     capabilities,
     offers,
@@ -40,8 +43,10 @@ from .spec import GameSpec
 __all__ = [
     "ALL_SEATS",
     "CAPABILITIES",
+    "ENDED_BY",
     "NOBODY",
     "ONE_SEAT",
+    "STALLED",
     "Action",
     "AmbiguousPlayerError",
     "CorruptDataError",
@@ -55,6 +60,7 @@ __all__ = [
     "HasHeuristic",
     "HasHtml",
     "HasPublicNotation",
+    "HasStatistics",
     "IllegalActionError",
     "InvalidOptionsError",
     "InvalidPlayerError",

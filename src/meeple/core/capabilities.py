@@ -14,28 +14,33 @@ capability     methods                        used by
 ``public``     ``public_notation(action,       records, `meeple play`, the web log
                player, viewer)``
 ``html``       ``render_html(view)``           the web front end
+``statistics`` ``statistics(final_state)``     ``meeple analyze`` (balance reports)
 ``validate``   ``state.validate()``            the codec, on every load
 ============== ============================== ===================================
 
 Without a capability the front end does without: no adapters, bots use the
 outcome so far, other seats' moves show as "(secret move)" in hidden-information
-games, the web draws a generic layout of the view's fields, the codec checks
-types only.
+games, the web draws a generic layout of the view's fields, a balance report
+shows only the figures every game has, the codec checks types only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 from typing_extensions import TypeVar  # defaults (PEP 696): a bare protocol means [Any]
 
 __all__ = [
     "CAPABILITIES",
+    "ENDED_BY",
+    "STALLED",
     "Encodable",
     "HasHeuristic",
     "HasHtml",
     "HasPublicNotation",
+    "HasStatistics",
+    "Statistic",
     "Validating",
     "capabilities",
     "offers",
@@ -91,6 +96,34 @@ class HasHtml(Protocol[V_contra]):
         ...
 
 
+Statistic = int | float | str | bool
+"""One game-specific figure of a finished game: a count or measure (int, float), a
+category (str) or a yes/no fact (bool)."""
+
+ENDED_BY: Final = "ended by"
+"""Statistics key (text): how the game ended, in a few words (``"edinburgh"``,
+``"round limit"``); a balance report shows how often each ending occurs."""
+
+STALLED: Final = "stalled"
+"""Statistics key (true/false): the game was ended by a stall rule (a round limit
+added because the rulebook can go on for ever), not by its natural end."""
+
+
+@runtime_checkable
+class HasStatistics(Protocol[S_contra]):
+    """Game-specific figures of a finished game, for balance reports."""
+
+    def statistics(self, state: S_contra) -> Mapping[str, Statistic]:
+        """Figures of the finished game `state`, by name (deterministic, JSON-able).
+
+        A report counts each text value's share of games, each true/false fact's share
+        of games where it is true, and each number's mean. A key left out means "does
+        not apply to this game" (a report's figure then covers the games that give it).
+        `ENDED_BY` and `STALLED` are the keys with a meaning reports rely on.
+        """
+        ...
+
+
 @runtime_checkable
 class Validating(Protocol):
     """An object that can check its own invariants (states, views, options)."""
@@ -105,6 +138,7 @@ CAPABILITIES: Final[dict[str, type[Any]]] = {
     "heuristic": HasHeuristic,
     "public": HasPublicNotation,
     "html": HasHtml,
+    "statistics": HasStatistics,
 }
 """Capabilities of a Game object, by name (``validate`` belongs to its state class)."""
 

@@ -1,8 +1,8 @@
 """Batch work over games: bot games, batch simulation (local or Ray), summaries, speed."""
 
 from ..core.registry import resolve_game
-from .batch import Backend, run_chunk, simulate
-from .runner import GameResult, game_seed, play_game
+from .batch import Backend, Task, run_chunk, run_tasks, simulate
+from .runner import GameResult, Vitals, game_seed, lead_summary, play_game
 from .speed import SpeedReport, measure_speed
 from .stats import SeatSummary, Summary, summarize, wilson_interval
 
@@ -12,11 +12,15 @@ __all__ = [
     "SeatSummary",
     "SpeedReport",
     "Summary",
+    "Task",
+    "Vitals",
     "game_seed",
+    "lead_summary",
     "measure_speed",
     "play_game",
     "resolve_game",
     "run_chunk",
+    "run_tasks",
     "simulate",
     "summarize",
     "wilson_interval",

@@ -3,6 +3,10 @@
 Game `i` of a batch is seeded with ``game_seed(seed, i)`` and its bots with
 seeds derived from that, so the results depend only on the arguments, never
 on the number of workers, the chunking or the backend.
+
+Work travels as `Task` objects (some games of one batch); `run_tasks` runs any
+list of them, from one batch or several, on the chosen backend and gives each
+task's results back in task order.
 """
 
 from __future__ import annotations
@@ -12,17 +16,37 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Literal
 
+import attrs
+
 from ..core.errors import InvalidOptionsError
 from ..core.options import build_options, check_players
 from ..core.registry import resolve_game
 from .runner import GameResult, game_seed, play_game
 
-__all__ = ["Backend", "run_chunk", "simulate"]
+__all__ = ["Backend", "Task", "check_batch", "chunk_size_for", "run_chunk", "run_tasks", "simulate"]
 
 Backend = Literal["local", "ray"]
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
+
+
+@attrs.frozen
+class Task:
+    """A worker's unit of work: the games with these indices of one batch."""
+
+    game: str
+    """A registered name or ``package.module:ATTR`` (workers resolve it themselves)."""
+    players: int
+    seats: tuple[str, ...]
+    """One bot spec per seat (a shorter tuple repeats)."""
+    seed: int
+    """The batch's master seed."""
+    indices: tuple[int, ...]
+    options: dict[str, Any] | None = None
+    """Option values as JSON (so a task is not hashable)."""
+    keep_records: bool = False
+    vitals: bool = False
 
 
 def run_chunk(
@@ -33,6 +57,7 @@ def run_chunk(
     indices: Sequence[int],
     options: dict[str, Any] | None,
     keep_records: bool,
+    vitals: bool = False,
 ) -> list[GameResult]:
     """Play the games with these batch indices (a worker's unit of work)."""
     game = resolve_game(game_name)
@@ -45,14 +70,50 @@ def run_chunk(
             index=i,
             options=options,
             keep_record=keep_records,
+            vitals=vitals,
         )
         for i in indices
     ]
 
 
+def run_task(task: Task) -> list[GameResult]:
+    """Play one task's games, in index order."""
+    return run_chunk(
+        task.game,
+        task.players,
+        task.seats,
+        task.seed,
+        task.indices,
+        task.options,
+        task.keep_records,
+        task.vitals,
+    )
+
+
 def _chunks(n: int, size: int) -> Iterator[range]:
     for start in range(0, n, size):
         yield range(start, min(n, start + size))
+
+
+def chunk_size_for(n: int, workers: int | None) -> int:
+    """Games per task: small enough to spread `n` games over the workers evenly."""
+    count = workers or os.cpu_count() or 1
+    return max(1, min(200, n // (count * 8) or 1))
+
+
+def check_batch(
+    game: str, players: int, seats: Sequence[str], options: dict[str, Any] | None
+) -> None:
+    """Refuse a bad game, player count, option or bot spec before any process starts."""
+    resolved = resolve_game(game)
+    check_players(resolved.spec, players)
+    build_options(resolved.spec.name, resolved.options_type, options or {})
+    if not seats:
+        raise InvalidOptionsError("simulate needs at least one seat")
+    from ..bots import make_bot
+
+    for spec in seats:
+        make_bot(spec, resolved, 0)
 
 
 def simulate(
@@ -69,6 +130,7 @@ def simulate(
     keep_records: bool = False,
     progress: Progress | None = None,
     ray_address: str | None = None,
+    vitals: bool = False,
 ) -> list[GameResult]:
     """Play `n` games and return their results in batch order.
 
@@ -78,53 +140,58 @@ def simulate(
     workers: local processes (default: all cores; 1 runs in this process).
     ray_address: for the ray backend, e.g. ``"auto"`` or ``"ray://head:10001"``;
         None starts or joins a local Ray instance.
+    vitals: measure each game's `Vitals` (lead changes, statistics) too.
     """
-    resolved = resolve_game(game)
-    check_players(resolved.spec, players)
-    build_options(resolved.spec.name, resolved.options_type, options or {})
-    if not seats:
-        raise InvalidOptionsError("simulate needs at least one seat")
+    check_batch(game, players, seats, options)
     if n < 0:
         raise InvalidOptionsError(f"cannot simulate {n} games")
-    from ..bots import make_bot
+    size = chunk_size or chunk_size_for(n, workers)
+    tasks = [
+        Task(game, players, tuple(seats), seed, tuple(c), options, keep_records, vitals)
+        for c in _chunks(n, size)
+    ]
+    done = run_tasks(
+        tasks, backend=backend, workers=workers, progress=progress, ray_address=ray_address
+    )
+    return [result for results in done for result in results]
 
-    for spec in seats:  # refuse bad bot specs before any process starts
-        make_bot(spec, resolved, 0)
-    count = workers or os.cpu_count() or 1
-    size = chunk_size or max(1, min(200, n // (count * 8) or 1))
-    chunks = list(_chunks(n, size))
-    args = (game, players, tuple(seats), seed)
-    results: list[GameResult] = []
+
+def run_tasks(
+    tasks: Sequence[Task],
+    *,
+    backend: Backend = "local",
+    workers: int | None = None,
+    progress: Progress | None = None,
+    ray_address: str | None = None,
+) -> list[list[GameResult]]:
+    """Run every task on the backend; each task's results, in the order of `tasks`.
+
+    workers: local processes (default: all cores; 1 runs in this process).
+    """
     if backend == "ray":
-        results = _run_ray(args, chunks, options, keep_records, progress, ray_address)
-    elif backend != "local":
+        return _run_ray(tasks, progress, ray_address)
+    if backend != "local":
         raise InvalidOptionsError(f"unknown backend {backend!r} (local or ray)")
-    elif count == 1:
-        for chunk in chunks:
-            done = run_chunk(*args, chunk, options, keep_records)
-            results.extend(done)
+    count = workers or os.cpu_count() or 1
+    out: list[list[GameResult]] = [[] for _ in tasks]
+    if count == 1:
+        for i, task in enumerate(tasks):
+            out[i] = run_task(task)
             if progress:
-                progress(len(done))
-    else:
-        with ProcessPoolExecutor(max_workers=count) as pool:
-            futures = [pool.submit(run_chunk, *args, c, options, keep_records) for c in chunks]
-            for future in as_completed(futures):
-                done = future.result()
-                results.extend(done)
-                if progress:
-                    progress(len(done))
-    results.sort(key=lambda r: r.index)
-    return results
+                progress(len(out[i]))
+        return out
+    with ProcessPoolExecutor(max_workers=count) as pool:
+        futures = {pool.submit(run_task, task): i for i, task in enumerate(tasks)}
+        for future in as_completed(futures):
+            out[futures[future]] = future.result()
+            if progress:
+                progress(len(out[futures[future]]))
+    return out
 
 
 def _run_ray(
-    args: tuple[str, int, tuple[str, ...], int],
-    chunks: list[range],
-    options: dict[str, Any] | None,
-    keep_records: bool,
-    progress: Progress | None,
-    address: str | None,
-) -> list[GameResult]:
+    tasks: Sequence[Task], progress: Progress | None, address: str | None
+) -> list[list[GameResult]]:
     try:
         import ray
     except ImportError:
@@ -133,13 +200,14 @@ def _run_ray(
         ) from None
     if not ray.is_initialized():
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
-    remote_chunk = ray.remote(run_chunk)
-    pending = [remote_chunk.remote(*args, list(c), options, keep_records) for c in chunks]
-    results: list[GameResult] = []
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        done: list[GameResult] = ray.get(ready[0])
-        results.extend(done)
+    remote_task = ray.remote(run_task)
+    pending = {remote_task.remote(task): i for i, task in enumerate(tasks)}
+    out: list[list[GameResult]] = [[] for _ in tasks]
+    waiting = list(pending)
+    while waiting:
+        ready, waiting = ray.wait(waiting, num_returns=1)
+        index = pending[ready[0]]
+        out[index] = ray.get(ready[0])
         if progress:
-            progress(len(done))
-    return results
+            progress(len(out[index]))
+    return out

@@ -10,16 +10,62 @@ import attrs
 
 from ..bots import make_bot
 from ..core import rng as _rng
+from ..core.capabilities import HasStatistics, Statistic
 from ..core.match import Match
 from ..core.protocols import Game
 from ..core.record import GameRecord
 
-__all__ = ["GameResult", "game_seed", "play_game"]
+__all__ = ["GameResult", "Vitals", "game_seed", "lead_summary", "play_game"]
 
 
 def game_seed(master_seed: int, index: int) -> int:
     """The seed of game `index` in a batch: depends on the master seed and index only."""
     return _rng.derive_seed(master_seed, "game", index)
+
+
+@attrs.frozen
+class Vitals:
+    """How one game went, beyond its outcome: what a balance report aggregates."""
+
+    lead_changes: int
+    """Times the sole leader changed (see `lead_summary`)."""
+    decided_at: float
+    """Fraction of the game's actions played when the winners took the lead for good."""
+    statistics: tuple[tuple[str, Statistic], ...] = ()
+    """The game's ``statistics`` capability at the end, sorted by key (empty without it)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict (statistics as an object)."""
+        return {
+            "lead_changes": self.lead_changes,
+            "decided_at": self.decided_at,
+            "statistics": dict(self.statistics),
+        }
+
+
+def lead_summary(leaders: Sequence[frozenset[int]], winners: frozenset[int]) -> tuple[int, float]:
+    """(lead changes, decision point) from who led before and after each action.
+
+    `leaders` holds the provisional winners (``state.outcome().winners``) of the
+    opening position and after every action. A lead change is a sole leader taking
+    over from another sole leader (a tie in between is no leader, not a change). The
+    decision point is the fraction of the actions played when the leaders were, for
+    the rest of the game, only final winners: 0 for a game led by its winners from
+    the start, 1 for a game decided by its last action.
+    """
+    changes = 0
+    sole: int | None = None
+    unsettled = -1
+    for index, group in enumerate(leaders):
+        if len(group) == 1:
+            (leader,) = group
+            if sole is not None and leader != sole:
+                changes += 1
+            sole = leader
+        if not group <= winners:
+            unsettled = index
+    steps = len(leaders) - 1
+    return changes, (unsettled + 1) / steps if steps else 0.0
 
 
 @attrs.frozen
@@ -42,10 +88,12 @@ class GameResult:
     """The exception and traceback if a bot or the game failed, else None."""
     record: GameRecord | None = None
     """The moves, kept for failed games (and on request) so they can be replayed."""
+    vitals: Vitals | None = None
+    """Lead changes, decision point and statistics, when asked for (``vitals=True``)."""
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict (the record as its own dict)."""
-        return {
+        """A JSON-able dict (the record as its own dict; vitals only when measured)."""
+        data = {
             "index": self.index,
             "seed": self.seed,
             "scores": list(self.scores),
@@ -55,6 +103,9 @@ class GameResult:
             "error": self.error,
             "record": None if self.record is None else self.record.to_data(),
         }
+        if self.vitals is not None:
+            data["vitals"] = self.vitals.to_json()
+        return data
 
 
 def play_game(
@@ -66,12 +117,15 @@ def play_game(
     index: int = 0,
     options: dict[str, Any] | None = None,
     keep_record: bool = False,
+    vitals: bool = False,
 ) -> GameResult:
     """Play one game between bots named like ``random`` or ``mcts:iterations=100``.
 
     Bot seeds derive from the game seed and the seat, so a result depends only
     on (game, players, seats, seed, options). A failure is caught and returned
     with its record, never raised, so a batch keeps its other results.
+    vitals: also follow the provisional winners after every action and ask the
+    game for its statistics at the end (`Vitals`); the game itself is unchanged.
     """
     match: Match | None = None
     try:
@@ -82,6 +136,7 @@ def play_game(
         ]
         state = match.state
         bound = game.spec.max_steps(players)
+        leaders = [state.outcome().winners] if vitals else []
         while not state.is_over:
             if len(match.history) >= bound:
                 raise RuntimeError(f"game exceeded max_steps({players}) = {bound}")
@@ -89,7 +144,14 @@ def play_game(
                 action = bots[player].choose(state.view(player), state.legal_actions(player))
                 state = match.play(action, player)
                 break
+            if vitals:
+                leaders.append(state.outcome().winners)
         outcome = state.outcome()
+        measured = None
+        if vitals:
+            changes, decided = lead_summary(leaders, outcome.winners)
+            figures = game.statistics(state) if isinstance(game, HasStatistics) else {}
+            measured = Vitals(changes, decided, tuple(sorted(figures.items())))
         return GameResult(
             index=index,
             seed=seed,
@@ -98,6 +160,7 @@ def play_game(
             winners=tuple(sorted(outcome.winners)),
             steps=len(match.history),
             record=match.record() if keep_record else None,
+            vitals=measured,
         )
     except Exception:  # a plugin or bot failure becomes data, never a lost batch
         return GameResult(

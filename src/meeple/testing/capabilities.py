@@ -5,9 +5,12 @@ The kit runs them at every state it checks, for each capability the game offers.
 
 from __future__ import annotations
 
+import json
+import math
 from typing import Any
 
-from ..core.capabilities import capabilities
+from ..core import codec
+from ..core.capabilities import ENDED_BY, STALLED, capabilities
 from ..core.encoding import vocabulary
 from ..core.errors import IllegalActionError
 from ..core.protocols import State
@@ -46,6 +49,8 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
                 f"render_html(view({p})) contains a <script> tag (text must be escaped)",
             )
             expect(game.render_html(view) == page, where, "render_html is not deterministic")
+    if "statistics" in offered and state.is_over:
+        check_statistics(game, state, where)
     if "public" in offered:
         for p in sorted(state.to_act):
             for action in state.legal_actions(p)[:8]:
@@ -70,6 +75,47 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
                             f"public_notation shows player {p} their own move as {text!r}, "
                             f"not {action}",
                         )
+
+
+def check_statistics(game: Any, state: State, where: Where) -> None:
+    """Statistics capability: a finished game's figures are a mapping of text to JSON
+    scalars (finite numbers, text, true/false), the same on every call and for the
+    state loaded back from JSON; the reserved keys hold their documented types."""
+    figures = guard(where, "statistics(state)", game.statistics, state)
+    expect(hasattr(figures, "items"), where, f"statistics must return a mapping, got {figures!r}")
+    for key, value in figures.items():
+        expect(isinstance(key, str), where, f"statistics keys must be text, got {key!r}")
+        expect(
+            isinstance(value, bool | int | float | str),
+            where,
+            f"statistics[{key!r}] must be a number, text or true/false, got {value!r}",
+        )
+        expect(
+            not isinstance(value, float) or math.isfinite(value),
+            where,
+            f"statistics[{key!r}] is not a finite number: {value!r}",
+        )
+    if STALLED in figures:
+        expect(
+            isinstance(figures[STALLED], bool),
+            where,
+            f"statistics[{STALLED!r}] must be true or false, got {figures[STALLED]!r}",
+        )
+    if ENDED_BY in figures:
+        expect(
+            isinstance(figures[ENDED_BY], str),
+            where,
+            f"statistics[{ENDED_BY!r}] must be text, got {figures[ENDED_BY]!r}",
+        )
+    guard(where, "json.dumps(statistics(state))", json.dumps, dict(figures))
+    again = guard(where, "statistics(state)", game.statistics, state)
+    expect(dict(again) == dict(figures), where, "statistics is not deterministic")
+    fresh = codec.loads(codec.dumps(state, game=game), game=game)
+    expect(
+        dict(game.statistics(fresh)) == dict(figures),
+        where,
+        "statistics differ for the same state loaded from JSON",
+    )
 
 
 def check_encoding(game: Any, state: State, where: Where) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meeple.core import EncodingBase, GameBase, GameSpec
 
-from . import encoding, explain, html, invariants, legal, render, scoring, setup, transitions
+from . import encoding, explain, html, invariants, legal, render, scoring, setup, stats, transitions
 from . import view as views
 from .actions import ACTION_TYPES, Action, parse_action
 from .options import Options
@@ -30,6 +30,7 @@ class WayOfBear(GameBase[State, Action, View], EncodingBase[Action, View]):
     """The Way of the Bear: erect steles, pay the temples, fill your board first."""
 
     spec = SPEC
+    statistics = staticmethod(stats.statistics)  # capability: balance reports
     options_type = Options
     state_type = State
     view_type = View

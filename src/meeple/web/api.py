@@ -1,9 +1,12 @@
-"""The JSON API: games, create match, view, legal actions, act, record, live updates.
+"""The JSON API: games, create match, view, legal actions, act, abandon, record, live updates,
+status.
 
 Every refusal is an `ApiError` turned into ``{"error": reason, "status": code}``:
-403 for a wrong or missing seat token, 404 for an unknown match, 413 for a body
-over the limit, 422 for a malformed body or a move the rules refuse, 409 for a
-move against a stale version (nothing changes), 429 past a resource limit.
+403 for a wrong or missing seat token, 404 for an unknown match, 409 for a move
+against a stale version or a finished or closed match (nothing changes), 413 for
+a body over the limit, 422 for a malformed body or a move the rules refuse, 429
+past a resource limit (with ``Retry-After`` where waiting helps), 500 for a
+stored match that is damaged, 503 if a move could not be stored.
 """
 
 from __future__ import annotations
@@ -13,21 +16,34 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
+from starlette.background import BackgroundTask
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
+from ..bots import BOT_PARAMS
 from ..core.codec import to_data
+from .body import read_json
+from .clients import client_key
 from .errors import ApiError
 from .hub import Hub, LiveMatch
 from .presenter import game_summary, match_payload, outcome_payload
-from .seats import SEAT_KINDS
+from .seats import SEAT_KINDS, bot_caps
 
-__all__ = ["bearer_token", "read_json"]
+__all__ = ["EVENT_GAP_SECONDS", "bearer_token", "client_of"]
+
+EVENT_GAP_SECONDS = 0.1
+"""Least time between two events on one live-update connection (bursts are coalesced)."""
 
 
 def _hub(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def client_of(request: Request) -> str:
+    """The key the request's client is counted under (see `meeple.web.clients.client_key`)."""
+    key = request.scope.get("state", {}).get("client_key")
+    return str(key) if key is not None else client_key(request.scope.get("client"))
 
 
 def bearer_token(request: Request) -> str | None:
@@ -41,25 +57,9 @@ def bearer_token(request: Request) -> str | None:
     return token.strip()
 
 
-async def read_json(request: Request, limit: int) -> dict[str, Any]:
-    """The body as a JSON object; 413 past `limit` bytes, 422 if it is not a JSON object."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise ApiError(413, f"the request body is larger than {limit} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ApiError(413, f"the request body is larger than {limit} bytes")
-        chunks.append(chunk)
-    try:
-        data = json.loads(b"".join(chunks))
-    except ValueError as err:
-        raise ApiError(422, f"the body is not valid JSON: {err}") from None
-    if not isinstance(data, dict):
-        raise ApiError(422, "the body must be a JSON object")
-    return data
+async def _body(request: Request) -> dict[str, Any]:
+    limits = _hub(request).limits
+    return await read_json(request, limits.max_body_bytes, limits.max_json_depth)
 
 
 def _field(data: dict[str, Any], name: str, kind: type, *, required: bool = True) -> Any:
@@ -71,7 +71,7 @@ def _field(data: dict[str, Any], name: str, kind: type, *, required: bool = True
     if value is None and not required:
         return None
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-        raise ApiError(422, f"field {name!r} must be {_kind_name(kind)}, not {value!r}")
+        raise ApiError(422, f"field {name!r} must be {_kind_name(kind)}, not {value!r:.60}")
     return value
 
 
@@ -84,42 +84,77 @@ def _kind_name(kind: type) -> str:
 def _no_extra(data: dict[str, Any], allowed: set[str]) -> None:
     extra = sorted(set(data) - allowed)
     if extra:
-        raise ApiError(422, f"unexpected fields {extra}; allowed: {sorted(allowed)}")
+        raise ApiError(422, f"unexpected fields {extra[:10]}; allowed: {sorted(allowed)}")
 
 
-def _live(request: Request) -> LiveMatch:
-    return _hub(request).get(request.path_params["match_id"])
+def _one_spelling(options: dict[str, Any]) -> None:
+    """422 if an option is named twice, e.g. as ``max_rounds`` and ``max-rounds``."""
+    seen: dict[str, str] = {}
+    for name in options:
+        key = name.replace("-", "_")
+        if key in seen:
+            raise ApiError(
+                422,
+                f"option {key!r} is given twice, as {seen[key]!r} and {name!r}; give it once",
+            )
+        seen[key] = name
+
+
+async def _live(request: Request) -> LiveMatch:
+    return await _hub(request).get(request.path_params["match_id"])
 
 
 async def list_games(request: Request) -> Response:
-    """GET /api/games"""
+    """GET /api/games (computed once: it changes only with the server)."""
     hub = _hub(request)
-    return JSONResponse(
-        {
-            "games": [game_summary(hub.game(name)) for name in hub.game_names()],
-            "seat_kinds": list(SEAT_KINDS),
-            "limits": {
-                "max_mcts_iterations": hub.limits.max_mcts_iterations,
-                "default_mcts_iterations": hub.limits.default_mcts_iterations,
-                "max_seats": hub.limits.max_seats,
-            },
-        }
-    )
+    if hub.games_payload is None:
+        hub.games_payload = _games(hub)
+    return Response(hub.games_payload, media_type="application/json")
+
+
+def _games(hub: Hub) -> bytes:
+    caps = bot_caps(hub.limits)
+    bots = {
+        kind: [
+            {
+                "name": p.name,
+                "kind": p.kind.__name__,
+                "min": p.low,
+                "above_min": p.low_open,
+                "max": min(p.high, caps.get(p.name, p.high)),
+                "help": p.help,
+            }
+            for p in params
+        ]
+        for kind, params in BOT_PARAMS.items()
+    }
+    payload = {
+        "games": [game_summary(hub.game(name)) for name in hub.game_names()],
+        "seat_kinds": list(SEAT_KINDS),
+        "bots": bots,
+        "limits": {
+            "max_mcts_iterations": hub.limits.max_mcts_iterations,
+            "default_mcts_iterations": hub.limits.default_mcts_iterations,
+            "max_seats": hub.limits.max_seats,
+        },
+    }
+    return json.dumps(payload, separators=(",", ":")).encode()
 
 
 async def create_match(request: Request) -> Response:
     """POST /api/matches"""
     hub = _hub(request)
-    data = await read_json(request, hub.limits.max_body_bytes)
+    data = await _body(request)
     _no_extra(data, {"game", "players", "options", "seats", "seed"})
     game = _field(data, "game", str)
     players = _field(data, "players", int)
     options = _field(data, "options", dict, required=False) or {}
+    _one_spelling(options)
     seats = _field(data, "seats", list)
     seed = _field(data, "seed", int, required=False)
     if seed is not None and not 0 <= seed < 2**63:
         raise ApiError(422, "field 'seed' must be between 0 and 2**63 - 1")
-    live, tokens = await hub.create(game, players, options, seats, seed)
+    live, tokens = await hub.create(game, players, options, seats, seed, client_of(request))
     base = str(request.base_url).rstrip("/")
     seat_list = []
     for seat, (kind, token) in enumerate(zip(live.seats, tokens, strict=True)):
@@ -143,20 +178,21 @@ async def create_match(request: Request) -> Response:
 
 async def get_view(request: Request) -> Response:
     """GET /api/matches/{id}/view"""
-    live = _live(request)
+    live = await _live(request)
     seat = live.seat_of(bearer_token(request))
     return JSONResponse(match_payload(live, seat))
 
 
 async def get_legal(request: Request) -> Response:
     """GET /api/matches/{id}/legal"""
-    live = _live(request)
+    live = await _live(request)
     seat = live.seat_of(bearer_token(request))
     if seat is None:
         raise ApiError(403, "legal actions belong to a seat: send its token")
     state = live.match.state
-    actions = [str(a) for a in state.legal_actions(seat)] if seat in state.to_act else []
-    prompt = state.prompt(seat) if seat in state.to_act else None
+    acting = seat in state.to_act and not live.finished
+    actions = [str(a) for a in state.legal_actions(seat)] if acting else []
+    prompt = state.prompt(seat) if acting else None
     return JSONResponse(
         {"version": live.version, "seat": seat, "prompt": prompt, "actions": actions}
     )
@@ -165,11 +201,11 @@ async def get_legal(request: Request) -> Response:
 async def act(request: Request) -> Response:
     """POST /api/matches/{id}/act"""
     hub = _hub(request)
-    live = _live(request)
+    live = await _live(request)
     seat = live.seat_of(bearer_token(request))
     if seat is None:
         raise ApiError(403, "acting needs a seat token (Authorization: Bearer <token>)")
-    data = await read_json(request, hub.limits.max_body_bytes)
+    data = await _body(request)
     _no_extra(data, {"action", "version", "player"})
     notation = _field(data, "action", str)
     version = _field(data, "version", int)
@@ -180,59 +216,88 @@ async def act(request: Request) -> Response:
     return JSONResponse({"version": new_version, "seat": seat, "action": played})
 
 
+async def abandon(request: Request) -> Response:
+    """POST /api/matches/{id}/abandon: a seated player closes the match unfinished."""
+    hub = _hub(request)
+    live = await _live(request)
+    seat = live.seat_of(bearer_token(request))
+    if seat is None:
+        raise ApiError(403, "abandoning a match needs a seat token (Authorization: Bearer)")
+    await hub.abandon(live, seat)
+    return JSONResponse({"match": live.id, "closed": live.closed, "version": live.version})
+
+
 async def get_record(request: Request) -> Response:
     """GET /api/matches/{id}/record"""
-    live = _live(request)
+    live = await _live(request)
     spec = live.game.spec
-    if not live.match.state.is_over and (spec.hidden_information or spec.has_chance):
+    if not live.finished and (spec.hidden_information or spec.has_chance):
         raise ApiError(
             403,
             f"{spec.name} has hidden information or chance, and a record (seed and every "
             "move) reveals it: it is available when the game is over",
         )
+    over = live.match.state.is_over
     return JSONResponse(
         {
             "record": to_data(live.match.record()),
-            "over": live.match.state.is_over,
-            "outcome": outcome_payload(live.match.state.outcome())
-            if live.match.state.is_over
-            else None,
+            "over": over,
+            "closed": live.closed,
+            "outcome": outcome_payload(live.match.state.outcome()) if over else None,
         }
     )
 
 
+async def status(request: Request) -> Response:
+    """GET /api/status: counts and limits for the operator (no match ids, no addresses)."""
+    return JSONResponse(await _hub(request).status())
+
+
 async def events(request: Request) -> Response:
-    """GET /api/matches/{id}/events: server-sent events carrying only the version."""
+    """GET /api/matches/{id}/events: server-sent events carrying only the version.
+
+    With a seat token the connection takes one of that seat's slots (the oldest
+    gives way); without one it takes a spectator slot, capped per match and per
+    client.
+    """
     hub = _hub(request)
-    live = _live(request)
-    wake = hub.subscribe(live)
+    live = await _live(request)
+    seat = live.seat_of(bearer_token(request))
+    stream = hub.subscribe(live, seat, client_of(request))
     limits = hub.limits
 
-    async def stream() -> AsyncIterator[str]:
+    async def lines() -> AsyncIterator[str]:
         """Version numbers as they change, until the game ends or the time cap."""
         loop = asyncio.get_running_loop()
         ends = loop.time() + limits.stream_seconds
-        sent: tuple[int, bool, str | None] | None = None
+        sent: tuple[int, bool, str | None, str | None] | None = None
         try:
             yield "retry: 2000\n\n"
-            while not hub.closing.is_set() and loop.time() < ends:
-                now = (live.version, live.match.state.is_over, live.bot_error)
+            while not hub.closing.is_set() and not live.gone and loop.time() < ends:
+                if stream.ended is not None:
+                    yield f"event: closed\ndata: {json.dumps({'reason': stream.ended})}\n\n"
+                    return
+                now = (live.version, live.match.state.is_over, live.bot_error, live.closed)
                 if now != sent:
                     sent = now
                     data = json.dumps({"version": now[0], "over": now[1]})
                     yield f"event: version\ndata: {data}\n\n"
-                wake.clear()
+                stream.event.clear()
                 try:
-                    await asyncio.wait_for(wake.wait(), timeout=limits.heartbeat_seconds)
+                    await asyncio.wait_for(stream.event.wait(), timeout=limits.heartbeat_seconds)
                 except TimeoutError:
                     if await request.is_disconnected():
                         return
                     yield ": keep-alive\n\n"
+                    continue
+                await asyncio.sleep(EVENT_GAP_SECONDS)  # let a burst of moves become one event
         finally:
-            live.listeners.discard(wake)
+            hub.unsubscribe(live, stream)
 
     return StreamingResponse(
-        stream(),
+        lines(),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        # gives the slot back even if the stream never started (the client left at once)
+        background=BackgroundTask(hub.unsubscribe, live, stream),
     )

@@ -1,8 +1,17 @@
-"""The Starlette application: routes, error bodies, security headers and lifespan."""
+"""The Starlette application: routes, error bodies, security headers, limits and lifespan.
+
+The security headers wrap the whole application, outside Starlette's own error
+middleware, so every response carries them, 500s included; every ``/api/``
+response is also ``Cache-Control: no-store`` (tokens and private views must not
+sit in a cache). A bug gives a JSON 500 on the API (an HTML page elsewhere)
+whose text says nothing of the bug; the traceback goes to the log.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import html
+import logging
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 
@@ -10,20 +19,23 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..core.protocols import Game
 from . import api, pages
+from .clients import ClientLimiter, Clients
 from .errors import ApiError
 from .hub import Hub
 from .limits import Limits
 from .openapi import OPENAPI
 from .store import Store
 
-__all__ = ["create_app"]
+__all__ = ["SecurityHeaders", "create_app"]
+
+log = logging.getLogger("meeple.web")
 
 STATIC = Path(__file__).parent / "static"
 
@@ -37,10 +49,12 @@ _SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
+_NO_STORE = (b"cache-control", b"no-store")
 
 
 class SecurityHeaders:
-    """Adds a strict content security policy and friends to every response."""
+    """Adds a strict content security policy and friends to every response; ``no-store``
+    to every API response."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -49,18 +63,46 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        api_path = str(scope.get("path", "")).startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *_SECURITY_HEADERS]
+                headers = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if not (api_path and k.lower() == b"cache-control")
+                ]
+                headers += _SECURITY_HEADERS
+                if api_path:
+                    headers.append(_NO_STORE)
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
 
 
+class _App(Starlette):
+    """Starlette with the security headers outside its error middleware."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
+
+
+def _error_page(status: int, reason: str) -> HTMLResponse:
+    text = html.escape(reason)
+    return HTMLResponse(
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{status}</title>'
+        f'<link rel="stylesheet" href="/static/style.css"></head><body><main><h1>{status}</h1>'
+        f'<p class="error">{text}</p><p><a href="/">lobby</a></p></main></body></html>',
+        status_code=status,
+    )
+
+
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.body(), status_code=exc.status)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+    return _error_page(exc.status, exc.reason)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -69,7 +111,15 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         return JSONResponse(
             {"error": exc.detail, "status": exc.status_code}, status_code=exc.status_code
         )
-    return PlainTextResponse(str(exc.detail), status_code=exc.status_code)
+    return _error_page(exc.status_code, str(exc.detail))
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    """A bug: a short answer that reveals nothing; the traceback is logged by the server."""
+    reason = "internal error: the server's log has the details"
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": reason, "status": 500}, status_code=500)
+    return _error_page(500, reason)
 
 
 async def _openapi(request: Request) -> Response:
@@ -82,19 +132,12 @@ async def _lobby(request: Request) -> Response:
 
 async def _match(request: Request) -> Response:
     hub: Hub = request.app.state.hub
-    hub.get(request.path_params["match_id"])  # 404 for an unknown match
+    await hub.get(request.path_params["match_id"])  # 404 unknown, 500 damaged
     return pages.match_page(request)
 
 
-async def _match_error(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ApiError)
-    if request.url.path.startswith("/api/"):
-        return await _api_error(request, exc)
-    return PlainTextResponse(exc.reason, status_code=exc.status)
-
-
 def create_app(
-    db: str | Path = ":memory:",
+    db: str | Path | Store = ":memory:",
     *,
     limits: Limits | None = None,
     games: Mapping[str, Game] | None = None,
@@ -102,15 +145,19 @@ def create_app(
     """The web app, storing matches in SQLite file `db`.
 
     `games` serves extra game objects by name without registering them (a plugin
-    under development, or a test's toy game).
+    under development, or a test's toy game). The store is opened (and an old
+    one migrated) when the app starts; a file that is not a usable database
+    makes the start fail with `meeple.web.store.StoreError`.
     """
+    chosen = limits or Limits()
+    clients = Clients(chosen)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         """Open the store and resume stored matches at startup; close the hub at shutdown."""
-        hub = Hub(Store(db), limits, games)
+        hub = Hub(db, chosen, games, clients=clients)
         app.state.hub = hub
-        hub.resume()
+        await hub.start()
         try:
             yield
         finally:
@@ -120,18 +167,27 @@ def create_app(
         Route("/", _lobby, methods=["GET"]),
         Route("/m/{match_id}", _match, methods=["GET"]),
         Route("/openapi.json", _openapi, methods=["GET"]),
+        Route("/api/status", api.status, methods=["GET"]),
         Route("/api/games", api.list_games, methods=["GET"]),
         Route("/api/matches", api.create_match, methods=["POST"]),
         Route("/api/matches/{match_id}/view", api.get_view, methods=["GET"]),
         Route("/api/matches/{match_id}/legal", api.get_legal, methods=["GET"]),
         Route("/api/matches/{match_id}/act", api.act, methods=["POST"]),
+        Route("/api/matches/{match_id}/abandon", api.abandon, methods=["POST"]),
         Route("/api/matches/{match_id}/record", api.get_record, methods=["GET"]),
         Route("/api/matches/{match_id}/events", api.events, methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(
+    app = _App(
         routes=routes,
-        middleware=[Middleware(SecurityHeaders)],
-        exception_handlers={ApiError: _match_error, HTTPException: _http_error},
+        middleware=[Middleware(ClientLimiter, clients=clients)],
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            Exception: _server_error,
+        },
         lifespan=lifespan,
     )
+    app.state.clients = clients
+    app.state.limits = chosen
+    return app

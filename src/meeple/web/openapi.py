@@ -29,6 +29,10 @@ _MATCH_ID = {
 _SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
 _SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{"seatToken": []}, {}]
 _NOT_FOUND = _err("No such match.")
+_DAMAGED = _err("The match is stored but damaged; the server's log says what is wrong.")
+_TOO_MANY = _err(
+    "Past a per-client limit (request rate, requests in flight): see the Retry-After header."
+)
 _FORBIDDEN = _err("Missing, malformed or wrong seat token, or not allowed for that seat.")
 
 OPENAPI: dict[str, Any] = {
@@ -125,7 +129,14 @@ OPENAPI: dict[str, Any] = {
                     "over": {"type": "boolean"},
                     "prompt": {"type": "string"},
                     "waiting_for_bots": {"type": "boolean"},
-                    "bot_error": {"type": ["string", "null"]},
+                    "bot_error": {
+                        "type": ["string", "null"],
+                        "description": "Why a bot seat failed and what happened next, if one did.",
+                    },
+                    "closed": {
+                        "type": ["string", "null"],
+                        "description": "Why the match was closed unfinished, if it was.",
+                    },
                     "legal": {"type": "array", "items": {"type": "string"}},
                     "view": {"type": "object", "description": "The game's view, codec JSON."},
                     "text": {"type": "string", "description": "The game's text picture."},
@@ -181,6 +192,13 @@ OPENAPI: dict[str, Any] = {
         },
     },
     "paths": {
+        "/api/status": {
+            "get": {
+                "summary": "Counts (matches by status, damaged rows, streams, bots) and the "
+                "limits in force, for the operator; no match ids or addresses.",
+                "responses": {"200": _ok("Status", {"type": "object"}), "429": _TOO_MANY},
+            }
+        },
         "/api/games": {
             "get": {
                 "summary": "The games this server offers, with their options and seat kinds.",
@@ -199,8 +217,15 @@ OPENAPI: dict[str, Any] = {
                 "responses": {
                     "201": _ok("Created", {"$ref": "#/components/schemas/Created"}),
                     "413": _err("Body too large."),
-                    "422": _err("Malformed body, unknown game, bad options or seats."),
-                    "429": _err("The server holds its limit of unfinished matches."),
+                    "422": _err(
+                        "Malformed body (also: nested too deep, a key twice, an option in two "
+                        "spellings), unknown game, bad options or seats (a bot parameter out "
+                        "of range is named with its range)."
+                    ),
+                    "429": _err(
+                        "The server's or this client's limit of unfinished matches, or the "
+                        "client's create rate (see Retry-After)."
+                    ),
                 },
             }
         },
@@ -213,6 +238,7 @@ OPENAPI: dict[str, Any] = {
                     "200": _ok("The view", {"$ref": "#/components/schemas/MatchView"}),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
+                    "500": _DAMAGED,
                 },
             }
         },
@@ -264,9 +290,35 @@ OPENAPI: dict[str, Any] = {
                     ),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
-                    "409": _err("Stale version or game over; nothing changed."),
+                    "409": _err("Stale version, game over or match closed; nothing changed."),
                     "413": _err("Body too large."),
                     "422": _err("Malformed body or notation, or a move the rules refuse."),
+                    "500": _DAMAGED,
+                    "503": _err("The move could not be stored; nothing changed."),
+                },
+            }
+        },
+        "/api/matches/{match_id}/abandon": {
+            "post": {
+                "summary": "A seated player closes the match unfinished (it then stops "
+                "counting against the creator's limits).",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT,
+                "responses": {
+                    "200": _ok(
+                        "Closed",
+                        {
+                            "type": "object",
+                            "properties": {
+                                "match": {"type": "string"},
+                                "closed": {"type": "string"},
+                                "version": {"type": "integer"},
+                            },
+                        },
+                    ),
+                    "403": _FORBIDDEN,
+                    "404": _NOT_FOUND,
+                    "409": _err("The game is over or the match is already closed."),
                 },
             }
         },
@@ -284,12 +336,19 @@ OPENAPI: dict[str, Any] = {
         },
         "/api/matches/{match_id}/events": {
             "get": {
-                "summary": "Server-sent events: `version` events with {version, over} on change.",
+                "summary": "Server-sent events: `version` events with {version, over} on change; "
+                "a `closed` event with {reason} when the server ends the stream. With a seat "
+                "token the stream takes one of that seat's slots (the oldest gives way).",
                 "parameters": [_MATCH_ID],
+                "security": _SEAT_OR_SPECTATOR,
                 "responses": {
                     "200": {"description": "An event stream", "content": {"text/event-stream": {}}},
+                    "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
-                    "429": _err("Too many watchers of this match."),
+                    "429": _err(
+                        "Too many spectators of this match, or too many spectator streams from "
+                        "this client."
+                    ),
                 },
             }
         },

@@ -31,9 +31,11 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
     view = state.view(seat)
     to_act = sorted(state.to_act)
     over = state.is_over
-    my_turn = seat is not None and seat in state.to_act
+    my_turn = seat is not None and seat in state.to_act and not live.finished
     if over:
         prompt = "the game is over"
+    elif live.closed is not None:
+        prompt = f"the match was closed: {live.closed}"
     elif my_turn:
         prompt = state.prompt(seat)
     else:
@@ -49,8 +51,9 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         "to_act": to_act,
         "over": over,
         "prompt": prompt,
-        "waiting_for_bots": bool(live.bots_to_act) and live.bot_error is None,
+        "waiting_for_bots": bool(live.bots_to_act) and not live.stuck,
         "bot_error": live.bot_error,
+        "closed": live.closed,
         "legal": [str(a) for a in state.legal_actions(seat)] if my_turn else [],
         "view": to_data(view, game=game),
         "text": render_text(game, view),
@@ -62,7 +65,7 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
 
 def _log(live: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
     game = live.game
-    reveal_all = live.match.state.is_over or not game.spec.hidden_information
+    reveal_all = live.finished or not game.spec.hidden_information
     entries: list[dict[str, Any]] = []
     for number, (player, action) in enumerate(live.match.history, start=1):
         text: str | None

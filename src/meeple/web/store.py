@@ -1,9 +1,26 @@
-"""SQLite persistence: each match is its game record plus its seats, never a pickle.
+"""SQLite persistence: a header row per match and one row per move, never a pickle.
 
-A match is stored as the `GameRecord` JSON the codec writes (game, rules
-version, seed, options, moves in notation), the seat kinds, and a SHA-256 hash
-of each human seat's token. On restart a match is rebuilt by replaying its
-record, so a record that no longer replays is reported, not trusted.
+A match is stored as a header (the `GameRecord` JSON the codec writes, without
+its moves: game, rules version, seed, options), the seat kinds, a SHA-256 hash of
+each human seat's token, who created it, and its status; each move is one row
+``(match, number, player, notation)``. A move costs one small insert and one
+small update whatever the length of the game (the old schema rewrote the whole
+record on every move). On restart a match is rebuilt by replaying its moves, so
+a record that no longer replays is reported, not trusted.
+
+Every value read back is checked: text that is not UTF-8, JSON that does not
+parse, seats that do not match the tokens, moves with gaps all raise
+`CorruptDataError` for that match alone. A file that is not a database at all
+raises `StoreError` with a one-line message.
+
+Databases of the old schema (one ``matches`` table holding whole records) are
+migrated when opened: rows that decode become header and move rows; rows that
+do not are left untouched in the table ``matches_v1`` and reported.
+
+The class is not async: the web server calls it from one dedicated thread, so
+SQLite never runs on the event loop. WAL mode with ``synchronous=NORMAL``: a
+committed move survives the process being killed (kill -9); a power cut may
+lose the last moves (use ``PRAGMA synchronous=FULL`` where that matters).
 """
 
 from __future__ import annotations
@@ -12,34 +29,57 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 
 from ..core.codec import dumps, loads
-from ..core.errors import CorruptDataError
+from ..core.errors import CorruptDataError, MeepleError
 from ..core.record import GameRecord
 
-__all__ = ["Store", "StoredMatch"]
+__all__ = ["SCHEMA_VERSION", "Counts", "Created", "Store", "StoreError", "StoredMatch"]
+
+SCHEMA_VERSION = 2
+"""``PRAGMA user_version`` of the current schema (the old one-row-per-match schema is 0)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
-    id      TEXT PRIMARY KEY,
-    game    TEXT NOT NULL,
-    seats   TEXT NOT NULL,   -- JSON list: "human" or a bot spec per seat
-    tokens  TEXT NOT NULL,   -- JSON list: hex SHA-256 of each human seat's token, else null
-    record  TEXT NOT NULL,   -- meeple.dumps(GameRecord)
-    version INTEGER NOT NULL,
-    over    INTEGER NOT NULL,
-    created REAL NOT NULL,
-    updated REAL NOT NULL
-)
+    id        TEXT PRIMARY KEY,
+    game      TEXT NOT NULL,
+    seats     TEXT NOT NULL,   -- JSON list: "human" or a bot spec per seat
+    tokens    TEXT NOT NULL,   -- JSON list: hex SHA-256 of each human seat's token, else null
+    header    TEXT NOT NULL,   -- meeple.dumps(GameRecord) without its moves
+    client    TEXT NOT NULL,   -- the address that created it (per-client limits)
+    status    TEXT NOT NULL,   -- 'open', 'over' or 'abandoned'
+    closed    TEXT,            -- why an unfinished match was closed
+    bot_error TEXT,            -- why a bot seat stopped playing, as shown to the players
+    version   INTEGER NOT NULL,
+    created   REAL NOT NULL,
+    updated   REAL NOT NULL    -- the time of the last move (or of the creation)
+);
+CREATE INDEX IF NOT EXISTS matches_by_status ON matches (status, updated);
+CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client, status);
+CREATE TABLE IF NOT EXISTS moves (
+    match_id TEXT NOT NULL,
+    n        INTEGER NOT NULL,  -- 1 for the first move
+    player   INTEGER NOT NULL,
+    notation TEXT NOT NULL,
+    PRIMARY KEY (match_id, n)
+) WITHOUT ROWID;
 """
+# one statement at a time: executescript would commit an open transaction first
+_STATEMENTS = [part.strip() for part in _SCHEMA.split(";") if part.strip()]
+
+
+class StoreError(Exception):
+    """The database file as a whole cannot be used (not a database, unreadable, read-only)."""
 
 
 @attrs.frozen
 class StoredMatch:
-    """One row, decoded and checked."""
+    """One match, decoded and checked."""
 
     id: str
     """The match id."""
@@ -49,20 +89,251 @@ class StoredMatch:
     """Hex SHA-256 of each human seat's token; None for bot seats."""
     record: GameRecord
     """Everything needed to replay the match."""
+    status: str = "open"
+    """``open``, ``over`` or ``abandoned``."""
+    closed: str | None = None
+    """Why an unfinished match was closed, if it was."""
+    bot_error: str | None = None
+    """Why a bot seat stopped playing, if one did (as shown to the players)."""
+    client: str = ""
+    """The client key of the address that created the match ("" if unknown)."""
+
+
+@attrs.frozen
+class Counts:
+    """How many matches the database holds, by status."""
+
+    open: int
+    """Unfinished and not closed."""
+    over: int
+    """Finished."""
+    abandoned: int
+    """Closed unfinished (idle too long, or abandoned by a player)."""
+    legacy_damaged: int
+    """Rows of the old schema that could not be migrated (left in ``matches_v1``)."""
+
+
+@attrs.frozen
+class Created:
+    """What `Store.create` did: the match stored, or why not."""
+
+    stored: bool
+    """Whether the match was stored."""
+    refusal: str | None = None
+    """``"total"`` or ``"client"``: which cap refused it."""
+
+
+def _text(value: Any, what: str) -> str:
+    """A stored text value; CorruptDataError if it is not valid UTF-8 text."""
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise CorruptDataError(f"{what} is not UTF-8 text ({err.reason})") from None
+    if isinstance(value, str):
+        return value
+    raise CorruptDataError(f"{what} is not text but {type(value).__name__}")
+
+
+def _optional_text(value: Any, what: str) -> str | None:
+    return None if value is None else _text(value, what)
+
+
+def _decode_seats(seats_raw: Any, tokens_raw: Any, match_id: str) -> tuple[list[str], list[Any]]:
+    try:
+        seats = json.loads(_text(seats_raw, "seats"))
+        tokens = json.loads(_text(tokens_raw, "tokens"))
+    except ValueError as err:
+        raise CorruptDataError(f"stored match {match_id}: bad seat data: {err}") from None
+    if not (
+        isinstance(seats, list)
+        and isinstance(tokens, list)
+        and len(seats) == len(tokens)
+        and all(isinstance(s, str) for s in seats)
+        and all(t is None or isinstance(t, str) for t in tokens)
+    ):
+        raise CorruptDataError(f"stored match {match_id}: seats and tokens do not match")
+    return seats, tokens
+
+
+def _decode_record(text: str, what: str) -> GameRecord:
+    try:
+        record = loads(text)
+    except MeepleError as err:
+        raise CorruptDataError(f"{what}: {err}") from None
+    except (ValueError, RecursionError) as err:
+        raise CorruptDataError(f"{what}: {err}") from None
+    if not isinstance(record, GameRecord):
+        raise CorruptDataError(f"{what} holds no game record")
+    return record
 
 
 class Store:
-    """A thread-safe wrapper around one SQLite connection (``":memory:"`` for tests)."""
+    """One SQLite connection, safe to call from any thread (``":memory:"`` for tests)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         """The database file."""
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.RLock()
+        self.migration_problems: list[tuple[str, str]] = []
+        """``(id, reason)`` of old-schema rows that could not be migrated, found at opening."""
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as err:
+            raise StoreError(self._problem(err)) from None
+        try:
+            self._db.text_factory = bytes  # decoded by hand, so bad UTF-8 is one bad row
+            self._open()
+        except sqlite3.Error as err:
+            self._db.close()
+            raise StoreError(self._problem(err)) from None
+
+    def _problem(self, err: Exception) -> str:
+        return f"cannot open the match database {self.path}: {err}"
+
+    def _open(self) -> None:
+        db = self._db
+        db.execute("PRAGMA busy_timeout = 5000")
         if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute(_SCHEMA)
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        tables = {
+            _text(row[0], "table name")
+            for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        columns: set[str] = set()
+        if "matches" in tables:
+            columns = {_text(r[1], "column") for r in db.execute("PRAGMA table_info(matches)")}
+        if "record" in columns:
+            self._migrate_v1()
+        else:
+            for statement in _STATEMENTS:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if "matches_v1" in tables or "record" in columns:
+            self._legacy_problems()
+
+    # migration from the one-row-per-match schema --------------------------------------
+
+    def _migrate_v1(self) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("ALTER TABLE matches RENAME TO matches_v1")
+            for statement in _STATEMENTS:
+                db.execute(statement)
+            rows = db.execute(
+                "SELECT rowid, id, game, seats, tokens, record, over, created, updated "
+                "FROM matches_v1"
+            ).fetchall()
+            for rowid, *row in rows:
+                try:
+                    self._migrate_row(*row)
+                except CorruptDataError:
+                    continue  # left in matches_v1 and reported by _legacy_problems
+                db.execute("DELETE FROM matches_v1 WHERE rowid = ?", (rowid,))
+            (left,) = db.execute("SELECT COUNT(*) FROM matches_v1").fetchone()
+            if left == 0:
+                db.execute("DROP TABLE matches_v1")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def _migrate_row(
+        self,
+        id_raw: Any,
+        game_raw: Any,
+        seats_raw: Any,
+        tokens_raw: Any,
+        record_raw: Any,
+        over: Any,
+        created: Any,
+        updated: Any,
+    ) -> None:
+        match_id = _text(id_raw, "match id")
+        seats, tokens = _decode_seats(seats_raw, tokens_raw, match_id)
+        record = _decode_record(_text(record_raw, "record"), f"stored match {match_id}")
+        if len(seats) != record.players:
+            raise CorruptDataError(f"stored match {match_id}: seat count is not the player count")
+        when = time.time()
+        self._insert_rows(
+            match_id,
+            tuple(seats),
+            tuple(tokens),
+            record,
+            status="over" if over else "open",
+            client="",
+            created=float(created) if isinstance(created, int | float) else when,
+            updated=float(updated) if isinstance(updated, int | float) else when,
+        )
+
+    def _legacy_problems(self) -> None:
+        db = self._db
+        try:
+            rows = db.execute(
+                "SELECT id, seats, tokens, record FROM matches_v1 ORDER BY rowid"
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return  # no table left: everything was migrated
+        for id_raw, seats_raw, tokens_raw, record_raw in rows:
+            label = repr(id_raw)
+            try:
+                label = _text(id_raw, "match id")
+                _decode_seats(seats_raw, tokens_raw, label)
+                _decode_record(_text(record_raw, "record"), f"stored match {label}")
+                reason = "could not be migrated"
+            except CorruptDataError as err:
+                reason = str(err)
+            self.migration_problems.append((label, reason))
+
+    # writing ------------------------------------------------------------------------------
+
+    def _insert_rows(
+        self,
+        match_id: str,
+        seats: tuple[str, ...],
+        token_hashes: tuple[str | None, ...],
+        record: GameRecord,
+        *,
+        status: str,
+        client: str,
+        created: float,
+        updated: float,
+    ) -> None:
+        header = attrs.evolve(record, moves=())
+        self._db.execute(
+            "INSERT INTO matches (id, game, seats, tokens, header, client, status, version, "
+            "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                match_id,
+                record.game,
+                json.dumps(list(seats)),
+                json.dumps(list(token_hashes)),
+                dumps(header),
+                client,
+                status,
+                len(record.moves),
+                created,
+                updated,
+            ),
+        )
+        self._db.executemany(
+            "INSERT INTO moves (match_id, n, player, notation) VALUES (?, ?, ?, ?)",
+            ((match_id, n, p, text) for n, (p, text) in enumerate(record.moves, start=1)),
+        )
+
+    def _transaction(self, work: Callable[[], Any]) -> Any:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                result = work()
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return result
 
     def insert(
         self,
@@ -72,75 +343,231 @@ class Store:
         record: GameRecord,
         *,
         over: bool,
+        client: str = "",
     ) -> None:
-        """Store a new match."""
+        """Store a new match (with any moves its record already has)."""
         now = time.time()
+        self._transaction(
+            lambda: self._insert_rows(
+                match_id,
+                seats,
+                token_hashes,
+                record,
+                status="over" if over else "open",
+                client=client,
+                created=now,
+                updated=now,
+            )
+        )
+
+    def create(
+        self,
+        match_id: str,
+        seats: tuple[str, ...],
+        token_hashes: tuple[str | None, ...],
+        record: GameRecord,
+        *,
+        client: str,
+        max_open: int,
+        max_open_per_client: int,
+    ) -> Created:
+        """Store a new match unless a cap is reached (checked and written in one transaction)."""
+
+        def work() -> Created:
+            (total,) = self._db.execute(
+                "SELECT COUNT(*) FROM matches WHERE status = 'open'"
+            ).fetchone()
+            if total >= max_open:
+                return Created(False, "total")
+            (mine,) = self._db.execute(
+                "SELECT COUNT(*) FROM matches WHERE client = ? AND status = 'open'", (client,)
+            ).fetchone()
+            if mine >= max_open_per_client:
+                return Created(False, "client")
+            now = time.time()
+            self._insert_rows(
+                match_id,
+                seats,
+                token_hashes,
+                record,
+                status="open",
+                client=client,
+                created=now,
+                updated=now,
+            )
+            return Created(True)
+
+        result: Created = self._transaction(work)
+        return result
+
+    def append_move(self, match_id: str, n: int, player: int, notation: str, *, over: bool) -> bool:
+        """Store move number `n` of an open match; False (nothing written) if it is not open
+        at version ``n - 1`` any more (closed meanwhile)."""
+
+        def work() -> bool:
+            cursor = self._db.execute(
+                "UPDATE matches SET version = ?, status = ?, updated = ? "
+                "WHERE id = ? AND version = ? AND status = 'open'",
+                (n, "over" if over else "open", time.time(), match_id, n - 1),
+            )
+            if cursor.rowcount != 1:
+                return False
+            self._db.execute(
+                "INSERT INTO moves (match_id, n, player, notation) VALUES (?, ?, ?, ?)",
+                (match_id, n, player, notation),
+            )
+            return True
+
+        done: bool = self._transaction(work)
+        return done
+
+    def set_bot_error(self, match_id: str, seats: tuple[str, ...], message: str) -> None:
+        """Record a bot failure shown to the players, and the seat kinds after it."""
         with self._lock:
             self._db.execute(
-                "INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    match_id,
-                    record.game,
-                    json.dumps(list(seats)),
-                    json.dumps(list(token_hashes)),
-                    dumps(record),
-                    len(record.moves),
-                    int(over),
-                    now,
-                    now,
-                ),
+                "UPDATE matches SET seats = ?, bot_error = ? WHERE id = ?",
+                (json.dumps(list(seats)), message, match_id),
             )
 
-    def update(self, match_id: str, record: GameRecord, *, over: bool) -> None:
-        """Store a match's record after a move."""
+    def close_match(self, match_id: str, reason: str) -> bool:
+        """Close an open match as abandoned; False if it was not open."""
         with self._lock:
-            self._db.execute(
-                "UPDATE matches SET record = ?, version = ?, over = ?, updated = ? WHERE id = ?",
-                (dumps(record), len(record.moves), int(over), time.time(), match_id),
+            cursor = self._db.execute(
+                "UPDATE matches SET status = 'abandoned', closed = ? "
+                "WHERE id = ? AND status = 'open'",
+                (reason, match_id),
             )
+        return cursor.rowcount == 1
+
+    def expire(self, idle_before: float, reason: str) -> tuple[str, ...]:
+        """Close every open match with no move since `idle_before`; their ids."""
+
+        def work() -> tuple[str, ...]:
+            rows = self._db.execute(
+                "SELECT id FROM matches WHERE status = 'open' AND updated < ?", (idle_before,)
+            ).fetchall()
+            self._db.execute(
+                "UPDATE matches SET status = 'abandoned', closed = ? "
+                "WHERE status = 'open' AND updated < ?",
+                (reason, idle_before),
+            )
+            return tuple(_lenient_id(r[0]) for r in rows)
+
+        ids: tuple[str, ...] = self._transaction(work)
+        return ids
+
+    def prune(self, finished_before: float, keep: int, batch: int = 500) -> tuple[str, ...]:
+        """Delete up to `batch` finished or abandoned matches last moved before
+        `finished_before`, or beyond the `keep` most recent; their ids."""
+
+        def work() -> tuple[str, ...]:
+            rows = self._db.execute(
+                "SELECT rowid, id FROM matches WHERE status != 'open' AND (updated < ? OR "
+                "rowid IN (SELECT rowid FROM matches WHERE status != 'open' "
+                "  ORDER BY updated DESC, rowid DESC LIMIT -1 OFFSET ?)) LIMIT ?",
+                (finished_before, keep, batch),
+            ).fetchall()
+            for rowid, _ in rows:  # by rowid: an id that is not UTF-8 is deleted all the same
+                self._db.execute(
+                    "DELETE FROM moves WHERE match_id = (SELECT id FROM matches WHERE rowid = ?)",
+                    (rowid,),
+                )
+                self._db.execute("DELETE FROM matches WHERE rowid = ?", (rowid,))
+            return tuple(_lenient_id(raw) for _, raw in rows)
+
+        ids: tuple[str, ...] = self._transaction(work)
+        return ids
+
+    # reading ------------------------------------------------------------------------------
 
     def load(self, match_id: str) -> StoredMatch | None:
-        """The stored match, None if there is none; CorruptDataError if the row is damaged."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT seats, tokens, record FROM matches WHERE id = ?", (match_id,)
-            ).fetchone()
-        if row is None:
-            return None
-        seats_text, tokens_text, record_text = row
+        """The stored match, None if there is none; CorruptDataError if any of it is damaged."""
         try:
-            seats = json.loads(seats_text)
-            tokens = json.loads(tokens_text)
-        except ValueError as err:
-            raise CorruptDataError(f"stored match {match_id}: bad seat data: {err}") from None
-        if not (
-            isinstance(seats, list)
-            and isinstance(tokens, list)
-            and len(seats) == len(tokens)
-            and all(isinstance(s, str) for s in seats)
-            and all(t is None or isinstance(t, str) for t in tokens)
-        ):
-            raise CorruptDataError(f"stored match {match_id}: seats and tokens do not match")
-        record = loads(record_text)
-        if not isinstance(record, GameRecord):
-            raise CorruptDataError(f"stored match {match_id} holds no game record")
-        return StoredMatch(match_id, tuple(seats), tuple(tokens), record)
+            with self._lock:
+                row = self._db.execute(
+                    "SELECT seats, tokens, header, status, closed, bot_error, version, client "
+                    "FROM matches WHERE id = ?",
+                    (match_id,),
+                ).fetchone()
+                if row is None:
+                    return None
+                moves = self._db.execute(
+                    "SELECT n, player, notation FROM moves WHERE match_id = ? ORDER BY n",
+                    (match_id,),
+                ).fetchall()
+        except sqlite3.DatabaseError as err:  # a damaged page: this match, not the server
+            raise CorruptDataError(f"stored match {match_id} cannot be read: {err}") from None
+        seats_raw, tokens_raw, header_raw, status_raw, closed_raw, error_raw, version, who = row
+        seats, tokens = _decode_seats(seats_raw, tokens_raw, match_id)
+        header = _decode_record(_text(header_raw, "header"), f"stored match {match_id}")
+        status = _text(status_raw, "status")
+        if status not in ("open", "over", "abandoned"):
+            raise CorruptDataError(f"stored match {match_id} has the unknown status {status!r}")
+        played = []
+        for expected, (n, player, notation_raw) in enumerate(moves, start=1):
+            if n != expected or isinstance(player, bool) or not isinstance(player, int):
+                raise CorruptDataError(f"stored match {match_id}: move {expected} is missing")
+            played.append((player, _text(notation_raw, f"move {n} of match {match_id}")))
+        if version != len(played) or header.moves:
+            raise CorruptDataError(
+                f"stored match {match_id}: {len(played)} moves stored for version {version}"
+            )
+        if len(seats) != header.players:
+            raise CorruptDataError(f"stored match {match_id}: seat count is not the player count")
+        return StoredMatch(
+            match_id,
+            tuple(seats),
+            tuple(tokens),
+            attrs.evolve(header, moves=tuple(played)),
+            status,
+            _optional_text(closed_raw, "closed"),
+            _optional_text(error_raw, "bot_error"),
+            _lenient_id(who),
+        )
 
-    def count_unfinished(self) -> int:
-        """Matches not over yet (what `Limits.max_matches` counts)."""
-        with self._lock:
-            (count,) = self._db.execute("SELECT COUNT(*) FROM matches WHERE over = 0").fetchone()
-        return int(count)
-
-    def unfinished_ids(self) -> tuple[str, ...]:
-        """Ids of the matches not over yet, oldest first (bots resume these on start)."""
+    def open_ids(self) -> tuple[tuple[str | None, str], ...]:
+        """``(id, label)`` of the open matches, oldest first; id None if it is not text."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id FROM matches WHERE over = 0 ORDER BY created"
+                "SELECT id FROM matches WHERE status = 'open' ORDER BY created"
             ).fetchall()
-        return tuple(str(r[0]) for r in rows)
+        out: list[tuple[str | None, str]] = []
+        for (raw,) in rows:
+            try:
+                out.append((_text(raw, "match id"), _lenient_id(raw)))
+            except CorruptDataError:
+                out.append((None, _lenient_id(raw)))
+        return tuple(out)
+
+    def counts(self) -> Counts:
+        """Matches by status."""
+        with self._lock:
+            rows = self._db.execute("SELECT status, COUNT(*) FROM matches GROUP BY status")
+            by_status = {_lenient_id(status): int(n) for status, n in rows.fetchall()}
+            legacy = 0
+            if self._db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'matches_v1'"
+            ).fetchone():
+                (legacy,) = self._db.execute("SELECT COUNT(*) FROM matches_v1").fetchone()
+        return Counts(
+            open=by_status.get("open", 0),
+            over=by_status.get("over", 0),
+            abandoned=by_status.get("abandoned", 0),
+            legacy_damaged=int(legacy),
+        )
+
+    def count_unfinished(self) -> int:
+        """Open matches (what `Limits.max_matches` counts)."""
+        return self.counts().open
 
     def close(self) -> None:
         """Close the connection."""
         with self._lock:
             self._db.close()
+
+
+def _lenient_id(raw: Any) -> str:
+    """An id for logs and keys, even if it is not valid UTF-8."""
+    if isinstance(raw, bytes):
+        return raw.decode("utf-8", errors="backslashreplace")
+    return str(raw)

@@ -1,18 +1,17 @@
 """The fixed action vocabulary and numeric view encoding the RL and OpenSpiel adapters use.
 
-The vocabulary holds all 56 actions of the game; it is the same for every
-player count, option and board, because no action names a space or a seat. The
-observation is laid out by named parts (`layout`), the same for every option and
-board: the board is described relative to the pawns (how far each pawn has to
-go, where each move would land, the spaces just ahead), never by space number,
-so a board file of another shape still fits. The order of both is documented in
-docs/rules/wojtek.md ("Adapters") and pinned by tests/wojtek/test_encoding.py;
-changing it changes what trained agents mean.
+The vocabulary holds all 56 actions; no action names a space or a seat, so it is
+the same for every player count, option and board. The observation is laid out
+by named parts (`layout`), the same for every option and board: the board is
+described relative to the pawns (distance to go, where each move would land, the
+spaces just ahead), never by space number, so a custom board of another shape
+still fits. Both orders are documented in docs/rules/wojtek.md ("Adapters") and
+pinned by tests/wojtek/test_encoding.py; changing them changes what trained
+agents mean.
 
-Every number lies in [0, 1]: counts are divided by the number of such cards in
-the game (a hard bound), and the only unbounded quantities (the round, the
-distance to Edinburgh on a board file with a very long route) are divided by a
-documented scale and clipped at 1.
+Every number lies in [0, 1]: counts are divided by how many such cards the game
+has, and the only unbounded quantities (the round, the distance to Edinburgh on
+a very long custom route) are divided by a documented scale and clipped at 1.
 """
 
 from __future__ import annotations
@@ -102,8 +101,7 @@ longest path, a deportation site to Edinburgh, is 59 spaces)."""
 ROUND_SCALE: Final = 50
 """The round number is divided by this and clipped (random games last about 20 rounds)."""
 WINDOW: Final = 13
-"""Spaces shown ahead of the focus pawn (on the standard board every colour appears
-in any 13 spaces in a row)."""
+"""Spaces shown ahead of the focus pawn (the standard board shows every colour in 13)."""
 SETS_SHOWN: Final = 3
 """How many of a seat's best set sizes are shown (largest first)."""
 _TRAVEL_TOTAL: Final = sum(TRAVEL_COUNTS)
@@ -128,7 +126,6 @@ _SPACE_SIZE: Final = sum(w for _, w in SPACE_BLOCK)
 
 
 # -- the layout ----------------------------------------------------------------
-
 
 HEADER: Final = (
     ("seat", MAX_PLAYERS),

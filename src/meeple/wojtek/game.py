@@ -10,6 +10,7 @@ from .actions import ACTION_TYPES, Action, parse_action
 from .components import MAX_PLAYERS, MIN_PLAYERS
 from .options import Options
 from .state import State
+from .stats import statistics as _statistics
 from .view import View
 
 __all__ = ["GAME", "SPEC", "Wojtek"]
@@ -54,6 +55,7 @@ class Wojtek(GameBase[State, Action, View], EncodingBase[Action, View]):
     _observation_size = staticmethod(encoding.observation_size)
     _encode_view = staticmethod(encoding.encode_view)
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
+    statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
 
 
 GAME = Wojtek()

@@ -20,6 +20,7 @@ from . import view as views
 from .actions import ACTION_TYPES, Action, parse_action
 from .options import Options
 from .state import State
+from .stats import statistics as _statistics
 from .view import View
 
 __all__ = ["GAME", "SPEC", "Wypas"]
@@ -63,12 +64,14 @@ class Wypas(GameBase[State, Action, View], EncodingBase[Action, View]):
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
     _validate = staticmethod(invariants.validate)
+    _validate_view = staticmethod(invariants.validate_view)
 
     _vocabulary = staticmethod(encoding.action_vocabulary)
     _observation_size = staticmethod(encoding.observation_size)
     _encode_view = staticmethod(encoding.encode_view)
     heuristic = staticmethod(heuristic.heuristic)  # the ``heuristic`` capability: bots' leaves
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
+    statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
 
 
 GAME = Wypas()

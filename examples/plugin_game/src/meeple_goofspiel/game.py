@@ -9,6 +9,7 @@ from . import view as views
 from .actions import Bid, parse_action
 from .options import Options
 from .state import State
+from .stats import statistics as _statistics
 from .view import View
 
 __all__ = ["GAME", "SPEC", "Goofspiel"]
@@ -47,6 +48,7 @@ class Goofspiel(GameBase[State, Bid, View]):
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
     _validate = staticmethod(invariants.validate)
+    statistics = staticmethod(_statistics)  # optional: figures for balance reports
 
 
 GAME = Goofspiel()

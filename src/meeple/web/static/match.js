@@ -33,10 +33,12 @@ function show(data) {
   let status = data.over ? "The game is over." : data.waiting_for_bots
     ? "Bots are thinking…" : myTurn ? "Your move." : data.prompt;
   if (data.bot_error) status = data.bot_error;
+  if (data.closed) status = `The match was closed: ${data.closed}.`;
+  if (window.meepleLive && window.meepleLive.stopped) status += " (live updates stopped: reload the page to resume)";
   $("status").textContent = `${status} (move ${data.version})`;
   $("prompt").textContent = data.prompt;
   const turn = $("turn");
-  turn.hidden = data.seat === null || data.over;
+  turn.hidden = data.seat === null || data.over || Boolean(data.closed);
   const canAct = myTurn && !data.waiting_for_bots && !busy;
   turn.classList.toggle("waiting", !canAct);
   document.body.dataset.canAct = canAct ? "1" : "0";
@@ -87,13 +89,30 @@ function showOutcome(data) {
   box.hidden = false;
 }
 
+// One view request at a time: a change that arrives meanwhile asks for one more.
+let fetching = false;
+let again = false;
+
 async function refresh() {
+  if (fetching) { again = true; return; }
+  fetching = true;
+  try {
+    do {
+      again = false;
+      await fetchView();
+    } while (again);
+  } finally {
+    fetching = false;
+  }
+}
+
+async function fetchView() {
   try {
     const response = await fetch(`/api/matches/${matchId}/view`, { headers: headers(), cache: "no-store" });
     const data = await response.json();
     if (!response.ok) { $("status").textContent = data.error; return; }
     if (!current || data.version !== current.version || data.waiting_for_bots !== current.waiting_for_bots
-        || data.bot_error !== current.bot_error || busy) {
+        || data.bot_error !== current.bot_error || data.closed !== current.closed || busy) {
       show(data);
     }
   } catch (err) {
@@ -122,14 +141,94 @@ async function act(notation) {
   }
 }
 
-function listen() {
-  const source = new EventSource(`/api/matches/${matchId}/events`);
-  source.addEventListener("version", (event) => {
-    const data = JSON.parse(event.data);
-    if (!current || data.version !== current.version || current.waiting_for_bots) refresh();
-  });
-  source.onerror = () => { $("status").textContent = "reconnecting…"; };
-  source.onopen = () => refresh();
+// Live updates: a server-sent event stream read with fetch, so the seat token goes in
+// the Authorization header (a player's page takes its own seat's slot, never a
+// spectator's). After a refusal or a dropped connection it waits longer each time
+// (1 s, 2 s, 4 s ... at most 30 s, or what Retry-After says) and gives up after
+// MAX_FAILURES in a row, saying so; a reload starts again.
+const MAX_FAILURES = 6;
+let failures = 0;
+window.meepleLive = { attempts: 0, stopped: false };
+
+function backoff(retryAfter) {
+  const base = Math.min(30000, 1000 * 2 ** (failures - 1));
+  const asked = retryAfter ? Number(retryAfter) * 1000 : 0;
+  return Math.max(base, Number.isFinite(asked) ? Math.min(asked, 60000) : 0) * (0.8 + 0.4 * Math.random());
+}
+
+function giveUp(reason) {
+  window.meepleLive.stopped = true;
+  document.body.dataset.live = "stopped";
+  $("status").textContent = `${reason} Live updates stopped; reload the page to try again.`;
+}
+
+async function listen() {
+  for (;;) {
+    window.meepleLive.attempts += 1;
+    let retryAfter = null;
+    let ended = null;
+    try {
+      const response = await fetch(`/api/matches/${matchId}/events`, { headers: headers(), cache: "no-store" });
+      if (!response.ok) {
+        retryAfter = response.headers.get("Retry-After");
+        let reason = `live updates refused (${response.status})`;
+        try { reason = (await response.json()).error || reason; } catch (err) { /* not JSON */ }
+        failures += 1;
+        if (response.status === 403 || response.status === 404 || failures >= MAX_FAILURES) {
+          giveUp(reason + ".");
+          return;
+        }
+        $("status").textContent = `${reason}; trying again soon…`;
+      } else {
+        document.body.dataset.live = "on";
+        failures = 0;
+        await refresh();
+        ended = await readEvents(response.body.getReader());
+        if (ended !== null) { giveUp(ended + "."); return; }
+        if (current && current.over) return; // nothing more will happen
+        continue; // the server closed a long-lived stream: reconnect at once
+      }
+    } catch (err) {
+      failures += 1;
+      if (failures >= MAX_FAILURES) { giveUp(`connection problem: ${err}.`); return; }
+      $("status").textContent = "reconnecting…";
+    }
+    document.body.dataset.live = "waiting";
+    await new Promise((resolve) => setTimeout(resolve, backoff(retryAfter)));
+  }
+}
+
+// Read SSE lines until the stream ends; the reason if the server ended it on purpose.
+async function readEvents(reader) {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let name = "message";
+  let data = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return null;
+    buffer += decoder.decode(value, { stream: true });
+    let newline;
+    while ((newline = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, newline).replace(/\r$/, "");
+      buffer = buffer.slice(newline + 1);
+      if (line === "") {
+        if (name === "version") refresh();
+        if (name === "closed") {
+          let reason = "the server ended the live updates";
+          try { reason = JSON.parse(data).reason || reason; } catch (err) { /* keep the default */ }
+          await reader.cancel();
+          return reason;
+        }
+        name = "message";
+        data = "";
+      } else if (line.startsWith("event:")) {
+        name = line.slice(6).trim();
+      } else if (line.startsWith("data:")) {
+        data += line.slice(5).trim();
+      }
+    }
+  }
 }
 
 refresh().then(listen);

@@ -1,0 +1,352 @@
+"""Checks a state and a view share: the public table agrees with the phase.
+
+State and view share most field names, so these read either one and hold a view
+to the same rules as the state it was made from. Split from `invariants` to keep
+each module to one job (what is checked of a whole document there; how the
+table fits together here).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .components import (
+    BLACK,
+    DECK,
+    DOG,
+    DOLLY,
+    FACE_NAME,
+    FINAL_FLEECE,
+    FIRST_FIFTH_BONUS,
+    KIND_COLOUR,
+    KIND_NAME,
+    KIND_VALUE,
+    KINDS,
+    LATER_FIFTH_BONUS,
+    MAX_VALUE,
+    SHEEP_DECK,
+    SUPER,
+    THIEF,
+    WOLF,
+    face_of,
+    kind_of,
+    lots_per_round,
+)
+from .state import (
+    AWARD,
+    BID,
+    CHOOSE,
+    DOWN_LOT,
+    HIDE,
+    NO_LOT,
+    OVER,
+    REACT,
+    REDYK,
+    SHEAR,
+    SITE_LOT,
+    TAKE,
+    WINDOW,
+    Phase,
+)
+
+if TYPE_CHECKING:
+    from .state import State
+    from .view import View
+
+__all__ = ["SPECIAL_PHASES", "check", "check_kinds", "check_seat", "check_table"]
+
+MAX_FLEECES = FINAL_FLEECE + 1
+"""A seat ends with at most six fleeces (from four, both pens sheared in one turn)."""
+
+MAX_FLEECE_POINTS = 7 * len(SHEEP_DECK)
+"""More than every sheep could score: a fleece of m cards scores at most 6m + m - 3."""
+
+_AUCTION = (BID, AWARD)
+SPECIAL_PHASES = (WINDOW, REACT, TAKE)
+_LOT_PHASES = (CHOOSE, BID, AWARD)
+
+
+def check(ok: bool, message: str) -> None:
+    if not ok:
+        raise ValueError(message)
+
+
+def check_kinds(cards: tuple[int, ...], what: str, *, ordered: bool = True) -> None:
+    """`cards` are card kinds that exist (sorted, unless `ordered` is false)."""
+    for k in cards:
+        check(0 <= k < KINDS, f"card kind {k} in {what} does not exist")
+    check(not ordered or list(cards) == sorted(cards), f"{what} must be sorted card kinds")
+
+
+def check_seat(q: int, n: int, what: str, *, none: int | None = None) -> None:
+    """`q` is a seat (or the `none` marker, when one is allowed)."""
+    check(q == none or 0 <= q < n, f"{what} must be a seat, not {q}")
+
+
+def check_table(
+    x: State | View,
+    hand_sizes: tuple[int, ...],
+    drawn: int,
+    has_face_down: bool,
+    down: tuple[int, ...],
+) -> None:
+    """The public table and the phase agree (for a state and for a view alike).
+
+    `hand_sizes`, `drawn` (lots drawn and not laid out) and `has_face_down` are the
+    counts both can tell; `down` marks face-down bid cards (-1: none).
+    """
+    n = x.players
+    opts = x.options
+    check(1 <= x.round <= opts.max_rounds, f"round {x.round} is outside 1..{opts.max_rounds}")
+    check_seat(x.baca, n, "the baca")
+    check_seat(x.opener, n, "the opener")
+    over = x.phase == OVER
+    if over:
+        check(x.actor == -1 and not x.to_act, "nobody acts once the game is over")
+    else:
+        check_seat(x.actor, n, "the seat to act")
+        check(x.to_act == frozenset({x.actor}), "to_act must be the acting seat")
+    check(all(0 <= h <= len(DECK) for h in hand_sizes), "a hand size is impossible")
+    check_kinds(x.discard, "the discard pile")
+    check_kinds(x.lots, "the face-up lots")
+    _check_pens(x)
+    _check_fleeces(x)
+    _check_lots(x, drawn, has_face_down)
+    _check_auction(x, down)
+    _check_specials(x, hand_sizes)
+    check(0 <= x.finished < n, f"finished counts the seats done, 0-{n - 1}, not {x.finished}")
+    if x.phase == REDYK or (x.phase == SHEAR and x.final_from < 0):
+        check(
+            x.actor == (x.baca + x.finished) % n,
+            "redyk and shearing go round from the baca, one seat after another",
+        )
+    if x.phase == SHEAR:
+        check(any(x.pens[x.actor]), "only a seat with a sheep in a pen has a shearing turn")
+
+
+def _check_pens(x: State | View) -> None:
+    """Two pens per seat of sheep showing faces they can show; wolves over real pens."""
+    for seat, pair in enumerate(x.pens):
+        check(len(pair) == 2, f"seat {seat} must have exactly two pens")
+        for pen in pair:
+            for card in pen:
+                check(_placeable(card), f"seat {seat} has an impossible card {card} in a pen")
+        mask = x.wolves[seat]
+        check(0 <= mask <= 3, f"seat {seat}'s wolves must be a mask of its two pens")
+        for i in range(2):
+            if mask >> i & 1:
+                check(bool(pair[i]), f"seat {seat} has a wolf over an empty pen")
+                check(
+                    len(pair[i]) >= 2,
+                    f"seat {seat} has a wolf over pen {i + 1}: "
+                    "a Wolf goes only over a pen of at least two cards",
+                )
+
+
+def _placeable(card: int) -> bool:
+    """Whether a placed-card int is a sheep showing a face it can show, or a black sheep."""
+    if not 0 <= card < KINDS << 6:
+        return False
+    kind, face = kind_of(card), face_of(card)
+    if kind == BLACK:
+        return face == 0
+    if kind >= THIEF or face not in FACE_NAME:
+        return False
+    if kind < DOLLY:
+        return face == KIND_COLOUR[kind] * 8 + KIND_VALUE[kind]
+    if kind < SUPER:
+        return face >> 3 == KIND_COLOUR[kind]
+    return True
+
+
+def _check_fleeces(x: State | View) -> None:
+    """Fleeces, points and the fifth-fleece bonus as shearing makes them; the final turns."""
+    n = x.players
+    check_seat(x.final_from, n, "the seat with the first fifth fleece", none=-1)
+    for seat, fleeces in enumerate(x.fleeces):
+        check(len(fleeces) <= MAX_FLEECES, f"seat {seat} has more than {MAX_FLEECES} fleeces")
+        cards = 0
+        for fleece in fleeces:
+            check_kinds(fleece, f"a fleece of seat {seat}")
+            check(
+                len(fleece) == 1 or len(fleece) >= 3,
+                "a fleece is the lower card of two, or three cards and more",
+            )
+            check(
+                all(k < THIEF or k == BLACK for k in fleece),
+                "a fleece holds sheep (black sheep included) only",
+            )
+            cards += len(fleece)
+        bonus, points = x.bonus[seat], x.points[seat]
+        if seat == x.final_from:
+            check(len(fleeces) >= FINAL_FLEECE, "the first fifth fleece needs five fleeces")
+            check(bonus in (0, FIRST_FIFTH_BONUS), f"seat {seat}'s bonus must be 0 or 4")
+        elif x.final_from >= 0:
+            check(
+                bonus in (0, LATER_FIFTH_BONUS) and (not bonus or len(fleeces) >= 5),
+                f"seat {seat}'s bonus must be 0, or 2 for a later fifth fleece",
+            )
+        else:
+            check(
+                len(fleeces) < FINAL_FLEECE,
+                "a fifth fleece starts the final turns (no seat has sheared one)",
+            )
+            check(bonus == 0, f"seat {seat} has a fifth-fleece bonus but no fifth fleece")
+        check(
+            bonus <= points <= bonus + MAX_FLEECE_POINTS,
+            f"seat {seat}'s {points} points cannot be scored (fifth-fleece bonus {bonus})",
+        )
+    if x.phase == OVER:
+        check(x.final_left in (-1, 0), "no final turn is owed once the game is over")
+    elif x.final_from < 0:
+        check(x.final_left == -1, "final turns are owed only after a fifth fleece")
+    else:
+        check(x.phase == SHEAR, "after a fifth fleece only shearing turns remain")
+        if x.final_left == -1:
+            check(
+                x.actor == x.final_from,
+                "the final turns begin when the first fifth fleece's turn ends",
+            )
+        else:
+            check(1 <= x.final_left < n, f"final turns owed must be 1-{n - 1}")
+
+
+def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
+    """Drawn, face-up and face-down lots exist only before and during the auctions."""
+    phase, n = x.phase, x.players
+    per_round = lots_per_round(n)
+    check(0 <= drawn <= per_round, f"the baca draws at most {per_round} lots")
+    on_table = len(x.lots) + fd + (x.lot >= 0)
+    check(on_table <= per_round, f"at most {per_round} lots are auctioned in a round")
+    if phase == HIDE:
+        check(not x.lots and not fd, "lots are laid out after the baca hides one")
+        check(x.actor == x.baca, "the baca hides a lot")
+        check(x.opener == (x.baca + 1) % n, "the seat after the baca opens the first lot")
+    else:
+        check(drawn == 0, "drawn lots are laid out once the baca hides one")
+    pending_lots = bool(x.lots) or fd
+    if phase == CHOOSE:
+        check(pending_lots, "the opener chooses a lot: there must be one on the table")
+        check(x.actor == x.opener, "the opener chooses the next lot")
+    if phase in SPECIAL_PHASES:
+        check(
+            x.site == SITE_LOT or not pending_lots,
+            "the windows before redyk and shearing open once no lot remains",
+        )
+    elif phase not in (HIDE, *_LOT_PHASES):
+        check(not pending_lots, f"no lot may remain in the {Phase(phase).name.lower()} phase")
+    if phase in _AUCTION:
+        check(
+            x.lot == DOWN_LOT or 0 <= x.lot < KINDS,
+            f"the lot under auction must be a card or the face-down lot, not {x.lot}",
+        )
+        check(x.lot != DOWN_LOT or fd, "the face-down lot is auctioned but there is none")
+    else:
+        check(x.lot == NO_LOT, "a lot is under auction only in the auction phases")
+
+
+def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
+    """Bids, the bid in force, passes and the bluff rule's face-down cards and checks."""
+    n, phase = x.players, x.phase
+    everyone = (1 << n) - 1
+    check(0 <= x.passed <= everyone, "passed must be a mask of seats")
+    check(0 <= x.checkers <= everyone, "checkers must be a mask of seats")
+    check_seat(x.high, n, "the bid in force", none=-1)
+    bluff = x.options.bluff
+    for q in range(n):
+        laid, bid, declared = x.laid[q], x.bids[q], x.declared[q]
+        check_kinds(laid, f"seat {q}'s bid cards")
+        check(all(k < THIEF for k in laid), "bids are laid with sheep")
+        has_down = down[q] != -1
+        check(
+            has_down == (declared > 0) and 0 <= declared <= MAX_VALUE,
+            f"seat {q}'s face-down bid and declared value disagree",
+        )
+        check(bluff or not has_down, "face-down bids belong to the bluff rule")
+        low = sum(KIND_VALUE[k] or 1 for k in laid)
+        top = sum(KIND_VALUE[k] or MAX_VALUE for k in laid)
+        check(
+            low <= bid - declared <= top,
+            f"seat {q}'s bid {bid} is not what its cards count",
+        )
+    if phase not in _AUCTION:
+        check(
+            not any(x.laid) and not any(x.bids) and all(d == -1 for d in down),
+            "bids lie on the table only during a lot's auction",
+        )
+        check(
+            x.high == -1 and x.passed == 0 and x.checkers == 0,
+            "the bid in force, passes and checks belong to a lot's auction",
+        )
+        return
+    check(bluff or x.checkers == 0, "checks belong to the bluff rule")
+    check(not x.passed & x.checkers, "a seat that passed cannot also have checked")
+    if x.high >= 0:
+        check(x.bids[x.high] > 0, "the bid in force is more than nothing")
+        check(not (x.passed | x.checkers) >> x.high & 1, "the bid in force is still in")
+    if phase == AWARD:
+        check(bluff, "the award settles a tie of the bluff rule")
+        check(x.actor == x.baca, "the baca awards a tied lot")
+        check(x.checkers.bit_count() >= 2, "an award settles a tie of two seats or more")
+        check(x.high >= 0, "a bluff reveal needs a bid in force")
+        return
+    out = x.passed | x.checkers
+    check(
+        x.actor != x.high and not out >> x.actor & 1,
+        "the seat to bid is still in the auction and does not hold the bid in force",
+    )
+    if x.checkers:
+        check(
+            x.high >= 0 and down[x.high] != -1,
+            "only a bid in force with a face-down card can be checked",
+        )
+        check(
+            all(x.bids[q] == x.bids[x.high] for q in range(n) if x.checkers >> q & 1),
+            "a check matches the bid in force exactly",
+        )
+
+
+def _check_specials(x: State | View, hand_sizes: tuple[int, ...]) -> None:
+    """Windows, the special card pending and its Sheepdogs, as the special-card rules play."""
+    n, phase = x.players, x.phase
+    if phase in SPECIAL_PHASES:
+        check(x.options.specials, "special-card windows belong to the game with special cards")
+    limit = n if phase == WINDOW else n - 1 if phase == REACT else 1
+    check(0 <= x.passes < limit, f"{x.passes} passes in a row cannot happen here")
+    if phase not in (REACT, TAKE):
+        check(not x.pending and not x.dogs, "a special card is pending only in react and take")
+        return
+    pending = x.pending
+    check(len(pending) == 5, "a pending special card is (seat, kind, target, pen, face)")
+    who, kind, target, pen, face = pending
+    check_seat(who, n, "the player of the special card")
+    check_seat(target, n, "the special card's target")
+    check(kind in (THIEF, DOG, BLACK, WOLF), f"card kind {kind} is not a special card")
+    for q in x.dogs:
+        check_seat(q, n, "a Sheepdog's owner")
+    if kind == THIEF:
+        check(target != who and pen == 0 and face == 0, "a Thief robs another seat")
+    else:
+        check(pen in (1, 2), f"a {KIND_NAME[kind]} names pen 1 or 2")
+        row = x.pens[target][pen - 1]
+        wolf = x.wolves[target] >> (pen - 1) & 1
+        if kind == DOG:
+            check(bool(wolf) and face == 0, "a Sheepdog drives off a wolf that is there")
+        elif kind == WOLF:
+            check(not wolf and face == 0, "a Wolf goes over a pen that has none")
+            check(len(row) >= 2, "a Wolf goes over a pen of at least two cards")
+        else:
+            check(
+                face in FACE_NAME and any(face_of(c) == face for c in row) and len(row) >= 2,
+                "a Black Sheep swaps for a sheep showing that face in a pen of two cards or more",
+            )
+    if phase == TAKE:
+        check(kind == THIEF and not x.dogs, "only a Thief that resolved takes a card")
+        check(x.actor == who, "the Thief's player takes the card")
+        check(hand_sizes[target] > 0, "a Thief takes from a hand that holds a card")
+        return
+    top = who
+    for q in x.dogs:
+        check(q != top, "a Sheepdog answers another seat's card")
+        top = q
+    check(x.actor != top, "the player of the last card in the chain does not react to it")

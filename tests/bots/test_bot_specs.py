@@ -1,0 +1,149 @@
+"""Bot specs are validated: every parameter finite, in range and known; decisions bounded.
+
+Issue 14 item 3: ``mcts:exploration=nan`` (or ``-1e308``, ``iterations=0``, ``-5``)
+was accepted and the bot then failed or stalled mid-match, and
+``rollout_depth=1000000`` made one decision cost minutes. These pin the refusal
+(with the parameter's name and allowed range in the message) and the time cap.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+import meeple
+from meeple.bots import (
+    BOT_PARAMS,
+    BotSpec,
+    GreedyBot,
+    MCTSBot,
+    make_bot,
+    parse_bot_spec,
+)
+from meeple.cli.app import app
+from meeple.core import InvalidOptionsError
+
+from ..toy_game import TOY
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:exploration=nan", ["exploration", "above 0 and at most 10", "'nan'"]),
+        ("mcts:exploration=NaN", ["exploration", "'nan'"]),
+        ("mcts:exploration=-1e308", ["exploration", "above 0 and at most 10"]),
+        ("mcts:exploration=inf", ["exploration", "above 0"]),
+        ("mcts:exploration=1e999", ["exploration", "above 0"]),
+        ("mcts:exploration=0", ["exploration", "above 0"]),
+        ("mcts:iterations=0", ["iterations", "from 1 to 1000000", "'0'"]),
+        ("mcts:iterations=-5", ["iterations", "from 1 to 1000000", "'-5'"]),
+        ("mcts:iterations=2.5", ["iterations", "whole number"]),
+        ("mcts:iterations=many", ["iterations", "whole number"]),
+        ("mcts:iterations=" + "9" * 50, ["iterations", "whole number", "..."]),
+        ("mcts:rollout_depth=1000000", ["rollout_depth", "from 0 to 10000"]),
+        ("mcts:rollout_depth=-1", ["rollout_depth", "from 0 to 10000"]),
+        ("mcts:time_limit=0", ["time_limit", "above 0 and at most 3600"]),
+        ("mcts:time_limit=nan", ["time_limit", "above 0"]),
+        ("mcts:time_limit=-1", ["time_limit", "above 0"]),
+        ("greedy:worlds=0", ["worlds", "from 1 to 1000"]),
+        ("greedy:worlds=1e3", ["worlds", "whole number"]),
+        ("mcts:wobble=1", ["does not take", "wobble", "iterations, time_limit"]),
+        ("mcts:iterations", ["does not take", "'iterations'"]),
+        ("random:worlds=2", ["does not take", "parameters: none"]),
+        ("mcts:iterations=5,iterations=6", ["iterations", "twice"]),
+        ("alphazero", ["unknown bot", "random, greedy, mcts"]),
+        ("mcts:" + "x" * 300, ["at most 200 characters"]),
+    ],
+)
+def test_bad_bot_parameters_are_refused_with_name_and_range(spec: str, words: list[str]) -> None:
+    with pytest.raises(InvalidOptionsError) as refused:
+        parse_bot_spec(spec)
+    for word in words:
+        assert word in str(refused.value), (word, str(refused.value))
+    with pytest.raises(InvalidOptionsError):
+        make_bot(spec, TOY, 1)
+
+
+def test_the_constructors_refuse_what_the_spec_parser_refuses() -> None:
+    for kwargs in (
+        {"exploration": math.nan},
+        {"exploration": -1e308},
+        {"iterations": 0},
+        {"iterations": -5},
+        {"rollout_depth": 1_000_000},
+        {"time_limit": math.inf},
+        {"max_seconds": 0.0},
+    ):
+        with pytest.raises(InvalidOptionsError):
+            MCTSBot(TOY, 1, **kwargs)
+    with pytest.raises(InvalidOptionsError, match="worlds"):
+        GreedyBot(TOY, 1, worlds=0)
+    assert MCTSBot(TOY, 1, rollout_depth=None).rollout_depth is None  # play to the end
+
+
+def test_caps_narrow_the_allowed_range_and_say_so() -> None:
+    with pytest.raises(
+        InvalidOptionsError, match=r"iterations must be a whole number from 1 to 2000"
+    ):
+        parse_bot_spec("mcts:iterations=3000", caps={"iterations": 2000})
+    with pytest.raises(InvalidOptionsError, match=r"rollout_depth .* from 0 to 200, not '201'"):
+        parse_bot_spec("mcts:rollout_depth=201", caps={"rollout_depth": 200})
+    assert (
+        parse_bot_spec("mcts:iterations=2000", caps={"iterations": 2000}).get("iterations") == 2000
+    )
+
+
+def test_a_spec_has_one_canonical_spelling() -> None:
+    spec = parse_bot_spec(" MCTS : rollout_depth = 20 , iterations=30 ,exploration=0.50")
+    assert isinstance(spec, BotSpec)
+    assert str(spec) == "mcts:iterations=30,exploration=0.5,rollout_depth=20"
+    assert parse_bot_spec(str(spec)) == spec
+    assert str(parse_bot_spec("random")) == "random"
+    bot = make_bot(spec, TOY, 1)
+    assert isinstance(bot, MCTSBot)
+    assert (bot.iterations, bot.exploration, bot.rollout_depth) == (30, 0.5, 20)
+
+
+def test_every_parameter_is_documented_with_its_range() -> None:
+    for kind, params in BOT_PARAMS.items():
+        for param in params:
+            assert param.help, (kind, param.name)
+            assert math.isfinite(param.high)
+            assert param.describe()
+
+
+def test_max_seconds_bounds_a_decision_whatever_the_budget() -> None:
+    """A million iterations, rollouts to the end, on six-player Wypas: stopped at the cap."""
+    game = meeple.get_game("wypas")
+    state = game.start(6, seed=3)
+    player = min(state.to_act)
+    legal = state.legal_actions(player)
+    assert len(legal) > 1
+    bot = MCTSBot(game, 1, iterations=1_000_000, rollout_depth=None, max_seconds=0.2)
+    started = time.perf_counter()
+    assert bot.choose(state.view(player), legal) in legal
+    assert time.perf_counter() - started < 1.5
+    assert 1 <= bot.last_iterations < 1_000_000
+    greedy = GreedyBot(game, 1, worlds=1000, max_seconds=0.1)
+    started = time.perf_counter()
+    assert greedy.choose(state.view(player), legal) in legal
+    assert time.perf_counter() - started < 1.5
+
+
+def test_make_bot_passes_the_time_cap_on() -> None:
+    bot = make_bot("mcts:iterations=50", TOY, 1, max_seconds=0.5)
+    assert isinstance(bot, MCTSBot)
+    assert bot.max_seconds == 0.5
+    assert make_bot("greedy", TOY, 1, max_seconds=0.5).max_seconds == 0.5  # type: ignore[attr-defined]  # a GreedyBot
+
+
+def test_the_cli_refuses_a_bad_bot_parameter_before_playing() -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "tests.toy_game:TOY", "-n", "2", "--seat", "mcts:exploration=nan"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "exploration" in result.output
+    assert "above 0" in result.output

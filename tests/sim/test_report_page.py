@@ -1,0 +1,58 @@
+"""The balance report opens in a real browser (Debian's Chromium via Playwright) and shows
+its title, tables and every figure, as a person would see it.
+
+Like tests/web/test_browser.py (whose launch settings these are) there is no skipping:
+without /usr/bin/chromium and playwright this test fails. The screenshot goes to
+``artifacts/screenshots/analyze-report.png``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from typer.testing import CliRunner
+
+from meeple.cli.app import app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]  # fmt: skip
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def test_the_report_renders_in_a_browser(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    args = ["analyze", "bear_mountain", "--players", "3", "-n", "12", "--seed", "2",
+            "--compare", "tiebreaker=true", "--skill", "none", "--workers", "1",
+            "--out", str(out)]  # fmt: skip
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page.goto((out / "report.html").as_uri())
+            assert page.title() == "Balance report: Bear Went Over the Mountain"
+            headings = page.locator("h2, h3").all_inner_texts()
+            for heading in ("Reproduce", "Vital signs", "Figures", "Balance between seats and bots",
+                            "The game's own statistics"):  # fmt: skip
+                assert heading in headings
+            assert "meeple analyze bear_mountain" in page.locator("pre").inner_text()
+            first = page.locator("tr", has_text="First-player advantage")
+            assert first.count() == 1
+            assert "pp (" in first.inner_text()  # a difference, with its interval
+            images = page.locator("figure img")
+            assert images.count() == 6  # win rates, scores, lengths, decisions, statistics, B-A
+            sizes = page.eval_on_selector_all(
+                "figure img", "imgs => imgs.map(i => [i.complete, i.naturalWidth, i.naturalHeight])"
+            )
+            for complete, width, height in sizes:
+                assert complete
+                assert width > 300
+                assert height > 200
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / "analyze-report.png"), full_page=True)
+        finally:
+            browser.close()

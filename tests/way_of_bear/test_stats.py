@@ -1,0 +1,44 @@
+"""The statistics capability: a completed board or the round limit."""
+
+from __future__ import annotations
+
+from meeple.core import ENDED_BY, STALLED, offers
+from meeple.testing.playout import random_playout
+from meeple.way_of_bear import GAME, Options
+from meeple.way_of_bear.state import State
+
+
+def _finished(players: int, seed: int, options: Options | None = None) -> State:
+    final, _, _ = random_playout(GAME, players, seed, options)
+    assert isinstance(final, State)
+    assert final.is_over
+    return final
+
+
+def test_way_of_bear_offers_statistics() -> None:
+    assert offers(GAME, "statistics")
+
+
+def test_a_completed_board_ends_the_game_naturally() -> None:
+    seals_decided = 0
+    for seed in range(6):
+        state = _finished(2, seed)
+        stats = GAME.statistics(state)
+        completers = [p for p in range(2) if state.completed(p)]
+        assert completers
+        assert stats[ENDED_BY] == "completed board"
+        assert stats[STALLED] is False
+        assert stats["completed boards"] == len(completers)
+        assert stats["decided by dragon seals"] is (len(completers) > 1)
+        assert stats["rounds"] == state.round
+        seals_decided += len(completers) > 1
+    assert seals_decided  # seed 3: both boards full, the seals decide
+
+
+def test_the_round_limit_is_a_stall_rule() -> None:
+    state = _finished(3, 0, Options(max_rounds=3))
+    stats = GAME.statistics(state)
+    assert stats[ENDED_BY] == "round limit"
+    assert stats[STALLED] is True
+    assert stats["completed boards"] == 0
+    assert stats["decided by dragon seals"] is False

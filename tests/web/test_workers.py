@@ -1,0 +1,156 @@
+"""Bots think in worker processes: not under the server's GIL, and killed if they overrun.
+
+Found by the load test (tests/web/test_load.py): bots thinking in threads of the
+server process held the GIL, and every request waited (two busy threads made a
+1 ms request take 40 ms at the median).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import meeple
+from meeple.web import create_app
+from meeple.web.workers import BotTimeoutError, BotWorkers, FairSlots, NotPicklableError
+
+from .support import bearer, create_over_http, http_from, live_server, settle
+
+STATE = meeple.get_game("goofspiel").start(2, seed=1)
+VIEW, LEGAL = STATE.view(0), STATE.legal_actions(0)
+
+
+class PidBot:
+    """Plays the first legal action and writes down the process it ran in."""
+
+    name = "pid"
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        Path(self.path).write_text(str(os.getpid()))
+        return legal[0]
+
+
+class Sleeper:
+    """A bot stuck in a loop that ignores every cap (a bug in game code, say)."""
+
+    name = "sleeper"
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        time.sleep(60)
+        return legal[0]
+
+
+class Raiser:
+    """A bot that raises."""
+
+    name = "raiser"
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        raise ValueError("no good move")
+
+
+def test_a_bot_decides_in_a_worker_process_not_in_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    where = tmp_path / "pid.txt"
+    monkeypatch.setattr("meeple.web.hub.bot_for", lambda *args, **kwargs: PidBot(str(where)))
+    with live_server(create_app(tmp_path / "db.sqlite3")) as server, http_from(server.url) as http:
+        data = create_over_http(http, "goofspiel", ["human", "mcts:iterations=5"], seed=1)
+        token = data["seats"][0]["token"]
+        view = settle(
+            lambda: http.get(f"/api/matches/{data['match']}/view", headers=bearer(token)).json()
+        )
+        assert view["version"] == 1  # the bot has bid
+    worker = int(where.read_text())
+    assert worker != os.getpid()
+
+
+def test_a_worker_that_overruns_is_killed_and_replaced() -> None:
+    workers = BotWorkers(1)
+    try:
+        started = time.monotonic()
+        with pytest.raises(BotTimeoutError, match="within 1 seconds"):
+            workers.choose(Sleeper(), VIEW, LEGAL, timeout=1.0)
+        assert time.monotonic() - started < 20  # a cold worker starts, then one second
+        assert workers.killed == 1
+        assert workers.choose(PidBot(os.devnull), VIEW, LEGAL, timeout=30) == LEGAL[0]
+    finally:
+        workers.close()
+
+
+def test_a_bots_own_exception_comes_back_from_its_worker() -> None:
+    workers = BotWorkers(1)
+    try:
+        with pytest.raises(ValueError, match="no good move"):
+            workers.choose(Raiser(), VIEW, LEGAL, timeout=30)
+        assert workers.killed == 0  # the worker is fine and is used again
+        assert workers.choose(PidBot(os.devnull), VIEW, LEGAL, timeout=30) == LEGAL[0]
+    finally:
+        workers.close()
+
+
+def test_a_bot_a_worker_cannot_receive_is_refused_before_any_worker_is_used() -> None:
+    class Local:
+        name = "local"
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            return legal[0]
+
+    workers = BotWorkers(1)
+    try:
+        with pytest.raises(NotPicklableError):
+            workers.choose(Local(), VIEW, LEGAL, timeout=30)
+    finally:
+        workers.close()
+
+
+def test_bot_slots_go_round_robin_between_clients_and_one_client_holds_at_most_its_cap() -> None:
+    """One client's many matches (the abuser's) cannot keep another client's bot waiting."""
+
+    async def scenario() -> list[str]:
+        slots = FairSlots(total=2, per_client=1)
+        order: list[str] = []
+
+        async def decide(client: str, name: str) -> None:
+            await slots.acquire(client)
+            order.append(name)
+            await asyncio.sleep(0.01)
+            slots.release(client)
+
+        await slots.acquire("abuser")  # one abuser decision running
+        tasks = [asyncio.create_task(decide("abuser", f"abuser-{i}")) for i in range(1, 4)] + [
+            asyncio.create_task(decide("honest", "honest-1"))
+        ]
+        await asyncio.sleep(0.005)
+        assert order == ["honest-1"]  # the free slot went to the other client at once
+        assert slots.busy == 2
+        slots.release("abuser")
+        await asyncio.gather(*tasks)
+        return order
+
+    order = asyncio.run(scenario())
+    assert order == ["honest-1", "abuser-1", "abuser-2", "abuser-3"]
+
+
+def test_a_cancelled_wait_for_a_bot_slot_gives_nothing_away() -> None:
+    async def scenario() -> FairSlots:
+        slots = FairSlots(total=1, per_client=1)
+        await slots.acquire("a")
+        waiter = asyncio.create_task(slots.acquire("b"))
+        await asyncio.sleep(0)
+        waiter.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiter
+        slots.release("a")
+        return slots
+
+    slots = asyncio.run(scenario())
+    assert (slots.busy, slots.queued) == (0, 0)
