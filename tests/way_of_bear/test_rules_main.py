@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple import dumps, loads
-from meeple.way_of_bear import GAME, legal
+from meeple.way_of_bear import GAME
 from meeple.way_of_bear.actions import Place
 from meeple.way_of_bear.components import (
     CAPACITY,
@@ -18,6 +18,7 @@ from meeple.way_of_bear.components import (
     TOKEN_BASE,
 )
 from meeple.way_of_bear.legal import placements
+from meeple.way_of_bear.spots import GUARD, after_placement, packed, touching
 from meeple.way_of_bear.state import State
 
 from .helpers import CORNER, build, cards, counts, kind, play, texts
@@ -259,7 +260,12 @@ MODS = st.tuples(
 def test_placements_match_the_reference(state: State, mods: tuple[int, ...]) -> None:
     for p in range(state.players):
         found = placements(
-            state.board, state.reserves[p], state.tokens[p], CAPACITY[state.players], mods
+            state.spots,
+            state.board,
+            state.reserves[p],
+            state.tokens[p],
+            CAPACITY[state.players],
+            mods,
         )
         assert len(found) == len(set(found))
         assert set(found) == reference(state, p, mods)
@@ -267,8 +273,38 @@ def test_placements_match_the_reference(state: State, mods: tuple[int, ...]) -> 
 
 
 @given(PLACEMENT_STATES)
-def test_the_placement_memo_never_changes_an_answer(state: State) -> None:
+def test_the_carried_spots_never_change_an_answer(state: State) -> None:
     warm = state.legal_actions() if state.to_act else ()
-    legal._touching.cache_clear()
+    assert state.spots == touching(state.board)
     cold = loads(dumps(state, game=GAME), game=GAME)
+    assert cold.spots == state.spots
+    assert "spots" not in dumps(state, game=GAME)
     assert (cold.legal_actions() if cold.to_act else ()) == warm
+    for action in warm:
+        if isinstance(action, Place):  # a placement derives the next spots from these
+            after = state.apply(action)
+            assert after.spots == touching(after.board)
+
+
+@given(PLACEMENT_STATES)
+def test_spots_after_a_placement_equal_the_spots_of_the_new_board(state: State) -> None:
+    board = state.board
+    for v, cell in enumerate(board):
+        if cell >= TOKEN_BASE:
+            for c in range(4):
+                new = (*board[:v], c, *board[v + 1 :])
+                assert after_placement(state.spots, new, v) == touching(new)
+
+
+@given(
+    st.tuples(*[st.integers(0, 21)] * 4),
+    st.tuples(*[st.booleans()] * 4),
+    st.tuples(*[st.integers(0, 4)] * 4),
+    st.integers(0, 3),
+)
+def test_a_packed_comparison_checks_every_count_at_once(
+    have: tuple[int, ...], room: tuple[bool, ...], need: tuple[int, ...], t: int
+) -> None:
+    wanted = packed((*need,), tuple(i == t for i in range(4))) - GUARD
+    fits = all(n <= h for n, h in zip(need, have, strict=True)) and room[t]
+    assert ((packed(have, room) - wanted) & GUARD == GUARD) is fits

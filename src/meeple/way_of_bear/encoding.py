@@ -206,6 +206,66 @@ def _back_counts(backs: tuple[int, ...]) -> list[float]:
 
 
 @lru_cache(maxsize=4096)
+def _head(
+    players: int, me: int | None, current: int, acting: bool, phase: Phase, rnd: int, rounds: int
+) -> tuple[float, ...]:
+    """The ``seat``, ``current``, ``phase`` and ``round`` parts, in order."""
+    first = 0 if me is None else me
+    return (
+        *_one_hot(players + 1, players if me is None else me),
+        *(_one_hot(players, (current - first) % players) if acting else (0.0,) * players),
+        *_one_hot(len(PHASES), _PHASE_INDEX[phase]),
+        rnd / rounds,
+        rounds / MAX_ROUNDS_LIMIT,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _piles(temples: tuple[int, ...], bag: tuple[int, ...]) -> tuple[float, ...]:
+    """The ``temples`` and ``bag`` parts, in order."""
+    return (*(t / TEMPLE_MAX for t in temples), *(b / PER_COLOUR for b in bag))
+
+
+@lru_cache(maxsize=4096)
+def _seats(
+    players: int,
+    first: int,
+    reserves: tuple[tuple[int, ...], ...],
+    tokens: tuple[tuple[int, ...], ...],
+    backs: tuple[tuple[int, ...], ...],
+) -> tuple[float, ...]:
+    """The ``seats`` part: every seat's block, from seat `first` on in turn order."""
+    out: list[float] = []
+    for k in range(players):
+        q = (first + k) % players
+        out.extend(_seat(players, reserves[q], tokens[q], backs[q]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _cards(
+    hand: tuple[int, ...],
+    fresh: tuple[int, ...],
+    played: tuple[int, ...],
+    fresh_backs: tuple[int, ...],
+    deck_size: int,
+    deck_top_back: int,
+) -> tuple[float, ...]:
+    """The ``hand``, ``fresh``, ``played``, ``fresh_backs`` and ``deck`` parts, in order."""
+    out = [0.0] * (3 * N_CARDS)
+    for base, cards in ((0, hand), (N_CARDS, fresh), (2 * N_CARDS, played)):
+        for c in cards:
+            out[base + c] = 1.0
+    out.extend(_back_counts(fresh_backs))
+    deck = [0.0] * (1 + len(BACKS))
+    deck[0] = deck_size / N_CARDS
+    if deck_top_back != -1:
+        deck[1 + _BACK_INDEX[deck_top_back]] = 1.0
+    out.extend(deck)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
 def _seat(
     players: int, reserve: tuple[int, ...], tokens: tuple[int, ...], backs: tuple[int, ...]
 ) -> tuple[float, ...]:
@@ -250,33 +310,35 @@ def encode_view(view: View) -> tuple[float, ...]:
     """`view` as ``observation_size(view.players)`` numbers in [0, 1].
 
     Seats are listed relative to the viewer (the viewer first, then the next seat in
-    turn order); a spectator's view lists them from seat 0.
+    turn order); a spectator's view lists them from seat 0. The pieces are memoized
+    on the view fields they come from, so most steps only copy cached blocks.
     """
     if not isinstance(view, View):
         raise TypeError(f"way_of_bear: encode_view needs a way_of_bear View, not {view!r}")
     n = view.players
     me = view.player
-    first = 0 if me is None else me
     w = layout(n).writer()
-    w.one_hot("seat", n if me is None else me)
-    if view.to_act:
-        w.one_hot("current", (view.current - first) % n)
-    w.one_hot("phase", _PHASE_INDEX[view.phase])
-    w.put("round", (view.round / view.max_rounds, view.max_rounds / MAX_ROUNDS_LIMIT))
+    w.put_parts(
+        "seat",
+        _head(n, me, view.current, bool(view.to_act), view.phase, view.round, view.max_rounds),
+    )
     w.put("board", _board(n, view.board))
-    w.put("temples", tuple(t / TEMPLE_MAX for t in view.temples))
-    w.put("bag", tuple(b / PER_COLOUR for b in view.bag))
-    reserves, tokens, backs = view.reserves, view.tokens, view.hand_backs
-    for k in range(n):
-        q = (first + k) % n
-        w.put("seats", _seat(n, reserves[q], tokens[q], backs[q]), k * SEAT_SIZE)
-    w.ones("hand", view.hand)
-    w.ones("fresh", view.fresh)
-    w.ones("played", view.played)
-    w.put("fresh_backs", _back_counts(view.fresh_backs))
-    w.set("deck", 0, view.deck_size / N_CARDS)
-    if view.deck_top_back != -1:
-        w.one_hot("deck", 1 + _BACK_INDEX[view.deck_top_back])
+    w.put_parts("temples", _piles(view.temples, view.bag))
+    w.put(
+        "seats",
+        _seats(n, 0 if me is None else me, view.reserves, view.tokens, view.hand_backs),
+    )
+    w.put_parts(
+        "hand",
+        _cards(
+            view.hand,
+            view.fresh,
+            view.played,
+            view.fresh_backs,
+            view.deck_size,
+            view.deck_top_back,
+        ),
+    )
     w.put(
         "turn",
         _turn(

@@ -22,6 +22,7 @@ from .components import (
     VILLAGES,
 )
 from .options import MAX_ROUNDS_LIMIT
+from .spots import touching
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ def validate(s: State) -> None:
     _check(s.phase in _TURN_PHASES or not s.extra, "stale extra")
     if over:
         _check(not s.fresh and not s.regular_done and not any(s.mods), "turn reset")
+    _check(s.spots == touching(s.board), "the derived spots match the board")
 
 
 _PHASES = frozenset(Phase)

@@ -9,6 +9,8 @@ import attrs
 
 from meeple.core import StateBase
 
+from .spots import Spot, of_board
+
 __all__ = ["EXTRA", "MAIN", "OVER", "PAY", "RETURN", "RITUAL", "Phase", "State"]
 
 
@@ -90,3 +92,12 @@ class State(StateBase):
     """Steles of the offering that may still be waived (discount cards)."""
     ritual_temple: int
     """The temple whose Ritual is being resolved, else -1."""
+    spots: tuple[Spot, ...] = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda s: of_board(s.board), takes_self=True),
+    )
+    """Derived from `board`, never stored or compared: the token villages a stele
+    touches (see `spots`). Made from the board whenever a State is made (setup, the
+    codec, determinize); a placement's successor derives it from the last one."""

@@ -40,8 +40,6 @@ from .components import (
     DRAW_BONUS,
     DRAW_COUNT,
     KIND_TYPE,
-    NC,
-    NEIGHBOURS,
     NO_MODS,
     NT,
     RESERVE_BONUS,
@@ -50,6 +48,7 @@ from .components import (
     TOKEN_BASE,
     UNIT,
 )
+from .spots import after_placement, offering
 from .state import EXTRA, MAIN, OVER, PAY, RETURN, RITUAL
 
 if TYPE_CHECKING:
@@ -63,6 +62,8 @@ Counts = tuple[int, ...]
 """A count per colour (or per token kind)."""
 Seats = tuple[tuple[int, ...], ...]
 """One tuple per seat."""
+NOTHING: Final = (0, 0, 0, 0)
+"""No stele of any colour."""
 
 
 def successor(s: State, a: Action, p: int) -> State:
@@ -91,7 +92,9 @@ def _pay(s: State, a: Pay, p: int) -> Changes:
         if o0 + o1 + o2 + o3 > 1:  # the common case: more to pay
             return {"reserves": tuple(reserves), "owed": owed, "temples": temples}
         changes = _paid(s, p, reserve, s.tokens, s.hands[p], s.fresh, s.regular_done)
-        changes.update(reserves=tuple(reserves), owed=owed, temples=temples)
+        changes["reserves"] = tuple(reserves)
+        changes["owed"] = owed
+        changes["temples"] = temples
         return changes
     # Ritual: the whole temple goes back to the bag (the 5th stele with the others) ...
     b0, b1, b2, b3 = s.bag
@@ -144,16 +147,17 @@ def _place(s: State, a: Place, p: int) -> Changes:
         hands[p] = hand
         fresh = tuple(sorted((*fresh, card)))
         changes.update(deck=deck[1:], hands=tuple(hands), fresh=fresh)
-    owed = [0] * NC  # one stele of each neighbouring stele's colour
-    for u in NEIGHBOURS[v]:
-        x = board[u]
-        if 0 <= x < NC:
-            owed[x] += 1
-    if any(owed):
+    owed = offering(s.board, v)
+    if owed != NOTHING:
         changes["phase"] = PAY
     else:
         changes.update(_paid(s, p, reserve, tokens, hand, fresh, regular_done))
-    changes.update(board=tuple(board), reserves=tuple(reserves), tokens=tokens, owed=tuple(owed))
+    new_board = tuple(board)
+    changes["board"] = new_board
+    changes["spots"] = after_placement(s.spots, new_board, v)
+    changes["reserves"] = tuple(reserves)
+    changes["tokens"] = tokens
+    changes["owed"] = owed
     return changes
 
 
@@ -171,7 +175,8 @@ def _take(s: State, a: Take, p: int) -> Changes:
         changes.update(_acted(s, reserve, s.hands[p], s.regular_done))
     else:
         changes = _acted(s, reserve, s.hands[p], True)
-    changes.update(temples=(t0 - n0, t1 - n1, t2 - n2, t3 - n3), reserves=tuple(reserves))
+    changes["temples"] = (t0 - n0, t1 - n1, t2 - n2, t3 - n3)
+    changes["reserves"] = tuple(reserves)
     return changes
 
 
@@ -188,7 +193,9 @@ def _drawn(s: State, p: int, count: int, hand: tuple[int, ...], regular_done: bo
     reserves = list(s.reserves)
     reserves[p] = reserve
     changes = _acted(s, reserve, hand, regular_done)
-    changes.update(rng=rng, bag=bag, reserves=tuple(reserves))
+    changes["rng"] = rng
+    changes["bag"] = bag
+    changes["reserves"] = tuple(reserves)
     return changes
 
 
@@ -227,7 +234,8 @@ def _return(s: State, a: Return, p: int) -> Changes:
     changes: Changes = {}
     if sum(reserve) <= RESERVE_LIMIT + s.mods[RESERVE_BONUS]:
         changes = _next_turn(s, s.tokens, s.fresh)
-    changes.update(reserves=tuple(reserves), bag=(b0 + u0, b1 + u1, b2 + u2, b3 + u3))
+    changes["reserves"] = tuple(reserves)
+    changes["bag"] = (b0 + u0, b1 + u1, b2 + u2, b3 + u3)
     return changes
 
 
@@ -349,7 +357,7 @@ def _next_turn(s: State, tokens: Seats, fresh: tuple[int, ...]) -> Changes:
     else:
         rnd = s.round + 1
         whole = CAPACITY[s.players] * NT
-        over = rnd >= s.max_rounds or any(sum(tok) == whole for tok in tokens)
+        over = rnd >= s.max_rounds or whole in map(sum, tokens)
         changes = {
             "to_act": NOBODY if over else ONE_SEAT[0],
             "current": 0,

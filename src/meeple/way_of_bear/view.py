@@ -9,6 +9,8 @@ every held card and of the pile's top card, the faces only of its own hand.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import attrs
 
 from meeple.core import rng as _rng
@@ -96,8 +98,14 @@ class View:
             raise ValueError("way_of_bear view: a spectator holds no cards")
 
 
+@lru_cache(maxsize=1024)
 def _backs(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(CARDS[c].back_seals for c in hand))
+
+
+@lru_cache(maxsize=1024)
+def _all_backs(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(_backs(h) for h in hands)
 
 
 def view_of(s: State, player: int | None) -> View:
@@ -118,7 +126,7 @@ def view_of(s: State, player: int | None) -> View:
         tokens=s.tokens,
         hand=own,
         fresh=s.fresh if player == s.current else (),
-        hand_backs=tuple(_backs(h) for h in s.hands),
+        hand_backs=_all_backs(s.hands),
         fresh_backs=_backs(s.fresh),
         deck_size=len(s.deck),
         deck_top_back=CARDS[s.deck[0]].back_seals if s.deck else -1,
