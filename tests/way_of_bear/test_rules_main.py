@@ -3,6 +3,7 @@ the turn ends; the placement search against a plain reading of the rules."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ ONE_TAKEN = {**CORNER, "v32": "white"}
 COMMERCE = kind("commerce")
 
 
+@pytest.mark.rule("way_of_bear:place.token", "way_of_bear:turn.regular-action")
 def test_acquiring_takes_the_token_onto_the_matching_column() -> None:
     state = build(
         steles=CORNER,
@@ -39,6 +41,7 @@ def test_acquiring_takes_the_token_onto_the_matching_column() -> None:
     assert done.tokens[0][kind("commerce", sealed=True)] == 1
 
 
+@pytest.mark.rule("way_of_bear:pay.offering")
 def test_a_placement_the_reserve_cannot_pay_for_is_refused() -> None:
     state = build(steles=CORNER, reserves={0: {"orange": 1, "black": 1}})
     reason = state.check(GAME.parse_action("place orange v01"))
@@ -46,6 +49,7 @@ def test_a_placement_the_reserve_cannot_pay_for_is_refused() -> None:
     assert "cannot pay the offering" in reason
 
 
+@pytest.mark.rule("way_of_bear:place.token", "way_of_bear:components.player-boards")
 def test_a_full_column_refuses_more_tokens_of_its_type() -> None:
     religion = kind("religion")
     state = build(
@@ -59,6 +63,7 @@ def test_a_full_column_refuses_more_tokens_of_its_type() -> None:
     assert "religion column" in reason
 
 
+@pytest.mark.rule("way_of_bear:turn.take")
 def test_take_two_steles_from_the_temples() -> None:
     state = build(steles=CORNER, temples={"orange": 2, "black": 1})
     takes = [t for t in texts(state.legal_actions()) if t.startswith("take")]
@@ -69,6 +74,7 @@ def test_take_two_steles_from_the_temples() -> None:
     assert after.current == 1
 
 
+@pytest.mark.rule("way_of_bear:turn.draw")
 def test_draw_three_steles_at_random_from_the_bag() -> None:
     state = build(steles=CORNER)
     after = play(state, "draw")
@@ -76,6 +82,7 @@ def test_draw_three_steles_at_random_from_the_bag() -> None:
     assert sum(after.bag) == sum(state.bag) - 3
 
 
+@pytest.mark.rule("way_of_bear:turn.no-action")
 def test_pass_only_when_no_regular_action_is_possible() -> None:
     state = build(steles=CORNER, reserves={0: {"orange": 1}})
     assert "pass" not in texts(state.legal_actions())
@@ -90,6 +97,7 @@ def test_pass_only_when_no_regular_action_is_possible() -> None:
     assert play(stuck, "pass").current == 1
 
 
+@pytest.mark.rule("way_of_bear:turn.end")
 def test_holding_an_old_card_keeps_the_turn_open_until_pass() -> None:
     # the Dragon Hoard is never played, but holding it is public, so the turn waits
     state = build(steles=CORNER, hands={0: ["s16"]})
@@ -103,6 +111,7 @@ def test_holding_an_old_card_keeps_the_turn_open_until_pass() -> None:
 # removed once played; type A bends a rule of the regular action -------------------
 
 
+@pytest.mark.rule("way_of_bear:cards.draw", "way_of_bear:cards.play")
 def test_completing_a_column_draws_the_top_card_which_waits_a_turn() -> None:
     state = build(
         steles=ONE_TAKEN,
@@ -130,6 +139,7 @@ def test_completing_a_column_draws_the_top_card_which_waits_a_turn() -> None:
     assert later.fresh == ()
 
 
+@pytest.mark.rule("way_of_bear:cards.draw", "way_of_bear:turn.end")
 def test_a_card_drawn_by_a_placement_that_ends_the_turn_is_no_longer_fresh() -> None:
     # a lonely stele (s03) owes nothing, so completing its column ends the turn at once:
     # the card just drawn is then simply held, as at the end of any turn
@@ -149,6 +159,7 @@ def test_a_card_drawn_by_a_placement_that_ends_the_turn_is_no_longer_fresh() -> 
     assert after.mods == NO_MODS
 
 
+@pytest.mark.rule("way_of_bear:cards.play")
 def test_a_played_card_leaves_the_game() -> None:
     state = build(steles=CORNER, hands={0: ["s12"]})
     after = play(state, "seal s12")
@@ -158,6 +169,7 @@ def test_a_played_card_leaves_the_game() -> None:
     assert not after.regular_done  # the regular action is still to come
 
 
+@pytest.mark.rule("way_of_bear:cards.play", "way_of_bear:cards.effects")
 def test_several_cards_in_one_turn() -> None:
     state = build(steles=CORNER, hands={0: ["s07", "s12"]})
     after = play(state, "seal s07", "seal s12", "draw")
@@ -165,6 +177,7 @@ def test_several_cards_in_one_turn() -> None:
     assert after.played == cards("s07", "s12")
 
 
+@pytest.mark.rule("way_of_bear:cards.effects")
 def test_same_colour_card_allows_a_stele_next_to_its_colour() -> None:
     state = build(
         steles=CORNER, reserves={0: {"orange": 2, "black": 1, "blue": 1}}, hands={0: ["s01"]}
@@ -176,6 +189,7 @@ def test_same_colour_card_allows_a_stele_next_to_its_colour() -> None:
     assert placed.owed == counts({"orange": 1, "black": 1, "blue": 1})
 
 
+@pytest.mark.rule("way_of_bear:pay.offering", "way_of_bear:cards.effects")
 def test_same_colour_card_counts_the_placed_stele_out_of_the_payment() -> None:
     # one orange in the reserve cannot be both placed and paid
     state = build(
@@ -185,6 +199,7 @@ def test_same_colour_card_counts_the_placed_stele_out_of_the_payment() -> None:
     assert "place orange v10" not in texts(bent.legal_actions())
 
 
+@pytest.mark.rule("way_of_bear:cards.effects")
 def test_lonely_village_card_allows_a_stele_touching_nothing() -> None:
     state = build(steles=CORNER, reserves={0: {"white": 1}}, hands={0: ["s03"]})
     bent = play(state, "seal s03")
@@ -193,6 +208,7 @@ def test_lonely_village_card_allows_a_stele_touching_nothing() -> None:
     assert placed.current == 1  # nothing to pay
 
 
+@pytest.mark.rule("way_of_bear:cards.effects", "way_of_bear:turn.take")
 def test_draw_and_take_bonus_cards() -> None:
     state = build(steles=CORNER, hands={0: ["s07"]}, temples={"black": 3})
     assert sum(play(state, "seal s07", "draw").reserves[0]) == 4
@@ -202,6 +218,7 @@ def test_draw_and_take_bonus_cards() -> None:
     assert play(bent, "take black black black").reserves[0] == counts({"black": 3})
 
 
+@pytest.mark.rule("way_of_bear:cards.play", "way_of_bear:turn.regular-action")
 def test_type_a_cards_only_before_the_regular_action() -> None:
     state = build(steles=CORNER, hands={0: ["s01", "s13"]}, temples={"black": 3})
     after = play(state, "draw")
@@ -211,6 +228,7 @@ def test_type_a_cards_only_before_the_regular_action() -> None:
     assert "type-A" in reason
 
 
+@pytest.mark.rule("way_of_bear:cards.play")
 def test_the_dragon_hoard_is_never_played() -> None:
     state = build(steles=CORNER, hands={0: ["s16"]})
     assert "seal s16" not in texts(state.legal_actions())
@@ -245,10 +263,46 @@ def reference(state: State, player: int, mods: tuple[int, ...]) -> set[Place]:
                 continue  # touches no stele
             left = list(reserve)
             left[c] -= 1
-            short = sum(max(0, near.count(x) - left[x]) for x in range(4))
-            if short <= discount:
+            owed = [near.count(x) for x in range(4)]
+            if can_pay(owed, left, list(state.temples), discount):
                 out.add(Place(c, v))
     return out
+
+
+def can_pay(owed: list[int], reserve: list[int], temples: list[int], waivers: int) -> bool:
+    """Play the payment out, one stele at a time, every way (slow and obvious): pay an
+    owed colour from the reserve (the 5th space of a temple runs a Ritual: the temple
+    empties, then a stele from another temple may join the reserve), or waive one."""
+    if not any(owed):
+        return True
+    for c in range(4):
+        if not owed[c]:
+            continue
+        less = owed.copy()
+        less[c] -= 1
+        if waivers and can_pay(less, reserve, temples, waivers - 1):
+            return True
+        if not reserve[c]:
+            continue
+        paid = reserve.copy()
+        paid[c] -= 1
+        after = temples.copy()
+        after[c] += 1
+        if after[c] < 5:
+            if can_pay(less, paid, after, waivers):
+                return True
+            continue
+        after[c] = 0  # the Ritual
+        if can_pay(less, paid, after, waivers):
+            return True
+        for d in range(4):
+            if after[d]:
+                took, left = paid.copy(), after.copy()
+                took[d] += 1
+                left[d] -= 1
+                if can_pay(less, took, left, waivers):
+                    return True
+    return False
 
 
 MODS = st.tuples(
@@ -256,6 +310,7 @@ MODS = st.tuples(
 )
 
 
+@pytest.mark.rule("way_of_bear:place.rules", "way_of_bear:pay.ritual-stele")
 @given(PLACEMENT_STATES, MODS)
 def test_placements_match_the_reference(state: State, mods: tuple[int, ...]) -> None:
     for p in range(state.players):
@@ -266,6 +321,7 @@ def test_placements_match_the_reference(state: State, mods: tuple[int, ...]) -> 
             state.tokens[p],
             CAPACITY[state.players],
             mods,
+            state.temples,
         )
         assert len(found) == len(set(found))
         assert set(found) == reference(state, p, mods)
@@ -308,3 +364,20 @@ def test_a_packed_comparison_checks_every_count_at_once(
     wanted = packed((*need,), tuple(i == t for i in range(4))) - GUARD
     fits = all(n <= h for n, h in zip(need, have, strict=True)) and room[t]
     assert ((packed(have, room) - wanted) & GUARD == GUARD) is fits
+
+
+@pytest.mark.rule("way_of_bear:cards.draw")
+def test_completing_a_column_with_the_pile_empty_draws_nothing() -> None:
+    state = build(
+        steles=ONE_TAKEN,
+        token_at={"v01": COMMERCE},
+        player_tokens={0: [COMMERCE]},
+        reserves={0: {"orange": 1, "black": 1, "blue": 1}},
+        deck=(),
+        played=tuple(range(len(CARDS))),
+    )
+    done = play(state, "place orange v01", "pay black", "pay blue")
+    assert done.tokens[0][COMMERCE] == 2  # the commerce column is full
+    assert done.hands[0] == ()
+    assert done.fresh == ()
+    assert done.current == 1

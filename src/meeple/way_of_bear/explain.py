@@ -36,6 +36,7 @@ from .components import (
     TYPES,
     VILLAGES,
 )
+from .payment import ritual_possible
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -86,17 +87,25 @@ def refusal(s: State, action: Action, player: int) -> str:
     if isinstance(action, Pay):
         if phase != Phase.PAY or not s.owed[action.colour]:
             return f"no {COLOURS[action.colour]} stele is owed to a temple"
-        return f"there is no {COLOURS[action.colour]} stele in the reserve"
+        if not s.reserves[p][action.colour]:
+            return f"there is no {COLOURS[action.colour]} stele in the reserve"
+        return _STRANDED.format(f"paying {COLOURS[action.colour]} now")
     if isinstance(action, Waive):
         if not s.waivers:
             return "waiving a stele of the offering needs a discount Seal card"
+        if s.owed[action.colour] and ritual_possible(s.reserves[p], s.temples):
+            return _STRANDED.format(f"waiving {COLOURS[action.colour]}")
         return "the discount must go to a stele the reserve cannot cover"
     if isinstance(action, RitualTake | RitualSkip):
         if phase != Phase.RITUAL:
             return "there is no Ritual to resolve"
-        if isinstance(action, RitualTake) and action.colour == s.ritual_temple:
+        if isinstance(action, RitualSkip):
+            return _STRANDED.format("taking no stele")
+        if action.colour == s.ritual_temple:
             return "after a Ritual the stele comes from another temple"
-        return "that temple track is empty"
+        if not s.temples[action.colour]:
+            return "that temple track is empty"
+        return _STRANDED.format(f"taking {COLOURS[action.colour]}")
     if isinstance(action, Return):
         if phase != Phase.RETURN:
             return "steles go back to the bag only when the reserve is above the limit"
@@ -129,7 +138,17 @@ def _place_refusal(s: State, action: Place) -> str:
         return f"a stele may not be placed next to a stele of the same colour ({COLOURS[c]})"
     if not mods[FREE] and not near:
         return "a stele must be placed next to at least one other stele"
-    return "the reserve cannot pay the offering (one stele of each neighbouring stele's colour)"
+    cannot = "the reserve cannot pay the offering (one stele of each neighbouring stele's colour)"
+    if ritual_possible(s.reserves[p], s.temples):
+        return cannot + ", not even with the steles Rituals during the payment would bring in"
+    return cannot
+
+
+_STRANDED: Final = (
+    "{} would leave the offering impossible to pay in full (the whole offering is "
+    "paid, with the steles in the reserve and those Rituals bring in)"
+)
+"""Why a payment step that strands the offering is refused (rule pay-ritual-stele)."""
 
 
 _PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {

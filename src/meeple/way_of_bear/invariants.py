@@ -22,6 +22,7 @@ from .components import (
     VILLAGES,
 )
 from .options import MAX_ROUNDS_LIMIT
+from .payment import payable, ritual_take_payable
 from .spots import touching
 from .state import Phase
 
@@ -94,6 +95,17 @@ def validate(s: State) -> None:
     if over:
         _check(not s.fresh and not s.regular_done and not any(s.mods), "turn reset")
     _check(s.spots == touching(s.board), "the derived spots match the board")
+    reserve = s.reserves[s.current]
+    if s.phase == Phase.PAY:
+        _check(payable(s.owed, reserve, s.temples, s.waivers), "the offering can still be paid")
+    if s.phase == Phase.RITUAL:
+        _check(
+            payable(s.owed, reserve, s.temples, s.waivers)
+            or any(
+                ritual_take_payable(s.owed, reserve, s.temples, s.waivers, c) for c in range(NC)
+            ),
+            "the offering can still be paid",
+        )
 
 
 _PHASES = frozenset(Phase)

@@ -9,7 +9,7 @@ with the state (`State.spots`, derived from the board: see `spots`).
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import (
     ALL_TAKES,
@@ -37,7 +37,9 @@ from .components import (
     SAME_OK,
     TAKE_BONUS,
     TAKE_COUNT,
+    TEMPLE_SPACES,
 )
+from .payment import after_pay_payable, payable, remove_one_of, ritual_take_payable
 from .spots import GUARD, Spot, lonely
 from .state import EXTRA, MAIN, PAY, RETURN, RITUAL
 
@@ -60,6 +62,10 @@ def takes(temples: tuple[int, ...], count: int) -> tuple[Take, ...]:
     )
 
 
+_NO_TRIGGER: Final = GUARD + sum(31 << 6 * i for i in range(8))
+"""A packed `trigger` with no Ritual in reach: every field at its top (31)."""
+
+
 def placements(
     spots: tuple[Spot, ...],
     board: tuple[int, ...],
@@ -67,10 +73,13 @@ def placements(
     tokens: tuple[int, ...],
     capacity: int,
     mods: tuple[int, ...],
+    temples: tuple[int, ...],
 ) -> list[Place]:
     """Every legal stele placement for a player, with the given turn modifiers.
 
-    `spots` are the board's token villages next to a stele (`State.spots`).
+    `spots` are the board's token villages next to a stele (`State.spots`). The
+    offering must be payable in full: by the reserve (and a discount card), or with
+    the steles that Rituals during the payment bring in (see `payment`).
     """
     out: list[Place] = []
     r0, r1, r2, r3 = reserve
@@ -83,6 +92,21 @@ def placements(
     # a stele must touch another stele ...
     if mods[FREE]:
         spots = tuple(sorted(spots + lonely(board)))  # ... unless a Seal card says otherwise
+    # Could paying fill a temple's last space (a Ritual, which brings a stele in)? Per
+    # colour whose temple and reserve could reach it, `trigger` holds one less than the
+    # steles to pay there (else 31), packed: a spot can run a Ritual when it owes more
+    # than that of some colour (= payment.ritual_possible, inline: a hot path).
+    t0, t1, t2, t3 = temples
+    trigger = _NO_TRIGGER
+    if t0 and r0 + t0 >= TEMPLE_SPACES:
+        trigger -= 31 - (TEMPLE_SPACES - 1 - t0)
+    if t1 and r1 + t1 >= TEMPLE_SPACES:
+        trigger -= (31 - (TEMPLE_SPACES - 1 - t1)) << 6
+    if t2 and r2 + t2 >= TEMPLE_SPACES:
+        trigger -= (31 - (TEMPLE_SPACES - 1 - t2)) << 12
+    if t3 and r3 + t3 >= TEMPLE_SPACES:
+        trigger -= (31 - (TEMPLE_SPACES - 1 - t3)) << 18
+    rituals = trigger != _NO_TRIGGER
     if not same_ok and not discount:
         # the common case: the reserve must cover the whole offering, and the board
         # have room for the token: one packed comparison per spot (see `packed`)
@@ -100,22 +124,49 @@ def placements(
         for spot in spots:
             if (have - spot[1]) & GUARD == GUARD:
                 out.extend(spot[2][has])  # never next to a stele of the same colour
+            elif rituals and room[spot[3]] and (trigger - spot[1]) & GUARD != GUARD:
+                out.extend(_with_rituals(spot, spot[2][has], reserve, temples, 0))
         return out
-    for v, _, opens, t, c0, c1, c2, c3 in spots:
+    for spot in spots:
+        v, _, opens, t, c0, c1, c2, c3 = spot
         if not room[t]:
             continue
         # steles the reserve lacks for the offering (before taking out the placed one)
         short = max(0, c0 - r0) + max(0, c1 - r1) + max(0, c2 - r2) + max(0, c3 - r3)
+        candidates: tuple[Place, ...] = (
+            opens[has] if not same_ok else tuple(PLACES[c][v] for c in range(NC) if reserve[c])
+        )
         if short > discount:
+            if rituals:
+                out.extend(_with_rituals(spot, candidates, reserve, temples, discount))
             continue
         if not same_ok:
             out.extend(opens[has])
             continue
-        for c, have, need in ((0, r0, c0), (1, r1, c1), (2, r2, c2), (3, r3, c3)):
+        for c, have_c, need in ((0, r0, c0), (1, r1, c1), (2, r2, c2), (3, r3, c3)):
             # placing a stele of an owed colour leaves one fewer to pay with
-            if have and short + (need >= have) <= discount:
+            if have_c and short + (need >= have_c) <= discount:
                 out.append(PLACES[c][v])
+            elif have_c and rituals:
+                out.extend(_with_rituals(spot, (PLACES[c][v],), reserve, temples, discount))
     return out
+
+
+def _with_rituals(
+    spot: Spot,
+    candidates: tuple[Place, ...],
+    reserve: tuple[int, ...],
+    temples: tuple[int, ...],
+    waivers: int,
+) -> list[Place]:
+    """The placements among `candidates` (on `spot`'s village) whose offering the
+    reserve cannot cover, but some order of payment with Rituals can pay."""
+    owed = spot[4:]
+    return [
+        place
+        for place in candidates
+        if payable(owed, remove_one_of(reserve, place.colour), temples, waivers)
+    ]
 
 
 def _playable(s: State, p: int, card: int) -> bool:
@@ -129,7 +180,15 @@ def _playable(s: State, p: int, card: int) -> bool:
         return sum(s.temples) > 0
     if spec.action == "place":
         return bool(
-            placements(s.spots, s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], NO_MODS)
+            placements(
+                s.spots,
+                s.board,
+                s.reserves[p],
+                s.tokens[p],
+                CAPACITY[s.players],
+                NO_MODS,
+                s.temples,
+            )
         )
     return False  # the Dragon Hoard only scores
 
@@ -145,7 +204,9 @@ def legal_actions(s: State, player: int) -> tuple[Action, ...]:
     if s.regular_done:
         return (*seals, PASS)
     regular, possible = _regular(s.temples, sum(s.bag) > 0, s.mods[TAKE_BONUS])
-    places = placements(s.spots, s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], s.mods)
+    places = placements(
+        s.spots, s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], s.mods, s.temples
+    )
     if places:
         return (*seals, *regular, *places)
     if possible:
@@ -169,25 +230,67 @@ def _regular(
 
 def _other_phase(s: State, phase: str, p: int) -> tuple[Action, ...]:
     if phase == PAY:
-        return _pay_options(s.owed, s.reserves[p], s.waivers)
+        return _pay_options(s.owed, s.reserves[p], s.temples, s.waivers)
     if phase == RITUAL:
-        return _ritual_options(s.temples, s.ritual_temple)
+        return _ritual_options(s.owed, s.reserves[p], s.temples, s.waivers, s.ritual_temple)
     if phase == RETURN:
         return _return_options(s.reserves[p])
     if phase == EXTRA:
         if s.extra == "take":
             return takes(s.temples, s.extra_count)
         reserve, tokens = s.reserves[p], s.tokens[p]
-        return tuple(placements(s.spots, s.board, reserve, tokens, CAPACITY[s.players], NO_MODS))
+        return tuple(
+            placements(s.spots, s.board, reserve, tokens, CAPACITY[s.players], NO_MODS, s.temples)
+        )
     return ()  # the game is over
 
 
+def _ritual_options(
+    owed: tuple[int, ...],
+    reserve: tuple[int, ...],
+    temples: tuple[int, ...],
+    waivers: int,
+    ritual_temple: int,
+) -> tuple[Action, ...]:
+    """A stele from any other temple that holds one, or nothing: each only if the
+    offering can still be paid in full afterwards (always, when the reserve covers it)."""
+    if _covered(owed, reserve, waivers):
+        return _any_ritual_take(temples, ritual_temple)
+    return _ritual_options_searched(owed, reserve, temples, waivers, ritual_temple)
+
+
 @cache  # a temple state and one of four temples
-def _ritual_options(temples: tuple[int, ...], ritual_temple: int) -> tuple[Action, ...]:
-    """A stele from any other temple that holds one, or nothing."""
+def _any_ritual_take(temples: tuple[int, ...], ritual_temple: int) -> tuple[Action, ...]:
     out: list[Action] = [RITUAL_TAKES[c] for c in range(NC) if c != ritual_temple and temples[c]]
     out.append(RITUAL_SKIP)
     return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _ritual_options_searched(
+    owed: tuple[int, ...],
+    reserve: tuple[int, ...],
+    temples: tuple[int, ...],
+    waivers: int,
+    ritual_temple: int,
+) -> tuple[Action, ...]:
+    out: list[Action] = [
+        RITUAL_TAKES[c]
+        for c in range(NC)
+        if c != ritual_temple and ritual_take_payable(owed, reserve, temples, waivers, c)
+    ]
+    if payable(owed, reserve, temples, waivers):
+        out.append(RITUAL_SKIP)
+    return tuple(out)
+
+
+def _covered(owed: tuple[int, ...], reserve: tuple[int, ...], waivers: int) -> bool:
+    """Whether the reserve (and the discount) pay the rest of the offering as it is:
+    then every order of payment works, and no choice can strand it."""
+    o0, o1, o2, o3 = owed
+    r0, r1, r2, r3 = reserve
+    short = (o0 > r0) * (o0 - r0) + (o1 > r1) * (o1 - r1) + (o2 > r2) * (o2 - r2)
+    return short + (o3 > r3) * (o3 - r3) <= waivers
 
 
 @lru_cache(maxsize=4096)
@@ -196,16 +299,43 @@ def _return_options(reserve: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(RETURNS[c] for c in range(NC) if reserve[c])
 
 
-@lru_cache(maxsize=4096)
 def _pay_options(
+    owed: tuple[int, ...], reserve: tuple[int, ...], temples: tuple[int, ...], waivers: int
+) -> tuple[Action, ...]:
+    """Pay a stele of an owed colour the reserve holds, or waive one (discount cards):
+    each only if the offering can still be paid in full afterwards."""
+    if _covered(owed, reserve, waivers):
+        return _covered_pay_options(owed, reserve, waivers)
+    return _pay_options_searched(owed, reserve, temples, waivers)
+
+
+@lru_cache(maxsize=4096)
+def _covered_pay_options(
     owed: tuple[int, ...], reserve: tuple[int, ...], waivers: int
 ) -> tuple[Action, ...]:
-    """Pay a stele of an owed colour the reserve holds, or waive one (discount cards)."""
+    """The pay options while the reserve (and the discount) cover the offering."""
     out: list[Action] = [PAYS[c] for c in range(NC) if owed[c] and reserve[c]]
     if waivers:
         short = sum(max(0, owed[c] - reserve[c]) for c in range(NC))
         for c in range(NC):
             # waiving a colour you could pay is fine while the discount covers the rest
             if owed[c] and (owed[c] > reserve[c] or short < waivers):
+                out.append(WAIVES[c])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _pay_options_searched(
+    owed: tuple[int, ...], reserve: tuple[int, ...], temples: tuple[int, ...], waivers: int
+) -> tuple[Action, ...]:
+    """The pay options while only Rituals during the payment can finish it."""
+    out: list[Action] = [
+        PAYS[c]
+        for c in range(NC)
+        if owed[c] and reserve[c] and after_pay_payable(owed, reserve, temples, waivers, c)
+    ]
+    if waivers:
+        for c in range(NC):
+            if owed[c] and payable(remove_one_of(owed, c), reserve, temples, waivers - 1):
                 out.append(WAIVES[c])
     return tuple(out)
