@@ -30,6 +30,7 @@ def _doc(name: str) -> Any:
     return json.loads(text)
 
 
+@pytest.mark.rule("way_of_bear:components.board")
 def test_board_facts() -> None:
     assert len(NEIGHBOURS) == 40
     assert sum(PART_P) == 8
@@ -37,6 +38,11 @@ def test_board_facts() -> None:
     assert all(v in NEIGHBOURS[u] for v, ns in enumerate(NEIGHBOURS) for u in ns)
 
 
+@pytest.mark.rule(
+    "way_of_bear:components.tokens",
+    "way_of_bear:components.player-boards",
+    "way_of_bear:setup.table",
+)
 def test_tokens_fill_the_villages_in_play() -> None:
     assert sum(TOKENS_IN_PLAY[4]) == 36
     assert sum(TOKENS_IN_PLAY[3]) == sum(TOKENS_IN_PLAY[2]) == 28
@@ -106,6 +112,7 @@ def test_broken_pieces_are_refused() -> None:
         load_pieces(doc)
 
 
+@pytest.mark.rule("way_of_bear:components.seal-cards")
 def test_card_data_has_both_kinds_and_one_three_seal_card() -> None:
     assert len(CARDS) == 16
     assert {c.kind for c in CARDS} == {"A", "B", "seals"}

@@ -15,6 +15,7 @@ from meeple.way_of_bear import GAME
 from .helpers import ALL, COLOUR, CORNER, VILLAGE, build, counts, finished, play, texts
 
 
+@pytest.mark.rule("way_of_bear:place.rules")
 def test_orange_stele_may_go_only_where_no_orange_neighbour_is_and_some_stele_is() -> None:
     # "Acquire a knowledge token", the example under the two placement rules: the
     # orange stele fits only the circled village; the top red cross is next to an
@@ -34,6 +35,7 @@ def test_orange_stele_may_go_only_where_no_orange_neighbour_is_and_some_stele_is
         state.apply(GAME.parse_action("place orange v10"))
 
 
+@pytest.mark.rule("way_of_bear:pay.offering")
 def test_after_placing_orange_the_offering_is_one_black_and_one_blue() -> None:
     # "Pay the cost", its example: the orange stele just erected next to one black and
     # one blue stele costs one black and one blue from the reserve, each onto the next
@@ -52,6 +54,7 @@ def test_after_placing_orange_the_offering_is_one_black_and_one_blue() -> None:
     assert placed.board[VILLAGE["v01"]] == COLOUR["orange"]
 
 
+@pytest.mark.rule("way_of_bear:victory.seals")
 def test_the_player_totals_nine_dragon_seals() -> None:
     # "Victory", the example at the very end: seals on the tokens, on the back of an
     # unused Seal card and on the card that simply gives three add up to nine. Ours:

@@ -60,6 +60,7 @@ def test_refusal_reasons(moves: tuple[str, ...], action: str, reason: str) -> No
     assert err.value.reason == found
 
 
+@pytest.mark.rule("way_of_bear:components.board", "way_of_bear:setup.table")
 def test_part_p_is_not_in_play_with_three_players() -> None:
     state = build(steles=CORNER, reserves={0: {"white": 1}})
     found = state.check(GAME.parse_action("place white v35"))
@@ -98,12 +99,14 @@ def _steles(state: State) -> list[int]:
     ]
 
 
+@pytest.mark.rule("way_of_bear:components.steles")
 @given(STATES)
 def test_all_84_steles_are_always_accounted_for(state: State) -> None:
     assert _steles(state) == [PER_COLOUR] * 4
     assert sum(_steles(state)) == 84
 
 
+@pytest.mark.rule("way_of_bear:components.tokens")
 @given(STATES)
 def test_tokens_are_conserved(state: State) -> None:
     for k, total in enumerate(TOKENS_IN_PLAY[state.players]):

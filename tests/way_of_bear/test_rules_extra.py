@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .helpers import CORNER, build, counts, play, texts
 
 
+@pytest.mark.rule("way_of_bear:cards.effects", "way_of_bear:cards.play")
 def test_additional_placement_then_the_regular_action() -> None:
     state = build(
         steles=CORNER, reserves={0: {"orange": 1, "black": 1, "blue": 1}}, hands={0: ["s10"]}
@@ -18,6 +21,7 @@ def test_additional_placement_then_the_regular_action() -> None:
     assert "draw" in texts(after.legal_actions())
 
 
+@pytest.mark.rule("way_of_bear:cards.effects")
 def test_additional_take_of_one_stele() -> None:
     state = build(steles=CORNER, hands={0: ["s13"]}, temples={"black": 2, "blue": 1})
     extra = play(state, "seal s13")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.way_of_bear import GAME, Options
 from meeple.way_of_bear.components import CAPACITY
 from meeple.way_of_bear.scoring import completed
@@ -12,6 +14,7 @@ from .helpers import ALL, CORNER, build, kind, play
 SEVEN_MORE = dict.fromkeys(("v05", "v07", "v14", "v16", "v23", "v25", "v27"), "white")
 
 
+@pytest.mark.rule("way_of_bear:end.round")
 def test_completing_the_board_finishes_the_round_then_ends() -> None:
     seven = [k for k in ALL if k != kind("commerce", True)]
     state = build(
@@ -36,6 +39,7 @@ def test_completing_the_board_finishes_the_round_then_ends() -> None:
     assert outcome.detail(0)["completed"] is True
 
 
+@pytest.mark.rule("way_of_bear:end.round-limit", "way_of_bear:victory.ranking")
 def test_round_limit_ends_a_game_and_ranks_by_tokens_then_seals() -> None:
     state = GAME.start(3, seed=5, options=Options(max_rounds=1))
     for _ in range(200):

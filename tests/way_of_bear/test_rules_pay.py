@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .helpers import CORNER, build, counts, play, texts
 
 
+@pytest.mark.rule("way_of_bear:cards.effects")
 def test_discount_card_waives_one_stele_of_the_offering() -> None:
     state = build(steles=CORNER, reserves={0: {"orange": 1, "black": 1}}, hands={0: ["s05"]})
     assert "place orange v01" not in texts(state.legal_actions())
@@ -16,6 +19,7 @@ def test_discount_card_waives_one_stele_of_the_offering() -> None:
     assert done.temples == counts({"orange": 1, "black": 2, "blue": 1, "white": 1})
 
 
+@pytest.mark.rule("way_of_bear:cards.effects")
 def test_discount_may_go_to_any_colour_when_all_are_payable() -> None:
     state = build(
         steles=CORNER, reserves={0: {"orange": 1, "black": 1, "blue": 1}}, hands={0: ["s05"]}

@@ -3,9 +3,12 @@ bag one stele at a time, the player choosing which."""
 
 from __future__ import annotations
 
+import pytest
+
 from .helpers import COLOUR, CORNER, build, play, texts
 
 
+@pytest.mark.rule("way_of_bear:reserve.limit")
 def test_reserve_above_ten_at_the_end_of_the_turn_returns_the_players_choice() -> None:
     state = build(steles=CORNER, reserves={0: {"orange": 5, "black": 4}})
     after = play(state, "draw")
@@ -24,6 +27,7 @@ def test_reserve_above_ten_at_the_end_of_the_turn_returns_the_players_choice() -
     assert after.bag[COLOUR["orange"]] == drawn.bag[COLOUR["orange"]] + 2
 
 
+@pytest.mark.rule("way_of_bear:reserve.limit", "way_of_bear:cards.effects")
 def test_reserve_limit_card_keeps_fourteen() -> None:
     state = build(steles=CORNER, reserves={0: {"white": 10}}, hands={0: ["s09"]})
     after = play(state, "seal s09", "draw")

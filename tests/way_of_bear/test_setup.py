@@ -9,6 +9,12 @@ from meeple.way_of_bear import GAME, Options
 from meeple.way_of_bear.components import PART_P
 
 
+@pytest.mark.rule(
+    "way_of_bear:setup.table",
+    "way_of_bear:setup.steles",
+    "way_of_bear:setup.cards",
+    "way_of_bear:setup.first-player",
+)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup(players: int) -> None:
     state = GAME.start(players, seed=3)
@@ -24,6 +30,7 @@ def test_setup(players: int) -> None:
     assert GAME.start(players, seed=4) != state
 
 
+@pytest.mark.rule("way_of_bear:end.round-limit")
 def test_options_default_to_the_rulebook_game_with_our_round_limit() -> None:
     assert Options().max_rounds == 60
     assert GAME.start(2, seed=1).max_rounds == 60

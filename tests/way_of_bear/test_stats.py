@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.core import ENDED_BY, STALLED, offers
 from meeple.testing.playout import random_playout
 from meeple.way_of_bear import GAME, Options
@@ -37,6 +39,7 @@ def test_a_completed_board_ends_the_game_naturally() -> None:
     assert seals_decided  # seed 3: both boards full, the seals decide
 
 
+@pytest.mark.rule("way_of_bear:end.round-limit")
 def test_the_round_limit_is_a_stall_rule() -> None:
     state = _finished(3, 0, Options(max_rounds=3))
     stats = GAME.statistics(state)

@@ -3,6 +3,7 @@ determinized state looks the same to the seat; the text picture of a view."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ from .strategies import STATES
 CARD_BACKS = [card.back_seals for card in CARDS]
 
 
+@pytest.mark.rule("way_of_bear:hidden.cards")
 def test_other_hands_show_only_backs_and_the_pile_only_a_count() -> None:
     state = build(steles=CORNER, hands={0: ["s02", "s16"], 1: ["s10"]})
     mine = state.view(0)
@@ -32,6 +34,7 @@ def test_other_hands_show_only_backs_and_the_pile_only_a_count() -> None:
     assert not hasattr(spectator, "rng")
 
 
+@pytest.mark.rule("way_of_bear:hidden.cards")
 def test_determinize_deals_the_current_players_fresh_cards_by_their_backs() -> None:
     state = build(
         steles=CORNER,
