@@ -1,4 +1,5 @@
-"""Building hand-made positions for rule tests, with every component accounted for."""
+"""Shared helpers for The Way of the Bear tests: hand-made positions with every
+component accounted for, moves written in notation, named colours and villages."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from meeple.way_of_bear import GAME, State
+from meeple.way_of_bear import GAME
 from meeple.way_of_bear.actions import Action
 from meeple.way_of_bear.components import (
     CARD_BY_NAME,
@@ -22,9 +23,16 @@ from meeple.way_of_bear.components import (
     TYPES,
     VILLAGES,
 )
+from meeple.way_of_bear.state import Phase, State
 
 COLOUR = {name: i for i, name in enumerate(COLOURS)}
+"""Colour index by name."""
 VILLAGE = {name: i for i, name in enumerate(VILLAGES)}
+"""Village index by name."""
+CORNER = {"v02": "black", "v09": "blue", "v11": "orange", "v17": "orange"}
+"""The corner of the board the rulebook's examples use: black on v02, blue on v09,
+orange on v11 and v17 (where the bear tokens were). v01 touches black and blue only;
+v10 touches orange; v30 touches nothing."""
 
 
 def kind(type_name: str, sealed: bool = False) -> int:
@@ -120,3 +128,19 @@ def play(state: State, *moves: str) -> State:
 def texts(actions: Sequence[Action]) -> list[str]:
     """Notation of each action."""
     return [str(a) for a in actions]
+
+
+ALL = [kind(t, s) for t in TYPES for s in (False, True)]
+"""One token of every kind: a full 3-4 player board (8 spaces)."""
+SPARE = ["v05", "v07", "v14", "v16", "v23", "v25", "v27", "v30", "v12", "v04", "v32"]
+SPARE += ["v20", "v22", "v28", "v21", "v06", "v13", "v18", "v26", "v29"]
+"""Villages whose tokens the players hold, in the order they are given out."""
+
+
+def finished(tokens: dict[int, list[int]], hands: dict[int, list[str]]) -> State:
+    """A finished 3-player game where each player holds these tokens and cards."""
+    steles = dict(CORNER)
+    taken = sum(len(v) for v in tokens.values())
+    steles.update(dict.fromkeys(SPARE[:taken], "white"))
+    state = build(steles=steles, player_tokens=tokens, hands=hands)
+    return attrs.evolve(state, phase=Phase.OVER, to_act=frozenset())

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from meeple.core import CorruptDataError
-from meeple.way_of_bear import GAME
 from meeple.way_of_bear.components import (
     CAPACITY,
+    CARDS,
     NEIGHBOURS,
     PART_P,
     TOKENS_IN_PLAY,
@@ -21,7 +21,8 @@ from meeple.way_of_bear.components import (
     load_cards,
     load_pieces,
 )
-from meeple.way_of_bear.options import Options
+
+from .helpers import COLOUR
 
 
 def _doc(name: str) -> Any:
@@ -29,6 +30,7 @@ def _doc(name: str) -> Any:
     return json.loads(text)
 
 
+@pytest.mark.rule("way_of_bear:components.board")
 def test_board_facts() -> None:
     assert len(NEIGHBOURS) == 40
     assert sum(PART_P) == 8
@@ -36,27 +38,17 @@ def test_board_facts() -> None:
     assert all(v in NEIGHBOURS[u] for v, ns in enumerate(NEIGHBOURS) for u in ns)
 
 
+@pytest.mark.rule(
+    "way_of_bear:components.tokens",
+    "way_of_bear:components.player-boards",
+    "way_of_bear:setup.table",
+)
 def test_tokens_fill_the_villages_in_play() -> None:
     assert sum(TOKENS_IN_PLAY[4]) == 36
     assert sum(TOKENS_IN_PLAY[3]) == sum(TOKENS_IN_PLAY[2]) == 28
     # one of each type with and one without a Dragon Seal is removed
     assert [a - b for a, b in zip(TOKENS_IN_PLAY[4], TOKENS_IN_PLAY[3], strict=True)] == [1] * 8
     assert CAPACITY == {2: 3, 3: 2, 4: 2}
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_setup(players: int) -> None:
-    state = GAME.start(players, seed=3)
-    assert state.temples == (1, 1, 1, 1)
-    assert sum(1 for cell in state.board if 0 <= cell < 4) == 4  # the bear steles
-    assert all(sum(r) == 3 for r in state.reserves)
-    assert sum(state.bag) == 84 - 4 - 4 - 3 * players
-    assert all(cell == -1 for v, cell in enumerate(state.board) if PART_P[v]) == (players < 4)
-    assert len(state.deck) == 16
-    assert state.current == 0
-    assert state.to_act == {0}
-    assert GAME.start(players, seed=3) == state
-    assert GAME.start(players, seed=4) != state
 
 
 def test_loaders_accept_the_shipped_data() -> None:
@@ -120,12 +112,9 @@ def test_broken_pieces_are_refused() -> None:
         load_pieces(doc)
 
 
-def test_bad_options_are_refused() -> None:
-    from meeple.core import InvalidOptionsError, build_options
-
-    with pytest.raises(InvalidOptionsError, match="max_rounds"):
-        Options(max_rounds=0)
-    with pytest.raises(InvalidOptionsError):
-        build_options("way_of_bear", Options, {"max_rounds": "many"})
-    with pytest.raises(InvalidOptionsError, match="unknown option"):
-        build_options("way_of_bear", Options, {"rounds": 3})
+@pytest.mark.rule("way_of_bear:components.seal-cards")
+def test_card_data_has_both_kinds_and_one_three_seal_card() -> None:
+    assert len(CARDS) == 16
+    assert {c.kind for c in CARDS} == {"A", "B", "seals"}
+    assert [c.face_seals for c in CARDS if c.kind == "seals"] == [3]
+    assert COLOUR["white"] == 3

@@ -2,19 +2,17 @@
 
 A change of rules or data that alters any game shows up here. If the change is
 intended, bump ``spec.rules_version`` when old records would replay differently,
-then regenerate the files and review the diff:
-
-    WAY_OF_BEAR_REGOLD=1 /work/venv/bin/pytest tests/way_of_bear/test_golden.py
+then regenerate the files (``MEEPLE_REGOLD=1``, see `meeple.testing.assert_golden`)
+and review the diff.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-from meeple.testing import transcript
+from meeple.testing import assert_golden, transcript
 from meeple.way_of_bear import GAME, Options
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -29,8 +27,4 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "players", "seed", "options"), CASES)
 def test_golden_transcript(name: str, players: int, seed: int, options: Options) -> None:
-    text = transcript(GAME, players, seed, options)
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("WAY_OF_BEAR_REGOLD"):
-        path.write_text(text, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == text
+    assert_golden(GOLDEN / f"{name}.txt", transcript(GAME, players, seed, options))

@@ -12,9 +12,7 @@ import pytest
 from meeple.testing import perft
 from meeple.way_of_bear import GAME
 
-from .helpers import build, texts
-
-CORNER = {"v02": "black", "v09": "blue", "v11": "orange", "v17": "orange"}
+from .helpers import CORNER, build, texts
 
 
 def test_depth_one_of_the_corner_position_by_hand() -> None:

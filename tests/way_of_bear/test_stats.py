@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.core import ENDED_BY, STALLED, offers
 from meeple.testing.playout import random_playout
 from meeple.way_of_bear import GAME, Options
+from meeple.way_of_bear.components import CAPACITY
+from meeple.way_of_bear.scoring import completed
 from meeple.way_of_bear.state import State
 
 
@@ -24,7 +28,7 @@ def test_a_completed_board_ends_the_game_naturally() -> None:
     for seed in range(6):
         state = _finished(2, seed)
         stats = GAME.statistics(state)
-        completers = [p for p in range(2) if state.completed(p)]
+        completers = [p for p in range(2) if completed(state.tokens[p], CAPACITY[2])]
         assert completers
         assert stats[ENDED_BY] == "completed board"
         assert stats[STALLED] is False
@@ -35,6 +39,7 @@ def test_a_completed_board_ends_the_game_naturally() -> None:
     assert seals_decided  # seed 3: both boards full, the seals decide
 
 
+@pytest.mark.rule("way_of_bear:end.round-limit")
 def test_the_round_limit_is_a_stall_rule() -> None:
     state = _finished(3, 0, Options(max_rounds=3))
     stats = GAME.statistics(state)

@@ -1,4 +1,5 @@
-"""The actions of The Way of the Bear: one small decision each.
+"""The actions of The Way of the Bear: one small decision each. Each class prints
+its notation (``str(action)``); `parse_action` beside them reads it back.
 
 Actions are *interned*: constructing an action with the same values always returns
 the same object, so equality is identity. That keeps value semantics (``Pay(1) ==
@@ -9,16 +10,30 @@ benchmark needs. Constructors check their values, so no out-of-range action exis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any, Final
 
 import attrs
 
-from .components import CARDS, COLOURS, MOD_NAMES, TAKE_COUNT, VILLAGES
+from meeple.core import MalformedActionError
+
+from .components import CARD_BY_NAME, CARDS, COLOURS, NC, TAKE_BONUS, TAKE_COUNT, VILLAGES
 
 __all__ = [
+    "ACTION_TYPES",
     "ALL_TAKES",
+    "DRAW",
     "MAX_TAKE",
+    "PASS",
+    "PAYS",
+    "PLACES",
+    "RETURNS",
+    "RITUAL_SKIP",
+    "RITUAL_TAKES",
+    "SEALS",
+    "TAKE_COUNTS",
+    "WAIVES",
     "Action",
     "Draw",
     "Pass",
@@ -30,6 +45,7 @@ __all__ = [
     "RitualTake",
     "Take",
     "Waive",
+    "parse_action",
 ]
 
 _TABLE: dict[tuple[Any, ...], Any] = {}
@@ -45,7 +61,7 @@ def _intern(cls: type[Any], values: tuple[Any, ...]) -> Any:
 
 
 def _colour(value: object) -> None:
-    if type(value) is not int or not 0 <= value < len(COLOURS):
+    if type(value) is not int or not 0 <= value < NC:
         raise ValueError(f"a stele colour is an int 0..{len(COLOURS) - 1}, not {value!r}")
 
 
@@ -227,16 +243,127 @@ class Pass(_Interned):
 
 Action = Take | Draw | Place | Pay | Waive | RitualTake | RitualSkip | Return | PlaySeal | Pass
 """Any action of this game."""
+ACTION_TYPES: Final[tuple[type[Action], ...]] = (
+    Take,
+    Draw,
+    Place,
+    Pay,
+    Waive,
+    RitualTake,
+    RitualSkip,
+    Return,
+    PlaySeal,
+    Pass,
+)
+"""Every action class (the codec stores actions by their notation)."""
 
-_TAKE_BONUS: Final = MOD_NAMES.index("take_bonus")
 MAX_TAKE: Final = max(
-    TAKE_COUNT + sum(c.mods[_TAKE_BONUS] for c in CARDS),
+    TAKE_COUNT + sum(c.mods[TAKE_BONUS] for c in CARDS),
     max((c.count for c in CARDS if c.action == "take"), default=1),
 )
 """The most steles one take can ever move (regular take plus every take bonus)."""
 
+# -- every action, made once: the rules index these tables --------------------
+
 ALL_TAKES: Final = {
-    n: tuple(Take(combo) for combo in combinations_with_replacement(range(len(COLOURS)), n))
+    n: tuple(Take(combo) for combo in combinations_with_replacement(range(NC), n))
     for n in range(1, MAX_TAKE + 1)
 }
 """Every take of n steles, in notation order (before any availability check)."""
+TAKE_COUNTS: Final = {
+    t: tuple(t.colours.count(c) for c in range(NC)) for n in ALL_TAKES for t in ALL_TAKES[n]
+}
+"""How many steles of each colour a take moves."""
+PLACES: Final = tuple(tuple(Place(c, v) for v in range(len(VILLAGES))) for c in range(NC))
+"""Every placement, by colour then village."""
+PAYS: Final = tuple(Pay(c) for c in range(NC))
+"""Every payment, by colour."""
+WAIVES: Final = tuple(Waive(c) for c in range(NC))
+"""Every waiver, by colour."""
+RITUAL_TAKES: Final = tuple(RitualTake(c) for c in range(NC))
+"""Every take after a Ritual, by colour."""
+RETURNS: Final = tuple(Return(c) for c in range(NC))
+"""Every return to the bag, by colour."""
+SEALS: Final = tuple(PlaySeal(i) for i in range(len(CARDS)))
+"""Every card play, by card."""
+DRAW: Final = Draw()
+"""The draw."""
+PASS: Final = Pass()
+"""The pass."""
+RITUAL_SKIP: Final = RitualSkip()
+"""Taking nothing after a Ritual."""
+
+
+# -- the parser: the inverse of str(action) -----------------------------------
+# Input is matched case-insensitively with any run of spaces between words; the
+# colours of a take may come in any order.
+
+_COLOUR: Final = {name: i for i, name in enumerate(COLOURS)}
+_VILLAGE: Final = {name: i for i, name in enumerate(VILLAGES)}
+_ONE_COLOUR: Final[dict[str, Callable[[int], Action]]] = {
+    "pay": Pay,
+    "waive": Waive,
+    "ritual-take": RitualTake,
+    "return": Return,
+}
+_BARE: Final[dict[str, Callable[[], Action]]] = {
+    "draw": Draw,
+    "pass": Pass,
+    "ritual-skip": RitualSkip,
+}
+_FORMS: Final = (
+    "take <colour>..., draw, place <colour> v01..v40, pay <colour>, waive <colour>, "
+    "ritual-take <colour>, ritual-skip, return <colour>, seal s01..s16, pass"
+)
+
+
+def _bad(text: str, why: str) -> MalformedActionError:
+    return MalformedActionError(f"way_of_bear: cannot read action {text!r}: {why}")
+
+
+def _colour_named(text: str, word: str) -> int:
+    found = _COLOUR.get(word)
+    if found is None:
+        raise _bad(text, f"{word!r} is not a stele colour ({', '.join(COLOURS)})")
+    return found
+
+
+def _village_named(text: str, word: str) -> int:
+    found = _VILLAGE.get(word)
+    if found is None and word.startswith("v") and word[1:].isdigit():
+        found = _VILLAGE.get(f"v{int(word[1:]):02d}")
+    if found is None:
+        raise _bad(text, f"{word!r} is not a village (v01..v{len(VILLAGES):02d})")
+    return found
+
+
+def parse_action(text: str) -> Action:
+    """The action written as `text`; MalformedActionError says what was expected.
+
+    (The core has already refused anything that is not text.)
+    """
+    words = text.lower().split()
+    if not words:
+        raise _bad(text, f"it is empty; expected one of: {_FORMS}")
+    verb, args = words[0], words[1:]
+    if verb in _BARE:
+        if args:
+            raise _bad(text, f"{verb!r} takes no arguments")
+        return _BARE[verb]()
+    if verb in _ONE_COLOUR:
+        if len(args) != 1:
+            raise _bad(text, f"{verb!r} takes exactly one colour")
+        return _ONE_COLOUR[verb](_colour_named(text, args[0]))
+    if verb == "take":
+        if not 1 <= len(args) <= MAX_TAKE:
+            raise _bad(text, f"take names 1 to {MAX_TAKE} colours")
+        return Take(tuple(sorted(_colour_named(text, w) for w in args)))
+    if verb == "place":
+        if len(args) != 2:
+            raise _bad(text, "place takes a colour and a village, e.g. 'place orange v17'")
+        return Place(_colour_named(text, args[0]), _village_named(text, args[1]))
+    if verb == "seal":
+        if len(args) != 1 or args[0] not in CARD_BY_NAME:
+            raise _bad(text, "seal takes a card name s01..s16")
+        return PlaySeal(CARD_BY_NAME[args[0]])
+    raise _bad(text, f"unknown verb {verb!r}; expected one of: {_FORMS}")

@@ -3,7 +3,8 @@
 Everything comes from the JSON files in ``data/`` (each fact carries a ``_source``
 note saying whether the rulebook states it or we designed it). The loaders check
 every invariant when the module is imported, then flatten the data into small
-int tables that the rules index directly (speed matters: see the guide).
+int tables that the rules index directly (speed matters: see the guide). The last
+section holds the few derived tables the rules share (modifier slots, unit counts).
 
 Encodings used across the package:
 
@@ -33,19 +34,29 @@ __all__ = [
     "CARD_BY_NAME",
     "COLOURS",
     "COLOUR_LETTERS",
+    "DISCOUNT",
+    "DRAW_BONUS",
     "DRAW_COUNT",
+    "FREE",
     "KINDS",
     "KIND_SEALS",
     "KIND_TYPE",
     "MAX_HAND",
     "MOD_NAMES",
+    "NC",
     "NEIGHBOURS",
+    "NO_MODS",
+    "NO_STELES",
+    "NT",
     "OFF_BOARD",
     "PART_P",
     "PART_P_PLAYERS",
     "PER_COLOUR",
+    "RESERVE_BONUS",
     "RESERVE_LIMIT",
+    "SAME_OK",
     "START_STELES",
+    "TAKE_BONUS",
     "TAKE_COUNT",
     "TEMPLE_SPACES",
     "TOKENS_IN_PLAY",
@@ -53,6 +64,7 @@ __all__ = [
     "TOTAL_STELES",
     "TYPES",
     "TYPE_LETTERS",
+    "UNIT",
     "VILLAGES",
     "VILLAGE_COL",
     "VILLAGE_ROW",
@@ -375,3 +387,19 @@ for _n, _counts in TOKENS_IN_PLAY.items():
 CARDS: Final = load_cards(_read("seal_cards.json"))
 CARD_BY_NAME: Final = {c.code: i for i, c in enumerate(CARDS)}
 """Card notation (``s07``) to card index."""
+
+
+# -- small tables the rules share ---------------------------------------------
+
+NC: Final = len(COLOURS)
+"""Stele colours (4, checked when the data is loaded)."""
+NT: Final = len(TYPES)
+"""Knowledge types (4)."""
+# The slots of the turn modifiers, in MOD_NAMES order.
+SAME_OK, FREE, DISCOUNT, DRAW_BONUS, TAKE_BONUS, RESERVE_BONUS = range(len(MOD_NAMES))
+NO_MODS: Final = (0,) * len(MOD_NAMES)
+"""A turn without type-A Seal cards."""
+NO_STELES: Final = (0,) * NC
+"""Nothing of any colour."""
+UNIT: Final = tuple(tuple(int(c == x) for x in range(NC)) for c in range(NC))
+"""One stele of a colour, as a count per colour."""

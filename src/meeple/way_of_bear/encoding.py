@@ -13,11 +13,11 @@ of a turn and clipped (mid-turn it can briefly be larger).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain
-from types import MappingProxyType
 from typing import Final
+
+from meeple.core.encoding import Layout
 
 from .actions import (
     ALL_TAKES,
@@ -36,12 +36,13 @@ from .actions import (
 from .components import (
     CAPACITY,
     CARDS,
-    COLOURS,
     KIND_SEALS,
     KINDS,
     MAX_HAND,
     MOD_NAMES,
+    NC,
     NEIGHBOURS,
+    NT,
     OFF_BOARD,
     PART_P,
     PART_P_PLAYERS,
@@ -49,15 +50,16 @@ from .components import (
     RESERVE_LIMIT,
     TEMPLE_SPACES,
     TOKEN_BASE,
-    TYPES,
     VILLAGES,
 )
 from .options import MAX_ROUNDS_LIMIT
+from .state import Phase
 from .view import View
 
 __all__ = [
     "BACKS",
     "PHASES",
+    "SEAT_SIZE",
     "action_vocabulary",
     "encode_view",
     "layout",
@@ -65,11 +67,9 @@ __all__ = [
     "villages_in_play",
 ]
 
-NC: Final = len(COLOURS)
-NT: Final = len(TYPES)
 N_CARDS: Final = len(CARDS)
-PHASES: Final = ("main", "extra", "pay", "ritual", "return", "over")
-"""The phases, in one-hot order."""
+PHASES: Final = tuple(Phase)
+"""The phases, in one-hot order: main, extra, pay, ritual, return, over."""
 EXTRAS: Final = ("place", "take")
 """The additional actions a type-B card can leave pending, in one-hot order."""
 BACKS: Final = tuple(sorted({c.back_seals for c in CARDS}))
@@ -120,7 +120,7 @@ def action_vocabulary(players: int) -> tuple[Action, ...]:
 
 
 def _parts(players: int) -> tuple[tuple[str, int], ...]:
-    """The named parts of the encoding with `players` seats and their sizes, in order."""
+    """The named parts of the encoding with `players` seats and their widths, in order."""
     return (
         ("seat", players + 1),
         ("current", players),
@@ -139,20 +139,20 @@ def _parts(players: int) -> tuple[tuple[str, int], ...]:
     )
 
 
-@cache
-def layout(players: int) -> Mapping[str, slice]:
-    """Each named part of the encoding with `players` seats, as a slice, in order."""
-    out: dict[str, slice] = {}
-    at = 0
-    for name, size in _parts(players):
-        out[name] = slice(at, at + size)
-        at += size
-    return MappingProxyType(out)
+_LAYOUTS: Final = {n: Layout.of("way_of_bear", n, _parts(n)) for n in CAPACITY}
+
+
+def layout(players: int) -> Layout:
+    """The encoding layout for `players` seats (2-4): each named part's place."""
+    found = _LAYOUTS.get(players)
+    if found is None:
+        raise ValueError(f"way_of_bear is played by 2-4 players, not {players}")
+    return found
 
 
 def observation_size(players: int) -> int:
     """Length of `encode_view`'s result with `players` seats."""
-    return sum(size for _, size in _parts(players))
+    return layout(players).size
 
 
 # -- precomputed pieces -------------------------------------------------------
@@ -174,45 +174,27 @@ def _cell(value: int) -> tuple[float, ...]:
 
 _CELLS: Final = {v: _cell(v) for v in range(OFF_BOARD, TOKEN_BASE + KINDS)}
 _IN_PLAY: Final = {n: villages_in_play(n) for n in CAPACITY}
-_PHASE_HOT: Final = {p: _one_hot(len(PHASES), i) for i, p in enumerate(PHASES)}
+_PHASE_INDEX: Final = {p: i for i, p in enumerate(PHASES)}
 _EXTRA_HOT: Final = {"": (0.0,) * len(EXTRAS)} | {
     e: _one_hot(len(EXTRAS), i) for i, e in enumerate(EXTRAS)
 }
 _COLOUR_HOT: Final = {-1: (0.0,) * NC} | {c: _one_hot(NC, c) for c in range(NC)}
-_BACK_HOT: Final = {-1: (0.0,) * len(BACKS)} | {
-    b: _one_hot(len(BACKS), i) for i, b in enumerate(BACKS)
-}
 _BACK_INDEX: Final = {b: i for i, b in enumerate(BACKS)}
 _SEALS_MAX: Final = {
     n: NT * CAPACITY[n] * max(KIND_SEALS) + sum(sorted(c.back_seals for c in CARDS)[-MAX_HAND:])
     for n in CAPACITY
 }
 """The most Dragon Seals a seat can show: sealed tokens everywhere, the best backs held."""
-_LIMIT: Final = 4096
-"""Entries a memo keeps before it starts again (the memos are pure: dropping one only
-costs time)."""
-_board_cache: dict[tuple[int, ...], tuple[float, ...]] = {}
-_seat_cache: dict[
-    tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], tuple[float, ...]
-] = {}
-_cards_cache: dict[tuple[int, ...], tuple[float, ...]] = {}
-_turn_cache: dict[tuple[object, ...], tuple[float, ...]] = {}
-_counts_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, ...]] = {}
+
+# The pieces below are memoized on the tuples they come from (pure functions, so a
+# dropped entry only costs time): most of them repeat from one step to the next.
 
 
+@lru_cache(maxsize=4096)
 def _board(players: int, board: tuple[int, ...]) -> tuple[float, ...]:
-    """The board part, memoized per board (boards change only with a placement).
-
-    The board alone is a sound key: part P holds -1 exactly when fewer than 4 play.
-    """
-    found = _board_cache.get(board)
-    if found is None:
-        if len(_board_cache) >= _LIMIT:
-            _board_cache.clear()
-        cells = _CELLS
-        found = tuple(chain.from_iterable(cells[board[v]] for v in _IN_PLAY[players]))
-        _board_cache[board] = found
-    return found
+    """The board part (boards change only with a placement)."""
+    cells = _CELLS
+    return tuple(chain.from_iterable(cells[board[v]] for v in _IN_PLAY[players]))
 
 
 def _back_counts(backs: tuple[int, ...]) -> list[float]:
@@ -223,113 +205,150 @@ def _back_counts(backs: tuple[int, ...]) -> list[float]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _head(
+    players: int, me: int | None, current: int, acting: bool, phase: Phase, rnd: int, rounds: int
+) -> tuple[float, ...]:
+    """The ``seat``, ``current``, ``phase`` and ``round`` parts, in order."""
+    first = 0 if me is None else me
+    return (
+        *_one_hot(players + 1, players if me is None else me),
+        *(_one_hot(players, (current - first) % players) if acting else (0.0,) * players),
+        *_one_hot(len(PHASES), _PHASE_INDEX[phase]),
+        rnd / rounds,
+        rounds / MAX_ROUNDS_LIMIT,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _piles(temples: tuple[int, ...], bag: tuple[int, ...]) -> tuple[float, ...]:
+    """The ``temples`` and ``bag`` parts, in order."""
+    return (*(t / TEMPLE_MAX for t in temples), *(b / PER_COLOUR for b in bag))
+
+
+@lru_cache(maxsize=4096)
+def _seats(
+    players: int,
+    first: int,
+    reserves: tuple[tuple[int, ...], ...],
+    tokens: tuple[tuple[int, ...], ...],
+    backs: tuple[tuple[int, ...], ...],
+) -> tuple[float, ...]:
+    """The ``seats`` part: every seat's block, from seat `first` on in turn order."""
+    out: list[float] = []
+    for k in range(players):
+        q = (first + k) % players
+        out.extend(_seat(players, reserves[q], tokens[q], backs[q]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _cards(
+    hand: tuple[int, ...],
+    fresh: tuple[int, ...],
+    played: tuple[int, ...],
+    fresh_backs: tuple[int, ...],
+    deck_size: int,
+    deck_top_back: int,
+) -> tuple[float, ...]:
+    """The ``hand``, ``fresh``, ``played``, ``fresh_backs`` and ``deck`` parts, in order."""
+    out = [0.0] * (3 * N_CARDS)
+    for base, cards in ((0, hand), (N_CARDS, fresh), (2 * N_CARDS, played)):
+        for c in cards:
+            out[base + c] = 1.0
+    out.extend(_back_counts(fresh_backs))
+    deck = [0.0] * (1 + len(BACKS))
+    deck[0] = deck_size / N_CARDS
+    if deck_top_back != -1:
+        deck[1 + _BACK_INDEX[deck_top_back]] = 1.0
+    out.extend(deck)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
 def _seat(
     players: int, reserve: tuple[int, ...], tokens: tuple[int, ...], backs: tuple[int, ...]
 ) -> tuple[float, ...]:
-    """One seat's block (memoized: a seat's pieces change a few times a turn at most)."""
-    key = (players, reserve, tokens, backs)
-    found = _seat_cache.get(key)
-    if found is None:
-        if len(_seat_cache) >= _LIMIT:
-            _seat_cache.clear()
-        cap = CAPACITY[players]
-        seals = sum(k * s for k, s in zip(tokens, KIND_SEALS, strict=True)) + sum(backs)
-        found = (
-            *(r / PER_COLOUR for r in reserve),
-            min(1.0, sum(reserve) / KEEP_MAX),
-            *(k / cap for k in tokens),
-            *((tokens[2 * t] + tokens[2 * t + 1]) / cap for t in range(NT)),
-            sum(tokens) / (NT * cap),
-            len(backs) / MAX_HAND,
-            *_back_counts(backs),
-            seals / _SEALS_MAX[players],
-        )
-        _seat_cache[key] = found
-    return found
-
-
-def _cards(cards: tuple[int, ...]) -> tuple[float, ...]:
-    """A set of Seal cards as one flag per card (memoized)."""
-    found = _cards_cache.get(cards)
-    if found is None:
-        if len(_cards_cache) >= _LIMIT:
-            _cards_cache.clear()
-        flags = [0.0] * N_CARDS
-        for c in cards:
-            flags[c] = 1.0
-        found = _cards_cache[cards] = tuple(flags)
-    return found
-
-
-def _counts(temples: tuple[int, ...], bag: tuple[int, ...]) -> tuple[float, ...]:
-    """The temples and the bag (memoized)."""
-    key = (temples, bag)
-    found = _counts_cache.get(key)
-    if found is None:
-        if len(_counts_cache) >= _LIMIT:
-            _counts_cache.clear()
-        found = (*(t / TEMPLE_MAX for t in temples), *(b / PER_COLOUR for b in bag))
-        _counts_cache[key] = found
-    return found
-
-
-def _turn(view: View) -> tuple[float, ...]:
-    """The pending decision's details (memoized: most turns look alike here)."""
-    key = (
-        view.regular_done,
-        view.mods,
-        view.extra,
-        view.extra_count,
-        view.owed,
-        view.waivers,
-        view.ritual_temple,
+    """One seat's block (a seat's pieces change a few times a turn at most)."""
+    cap = CAPACITY[players]
+    seals = sum(k * s for k, s in zip(tokens, KIND_SEALS, strict=True)) + sum(backs)
+    return (
+        *(r / PER_COLOUR for r in reserve),
+        min(1.0, sum(reserve) / KEEP_MAX),
+        *(k / cap for k in tokens),
+        *((tokens[2 * t] + tokens[2 * t + 1]) / cap for t in range(NT)),
+        sum(tokens) / (NT * cap),
+        len(backs) / MAX_HAND,
+        *_back_counts(backs),
+        seals / _SEALS_MAX[players],
     )
-    found = _turn_cache.get(key)
-    if found is None:
-        if len(_turn_cache) >= _LIMIT:
-            _turn_cache.clear()
-        found = (
-            1.0 if view.regular_done else 0.0,
-            *(m / top for m, top in zip(view.mods, MOD_MAX, strict=True)),
-            *_EXTRA_HOT[view.extra],
-            view.extra_count / MAX_TAKE,
-            *(o / OWED_MAX for o in view.owed),
-            view.waivers / DISCOUNT_MAX,
-            *_COLOUR_HOT[view.ritual_temple],
-        )
-        _turn_cache[key] = found
-    return found
+
+
+@lru_cache(maxsize=4096)
+def _turn(
+    regular_done: bool,
+    mods: tuple[int, ...],
+    extra: str,
+    extra_count: int,
+    owed: tuple[int, ...],
+    waivers: int,
+    ritual_temple: int,
+) -> tuple[float, ...]:
+    """The pending decision's details (most turns look alike here)."""
+    return (
+        1.0 if regular_done else 0.0,
+        *(m / top for m, top in zip(mods, MOD_MAX, strict=True)),
+        *_EXTRA_HOT[extra],
+        extra_count / MAX_TAKE,
+        *(o / OWED_MAX for o in owed),
+        waivers / DISCOUNT_MAX,
+        *_COLOUR_HOT[ritual_temple],
+    )
 
 
 def encode_view(view: View) -> tuple[float, ...]:
     """`view` as ``observation_size(view.players)`` numbers in [0, 1].
 
     Seats are listed relative to the viewer (the viewer first, then the next seat in
-    turn order); a spectator's view lists them from seat 0.
+    turn order); a spectator's view lists them from seat 0. The pieces are memoized
+    on the view fields they come from, so most steps only copy cached blocks.
     """
     if not isinstance(view, View):
         raise TypeError(f"way_of_bear: encode_view needs a way_of_bear View, not {view!r}")
     n = view.players
     me = view.player
-    first = 0 if me is None else me
-    out: list[float] = [0.0] * (2 * n + 1)
-    out[n if me is None else me] = 1.0
-    if view.to_act:
-        out[n + 1 + (view.current - first) % n] = 1.0
-    out += _PHASE_HOT[view.phase]
-    out.append(view.round / view.max_rounds)
-    out.append(view.max_rounds / MAX_ROUNDS_LIMIT)
-    out += _board(n, view.board)
-    out += _counts(view.temples, view.bag)
-    reserves, tokens, backs = view.reserves, view.tokens, view.hand_backs
-    for k in range(n):
-        q = (first + k) % n
-        out += _seat(n, reserves[q], tokens[q], backs[q])
-    out += _cards(view.hand)
-    out += _cards(view.fresh)
-    out += _cards(view.played)
-    out += _back_counts(view.fresh_backs)
-    out.append(view.deck_size / N_CARDS)
-    out += _BACK_HOT[view.deck_top_back]
-    out += _turn(view)
-    return tuple(out)
+    w = layout(n).writer()
+    w.put_parts(
+        "seat",
+        _head(n, me, view.current, bool(view.to_act), view.phase, view.round, view.max_rounds),
+    )
+    w.put("board", _board(n, view.board))
+    w.put_parts("temples", _piles(view.temples, view.bag))
+    w.put(
+        "seats",
+        _seats(n, 0 if me is None else me, view.reserves, view.tokens, view.hand_backs),
+    )
+    w.put_parts(
+        "hand",
+        _cards(
+            view.hand,
+            view.fresh,
+            view.played,
+            view.fresh_backs,
+            view.deck_size,
+            view.deck_top_back,
+        ),
+    )
+    w.put(
+        "turn",
+        _turn(
+            view.regular_done,
+            view.mods,
+            view.extra,
+            view.extra_count,
+            view.owed,
+            view.waivers,
+            view.ritual_temple,
+        ),
+    )
+    return w.done()

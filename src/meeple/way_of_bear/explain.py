@@ -18,18 +18,26 @@ from .actions import (
     Waive,
 )
 from .components import (
+    CAPACITY,
     CARDS,
     COLOURS,
+    FREE,
     KIND_TYPE,
+    NC,
     NEIGHBOURS,
+    NO_MODS,
     OFF_BOARD,
+    RESERVE_BONUS,
     RESERVE_LIMIT,
+    SAME_OK,
+    TAKE_BONUS,
     TAKE_COUNT,
     TOKEN_BASE,
     TYPES,
     VILLAGES,
 )
-from .tables import FREE, NC, NO_MODS, RESERVE_BONUS, SAME_OK, TAKE_BONUS
+from .payment import ritual_possible
+from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State
@@ -37,16 +45,17 @@ if TYPE_CHECKING:
 __all__ = ["prompt", "refusal"]
 
 
-def refusal(s: State, action: Action) -> str:
-    """Why `action` is not legal now, naming the rule."""
+def refusal(s: State, action: Action, player: int) -> str:
+    """Why `action` is not legal for `player` now, naming the rule (the core has
+    checked that `player` is the one to act)."""
     phase = s.phase
     where = {
-        "pay": "the offering is being paid (pay or waive a stele)",
-        "ritual": "a Ritual is being resolved (ritual-take or ritual-skip)",
-        "return": "the reserve is above the limit (return a stele)",
-        "extra": f"a Seal card's additional {s.extra} is being made",
+        Phase.PAY: "the offering is being paid (pay or waive a stele)",
+        Phase.RITUAL: "a Ritual is being resolved (ritual-take or ritual-skip)",
+        Phase.RETURN: "the reserve is above the limit (return a stele)",
+        Phase.EXTRA: f"a Seal card's additional {s.extra} is being made",
     }
-    allowed = _PHASE_ACTIONS.get(s.extra if phase == "extra" else phase)
+    allowed = _PHASE_ACTIONS.get(s.extra if phase == Phase.EXTRA else phase)
     if allowed is not None and not isinstance(action, allowed):
         return f"{action} is not possible now: {where[phase]}"
     p = s.current
@@ -61,11 +70,11 @@ def refusal(s: State, action: Action) -> str:
         if CARDS[card].kind == "A":
             return "a type-A Seal card is played with the regular action, before it is made"
         return f"the additional {CARDS[card].action} of {CARDS[card].code} is impossible now"
-    if isinstance(action, Take | Draw) and phase == "main" and s.regular_done:
+    if isinstance(action, Take | Draw) and phase == Phase.MAIN and s.regular_done:
         return "the regular action (get steles or acquire a token) was already made this turn"
     if isinstance(action, Take):
-        need = s.extra_count if phase == "extra" else TAKE_COUNT + s.mods[TAKE_BONUS]
-        if sum(s.temples) < (1 if phase == "extra" else TAKE_COUNT):
+        need = s.extra_count if phase == Phase.EXTRA else TAKE_COUNT + s.mods[TAKE_BONUS]
+        if sum(s.temples) < (1 if phase == Phase.EXTRA else TAKE_COUNT):
             return "the temple tracks hold too few steles to take"
         n = min(need, sum(s.temples))
         if len(action.colours) != n:
@@ -76,21 +85,29 @@ def refusal(s: State, action: Action) -> str:
     if isinstance(action, Place):
         return _place_refusal(s, action)
     if isinstance(action, Pay):
-        if phase != "pay" or not s.owed[action.colour]:
+        if phase != Phase.PAY or not s.owed[action.colour]:
             return f"no {COLOURS[action.colour]} stele is owed to a temple"
-        return f"there is no {COLOURS[action.colour]} stele in the reserve"
+        if not s.reserves[p][action.colour]:
+            return f"there is no {COLOURS[action.colour]} stele in the reserve"
+        return _STRANDED.format(f"paying {COLOURS[action.colour]} now")
     if isinstance(action, Waive):
         if not s.waivers:
             return "waiving a stele of the offering needs a discount Seal card"
+        if s.owed[action.colour] and ritual_possible(s.reserves[p], s.temples):
+            return _STRANDED.format(f"waiving {COLOURS[action.colour]}")
         return "the discount must go to a stele the reserve cannot cover"
     if isinstance(action, RitualTake | RitualSkip):
-        if phase != "ritual":
+        if phase != Phase.RITUAL:
             return "there is no Ritual to resolve"
-        if isinstance(action, RitualTake) and action.colour == s.ritual_temple:
+        if isinstance(action, RitualSkip):
+            return _STRANDED.format("taking no stele")
+        if action.colour == s.ritual_temple:
             return "after a Ritual the stele comes from another temple"
-        return "that temple track is empty"
+        if not s.temples[action.colour]:
+            return "that temple track is empty"
+        return _STRANDED.format(f"taking {COLOURS[action.colour]}")
     if isinstance(action, Return):
-        if phase != "return":
+        if phase != Phase.RETURN:
             return "steles go back to the bag only when the reserve is above the limit"
         return f"there is no {COLOURS[action.colour]} stele in the reserve"
     if isinstance(action, Pass):
@@ -101,10 +118,10 @@ def refusal(s: State, action: Action) -> str:
 def _place_refusal(s: State, action: Place) -> str:
     p = s.current
     c, v = action.colour, action.village
-    mods = s.mods if s.phase == "main" else NO_MODS
+    mods = s.mods if s.phase == Phase.MAIN else NO_MODS
     cell = s.board[v]
     name = VILLAGES[v]
-    if s.phase == "main" and s.regular_done:
+    if s.phase == Phase.MAIN and s.regular_done:
         return "the regular action (get steles or acquire a token) was already made this turn"
     if cell == OFF_BOARD:
         return f"{name} is on part P, which is not used with {s.players} players"
@@ -114,42 +131,53 @@ def _place_refusal(s: State, action: Place) -> str:
         return f"there is no {COLOURS[c]} stele in the reserve"
     t = KIND_TYPE[cell - TOKEN_BASE]
     tok = s.tokens[p]
-    if tok[2 * t] + tok[2 * t + 1] >= s.capacity:
+    if tok[2 * t] + tok[2 * t + 1] >= CAPACITY[s.players]:
         return f"the {TYPES[t]} column of player {p}'s board is full"
     near = [s.board[u] for u in NEIGHBOURS[v] if 0 <= s.board[u] < NC]
     if not mods[SAME_OK] and c in near:
         return f"a stele may not be placed next to a stele of the same colour ({COLOURS[c]})"
     if not mods[FREE] and not near:
         return "a stele must be placed next to at least one other stele"
-    return "the reserve cannot pay the offering (one stele of each neighbouring stele's colour)"
+    cannot = "the reserve cannot pay the offering (one stele of each neighbouring stele's colour)"
+    if ritual_possible(s.reserves[p], s.temples):
+        return cannot + ", not even with the steles Rituals during the payment would bring in"
+    return cannot
 
 
-_PHASE_ACTIONS: Final = {
-    "pay": (Pay, Waive),
-    "ritual": (RitualTake, RitualSkip),
-    "return": (Return,),
+_STRANDED: Final = (
+    "{} would leave the offering impossible to pay in full (the whole offering is "
+    "paid, with the steles in the reserve and those Rituals bring in)"
+)
+"""Why a payment step that strands the offering is refused (rule pay-ritual-stele)."""
+
+
+_PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
+    Phase.PAY: (Pay, Waive),
+    Phase.RITUAL: (RitualTake, RitualSkip),
+    Phase.RETURN: (Return,),
     "take": (Take,),  # the extra phase, by the action granted
     "place": (Place,),
 }
 
 
 def prompt(s: State, player: int | None) -> str:
-    """One line about the decision in front of the current player."""
-    if s.phase == "over":
+    """One line about the decision in front of the current player (`player` None:
+    the one to act; another seat is told whom it waits for)."""
+    if s.phase == Phase.OVER:
         return "the game is over"
     p = s.current
     who = f"player {p}"
     if player is not None and player != p:
         return f"waiting for {who}"
-    if s.phase == "pay":
+    if s.phase == Phase.PAY:
         owed = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(s.owed) if n)
         return f"{who}: pay the offering one stele at a time (still owed: {owed})"
-    if s.phase == "ritual":
+    if s.phase == Phase.RITUAL:
         return f"{who}: Ritual at the {COLOURS[s.ritual_temple]} temple; take a stele from another"
-    if s.phase == "return":
+    if s.phase == Phase.RETURN:
         limit = RESERVE_LIMIT + s.mods[RESERVE_BONUS]
         return f"{who}: return steles to the bag down to {limit}"
-    if s.phase == "extra":
+    if s.phase == Phase.EXTRA:
         return f"{who}: make the additional {s.extra} granted by the Seal card"
     if s.regular_done:
         return f"{who}: play a Seal card or pass to end the turn"

@@ -1,172 +1,86 @@
 """Which actions are legal: the placement rules, takes, payments and Seal card plays.
 
-A turn walks through phases, one decision per step:
-
-* ``main``: the regular action (``take``, ``draw``, ``place``, or ``pass`` when none
-  is possible) and Seal card plays; after the regular action the phase stays only
-  while the player holds a card from an earlier turn (then ``pass`` ends the turn).
-* ``extra``: the additional action a type-B card grants (a placement or a take).
-* ``pay``: the offering, one stele at a time in the player's order (``pay``/``waive``).
-* ``ritual``: a temple's 5th space was filled; take a stele from another temple or not.
-* ``return``: the reserve is above the limit at the end of the turn; give one back.
+A turn walks through the phases of `Phase`, one decision per step. Everything here
+is a pure function of the state. The takes a set of temples allows are a
+`functools.cache` function of the temple counts; the villages a board offers come
+with the state (`State.spots`, derived from the board: see `spots`).
 """
 
 from __future__ import annotations
 
-from bisect import insort
-from typing import TYPE_CHECKING, Any, Final
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Final
 
-from .actions import ALL_TAKES, Action, Place, Take
-from .components import CAPACITY, CARDS, KIND_TYPE, NEIGHBOURS, TAKE_COUNT, TOKEN_BASE, VILLAGES
-from .tables import (
-    DISCOUNT,
+from .actions import (
+    ALL_TAKES,
     DRAW,
+    PASS,
+    PAYS,
+    PLACES,
+    RETURNS,
+    RITUAL_SKIP,
+    RITUAL_TAKES,
+    SEALS,
+    TAKE_COUNTS,
+    WAIVES,
+    Action,
+    Place,
+    Take,
+)
+from .components import (
+    CAPACITY,
+    CARDS,
+    DISCOUNT,
     FREE,
     NC,
     NO_MODS,
-    PASS,
-    PAY,
-    PLACE,
-    RETURN,
-    RITUAL,
     SAME_OK,
-    SEAL,
-    SKIP,
     TAKE_BONUS,
-    TAKE_COUNTS,
-    WAIVE,
+    TAKE_COUNT,
+    TEMPLE_SPACES,
 )
+from .payment import after_pay_payable, payable, remove_one_of, ritual_take_payable
+from .spots import GUARD, Spot, lonely
+from .state import EXTRA, MAIN, PAY, RETURN, RITUAL
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "note_placement", "placements", "takes"]
-
-_take_cache: dict[tuple[int, tuple[int, ...]], tuple[Take, ...]] = {}
-_take2_cache: dict[tuple[int, ...], tuple[Take, ...]] = {}
+__all__ = ["legal_actions", "placements", "takes"]
 
 
-def _takes_of_two(temples: tuple[int, ...]) -> tuple[Take, ...]:
-    """`takes(temples, 2)`, memoized by the temples alone (the regular take)."""
-    found = _take2_cache.get(temples)
-    if found is None:
-        found = _take2_cache[temples] = takes(temples, TAKE_COUNT)
-    return found
-
-
+@cache  # at most 5**4 temple states times a few counts
 def takes(temples: tuple[int, ...], count: int) -> tuple[Take, ...]:
     """Every way to take `count` steles (fewer if the temples hold fewer) from the temples."""
     count = min(count, sum(temples))
     if count <= 0:
         return ()
-    key = (count, temples)
-    found = _take_cache.get(key)
-    if found is None:
-        found = tuple(
-            t
-            for t in ALL_TAKES[count]
-            if all(n <= have for n, have in zip(TAKE_COUNTS[t], temples, strict=True))
-        )
-        _take_cache[key] = found
-    return found
-
-
-_Spot = tuple[int, int, int, int, int, int, tuple[tuple[Place, ...], ...]]
-"""A village with a token: (village, knowledge type, neighbouring steles of each colour,
-and, for each set of colours a reserve holds, the placements of those colours that have
-no neighbour of their own colour there)."""
-_touching_cache: dict[tuple[int, ...], tuple[_Spot, ...]] = {}
-_last: list[tuple[Any, tuple[_Spot, ...]]] = [(None, ())]
-"""The board object last looked up with its spots (one pair, replaced in one store so
-threads never see a board with another board's spots): skips hashing in a playout."""
-_CLOSED: Final = tuple(frozenset((v, *n)) for v, n in enumerate(NEIGHBOURS))
-"""Each village with its neighbours: the spots a stele placed there changes."""
-
-
-_OPENS: Final = tuple(
-    tuple(
-        tuple(
-            tuple(PLACE[c][v] for c in range(NC) if has >> c & 1 and not near >> c & 1)
-            for has in range(16)
-        )
-        for near in range(16)
-    )
-    for v in range(len(VILLAGES))
-)
-"""By village, colours around it and colours in the reserve (bit masks): the placements
-the same-colour rule allows."""
-
-
-def _spot(board: tuple[int, ...] | list[int], v: int) -> _Spot | None:
-    """The spot of token village v, or None if no stele touches it."""
-    near = [0, 0, 0, 0]
-    mask = 0
-    for u in NEIGHBOURS[v]:
-        x = board[u]
-        if 0 <= x < NC:
-            near[x] += 1
-            mask |= 1 << x
-    if not mask:
-        return None
-    t = KIND_TYPE[board[v] - TOKEN_BASE]
-    return (v, t, near[0], near[1], near[2], near[3], _OPENS[v][mask])
-
-
-def _remember(board: tuple[int, ...], spots: tuple[_Spot, ...]) -> None:
-    if len(_touching_cache) >= 4096:
-        _touching_cache.clear()  # a pure memo: dropping it only costs time
-    _touching_cache[board] = spots
-
-
-def _touching(board: tuple[int, ...]) -> tuple[_Spot, ...]:
-    """Token villages next to at least one stele, by village (memoized per board)."""
-    last_board, last_spots = _last[0]
-    if board is last_board:
-        return last_spots  # the same board object as last time (typical in a playout)
-    found = _touching_cache.get(board)
-    if found is None:
-        spots = [_spot(board, v) for v, cell in enumerate(board) if cell >= TOKEN_BASE]
-        found = tuple(spot for spot in spots if spot is not None)
-        _remember(board, found)
-    _last[0] = (board, found)
-    return found
-
-
-def note_placement(old: tuple[int, ...], new: tuple[int, ...], v: int, c: int) -> None:
-    """Derive the memo of `new` (old plus a stele of colour c on v) from that of `old`."""
-    last_board, last_spots = _last[0]
-    before = last_spots if old is last_board else _touching_cache.get(old)
-    if before is None:
-        return
-    closed = _CLOSED[v]
-    spots = [s for s in before if s[0] not in closed]
-    for u in NEIGHBOURS[v]:
-        if new[u] >= TOKEN_BASE:
-            spot = _spot(new, u)
-            if spot is not None:  # always: u now touches v
-                insort(spots, spot)
-    found = tuple(spots)
-    _remember(new, found)
-    _last[0] = (new, found)
-
-
-def _lonely(board: tuple[int, ...]) -> tuple[_Spot, ...]:
-    """Token villages next to no stele (only a Seal card allows placing there)."""
     return tuple(
-        (v, KIND_TYPE[cell - TOKEN_BASE], 0, 0, 0, 0, _OPENS[v][0])
-        for v, cell in enumerate(board)
-        if cell >= TOKEN_BASE and _spot(board, v) is None
+        t
+        for t in ALL_TAKES[count]
+        if all(n <= have for n, have in zip(TAKE_COUNTS[t], temples, strict=True))
     )
+
+
+_NO_TRIGGER: Final = GUARD + sum(31 << 6 * i for i in range(8))
+"""A packed `trigger` with no Ritual in reach: every field at its top (31)."""
 
 
 def placements(
+    spots: tuple[Spot, ...],
     board: tuple[int, ...],
     reserve: tuple[int, ...],
     tokens: tuple[int, ...],
     capacity: int,
     mods: tuple[int, ...],
+    temples: tuple[int, ...],
 ) -> list[Place]:
-    """Every legal stele placement for a player, with the given turn modifiers."""
+    """Every legal stele placement for a player, with the given turn modifiers.
+
+    `spots` are the board's token villages next to a stele (`State.spots`). The
+    offering must be payable in full: by the reserve (and a discount card), or with
+    the steles that Rituals during the payment bring in (see `payment`).
+    """
     out: list[Place] = []
     r0, r1, r2, r3 = reserve
     if not (r0 or r1 or r2 or r3):
@@ -175,37 +89,88 @@ def placements(
     room = (k0 + k1 < capacity, k2 + k3 < capacity, k4 + k5 < capacity, k6 + k7 < capacity)
     has = (r0 > 0) | (r1 > 0) << 1 | (r2 > 0) << 2 | (r3 > 0) << 3
     same_ok, discount = mods[SAME_OK], mods[DISCOUNT]
-    last_board, spots = _last[0]  # a stele must touch another stele ...
-    if board is not last_board:
-        spots = _touching(board)
+    # a stele must touch another stele ...
     if mods[FREE]:
-        spots = tuple(sorted(spots + _lonely(board)))  # ... unless a Seal card says otherwise
+        spots = tuple(sorted(spots + lonely(board)))  # ... unless a Seal card says otherwise
+    # Could paying fill a temple's last space (a Ritual, which brings a stele in)? Per
+    # colour whose temple and reserve could reach it, `trigger` holds one less than the
+    # steles to pay there (else 31), packed: a spot can run a Ritual when it owes more
+    # than that of some colour (= payment.ritual_possible, inline: a hot path).
+    t0, t1, t2, t3 = temples
+    trigger = _NO_TRIGGER
+    if t0 and r0 + t0 >= TEMPLE_SPACES:
+        trigger -= 31 - (TEMPLE_SPACES - 1 - t0)
+    if t1 and r1 + t1 >= TEMPLE_SPACES:
+        trigger -= (31 - (TEMPLE_SPACES - 1 - t1)) << 6
+    if t2 and r2 + t2 >= TEMPLE_SPACES:
+        trigger -= (31 - (TEMPLE_SPACES - 1 - t2)) << 12
+    if t3 and r3 + t3 >= TEMPLE_SPACES:
+        trigger -= (31 - (TEMPLE_SPACES - 1 - t3)) << 18
+    rituals = trigger != _NO_TRIGGER
     if not same_ok and not discount:
-        # the common case: the reserve must cover the whole offering
-        for _, t, c0, c1, c2, c3, opens in spots:
-            if c0 > r0 or c1 > r1 or c2 > r2 or c3 > r3 or not room[t]:
-                continue
-            out.extend(opens[has])  # never next to a stele of the same colour
+        # the common case: the reserve must cover the whole offering, and the board
+        # have room for the token: one packed comparison per spot (see `packed`)
+        have = (  # = packed(reserve, room), inline: this is the hottest loop of the game
+            GUARD
+            + r0
+            + (r1 << 6)
+            + (r2 << 12)
+            + (r3 << 18)
+            + ((k0 + k1 < capacity) << 24)
+            + ((k2 + k3 < capacity) << 30)
+            + ((k4 + k5 < capacity) << 36)
+            + ((k6 + k7 < capacity) << 42)
+        )
+        for spot in spots:
+            if (have - spot[1]) & GUARD == GUARD:
+                out.extend(spot[2][has])  # never next to a stele of the same colour
+            elif rituals and room[spot[3]] and (trigger - spot[1]) & GUARD != GUARD:
+                out.extend(_with_rituals(spot, spot[2][has], reserve, temples, 0))
         return out
-    for v, t, c0, c1, c2, c3, opens in spots:
+    for spot in spots:
+        v, _, opens, t, c0, c1, c2, c3 = spot
         if not room[t]:
             continue
         # steles the reserve lacks for the offering (before taking out the placed one)
         short = max(0, c0 - r0) + max(0, c1 - r1) + max(0, c2 - r2) + max(0, c3 - r3)
+        candidates: tuple[Place, ...] = (
+            opens[has] if not same_ok else tuple(PLACES[c][v] for c in range(NC) if reserve[c])
+        )
         if short > discount:
+            if rituals:
+                out.extend(_with_rituals(spot, candidates, reserve, temples, discount))
             continue
         if not same_ok:
             out.extend(opens[has])
             continue
-        for c, have, need in ((0, r0, c0), (1, r1, c1), (2, r2, c2), (3, r3, c3)):
+        for c, have_c, need in ((0, r0, c0), (1, r1, c1), (2, r2, c2), (3, r3, c3)):
             # placing a stele of an owed colour leaves one fewer to pay with
-            if have and short + (need >= have) <= discount:
-                out.append(PLACE[c][v])
+            if have_c and short + (need >= have_c) <= discount:
+                out.append(PLACES[c][v])
+            elif have_c and rituals:
+                out.extend(_with_rituals(spot, (PLACES[c][v],), reserve, temples, discount))
     return out
 
 
-def _playable(s: State, card: int) -> bool:
-    """Whether the current player may play `card` now (main phase only)."""
+def _with_rituals(
+    spot: Spot,
+    candidates: tuple[Place, ...],
+    reserve: tuple[int, ...],
+    temples: tuple[int, ...],
+    waivers: int,
+) -> list[Place]:
+    """The placements among `candidates` (on `spot`'s village) whose offering the
+    reserve cannot cover, but some order of payment with Rituals can pay."""
+    owed = spot[4:]
+    return [
+        place
+        for place in candidates
+        if payable(owed, remove_one_of(reserve, place.colour), temples, waivers)
+    ]
+
+
+def _playable(s: State, p: int, card: int) -> bool:
+    """Whether player `p` (to act, in the main phase) may play `card` now."""
     spec = CARDS[card]
     if spec.kind == "A":
         return not s.regular_done
@@ -214,66 +179,163 @@ def _playable(s: State, card: int) -> bool:
     if spec.action == "take":
         return sum(s.temples) > 0
     if spec.action == "place":
-        p = s.current
-        return bool(placements(s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], NO_MODS))
+        return bool(
+            placements(
+                s.spots,
+                s.board,
+                s.reserves[p],
+                s.tokens[p],
+                CAPACITY[s.players],
+                NO_MODS,
+                s.temples,
+            )
+        )
     return False  # the Dragon Hoard only scores
 
 
-def legal_actions(s: State) -> tuple[Action, ...]:
-    """The current player's legal actions, in a fixed order."""
+def legal_actions(s: State, player: int) -> tuple[Action, ...]:
+    """The legal actions of `player` (the core has checked that they are to act)."""
     phase = s.phase
-    p = s.current
-    if phase != "main":
+    p = player
+    if phase != MAIN:
         return _other_phase(s, phase, p)
     hand = s.hands[p]
-    acts: list[Action] = (
-        [SEAL[c] for c in hand if c not in s.fresh and _playable(s, c)] if hand else []
-    )
+    seals = tuple(SEALS[c] for c in hand if c not in s.fresh and _playable(s, p, c)) if hand else ()
     if s.regular_done:
-        acts.append(PASS)
-        return tuple(acts)
-    temples = s.temples
+        return (*seals, PASS)
+    regular, possible = _regular(s.temples, sum(s.bag) > 0, s.mods[TAKE_BONUS])
+    places = placements(
+        s.spots, s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], s.mods, s.temples
+    )
+    if places:
+        return (*seals, *regular, *places)
+    if possible:
+        return (*seals, *regular)
+    return (*seals, PASS)  # no regular action is possible: the turn is skipped
+
+
+@cache  # 5**4 temple states, a flag and a bonus
+def _regular(
+    temples: tuple[int, ...], can_draw: bool, bonus: int
+) -> tuple[tuple[Action, ...], bool]:
+    """The takes and the draw the temples and the bag allow, and whether there are any."""
+    out: list[Action] = []
     can_take = sum(temples) >= TAKE_COUNT
     if can_take:
-        bonus = s.mods[TAKE_BONUS]
-        acts.extend(_takes_of_two(temples) if not bonus else takes(temples, TAKE_COUNT + bonus))
-    can_draw = sum(s.bag) > 0
+        out.extend(takes(temples, TAKE_COUNT + bonus))
     if can_draw:
-        acts.append(DRAW)
-    places = placements(s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], s.mods)
-    if places:
-        acts.extend(places)
-    elif not (can_take or can_draw):
-        acts.append(PASS)  # no regular action is possible: the turn is skipped
-    return tuple(acts)
+        out.append(DRAW)
+    return tuple(out), can_take or can_draw
 
 
 def _other_phase(s: State, phase: str, p: int) -> tuple[Action, ...]:
-    if phase == "pay":
-        return _pay_options(s)
-    if phase == "ritual":
-        out: list[Action] = [RITUAL[c] for c in range(NC) if c != s.ritual_temple and s.temples[c]]
-        out.append(SKIP)
-        return tuple(out)
-    if phase == "return":
-        reserve = s.reserves[p]
-        return tuple(RETURN[c] for c in range(NC) if reserve[c])
-    if phase == "extra":
+    if phase == PAY:
+        return _pay_options(s.owed, s.reserves[p], s.temples, s.waivers)
+    if phase == RITUAL:
+        return _ritual_options(s.owed, s.reserves[p], s.temples, s.waivers, s.ritual_temple)
+    if phase == RETURN:
+        return _return_options(s.reserves[p])
+    if phase == EXTRA:
         if s.extra == "take":
             return takes(s.temples, s.extra_count)
-        board, reserve, tokens = s.board, s.reserves[p], s.tokens[p]
-        return tuple(placements(board, reserve, tokens, CAPACITY[s.players], NO_MODS))
+        reserve, tokens = s.reserves[p], s.tokens[p]
+        return tuple(
+            placements(s.spots, s.board, reserve, tokens, CAPACITY[s.players], NO_MODS, s.temples)
+        )
     return ()  # the game is over
 
 
-def _pay_options(s: State) -> tuple[Action, ...]:
-    owed = s.owed
-    reserve = s.reserves[s.current]
-    out: list[Action] = [PAY[c] for c in range(NC) if owed[c] and reserve[c]]
-    if s.waivers:
+def _ritual_options(
+    owed: tuple[int, ...],
+    reserve: tuple[int, ...],
+    temples: tuple[int, ...],
+    waivers: int,
+    ritual_temple: int,
+) -> tuple[Action, ...]:
+    """A stele from any other temple that holds one, or nothing: each only if the
+    offering can still be paid in full afterwards (always, when the reserve covers it)."""
+    if _covered(owed, reserve, waivers):
+        return _any_ritual_take(temples, ritual_temple)
+    return _ritual_options_searched(owed, reserve, temples, waivers, ritual_temple)
+
+
+@cache  # a temple state and one of four temples
+def _any_ritual_take(temples: tuple[int, ...], ritual_temple: int) -> tuple[Action, ...]:
+    out: list[Action] = [RITUAL_TAKES[c] for c in range(NC) if c != ritual_temple and temples[c]]
+    out.append(RITUAL_SKIP)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _ritual_options_searched(
+    owed: tuple[int, ...],
+    reserve: tuple[int, ...],
+    temples: tuple[int, ...],
+    waivers: int,
+    ritual_temple: int,
+) -> tuple[Action, ...]:
+    out: list[Action] = [
+        RITUAL_TAKES[c]
+        for c in range(NC)
+        if c != ritual_temple and ritual_take_payable(owed, reserve, temples, waivers, c)
+    ]
+    if payable(owed, reserve, temples, waivers):
+        out.append(RITUAL_SKIP)
+    return tuple(out)
+
+
+def _covered(owed: tuple[int, ...], reserve: tuple[int, ...], waivers: int) -> bool:
+    """Whether the reserve (and the discount) pay the rest of the offering as it is:
+    then every order of payment works, and no choice can strand it."""
+    o0, o1, o2, o3 = owed
+    r0, r1, r2, r3 = reserve
+    short = (o0 > r0) * (o0 - r0) + (o1 > r1) * (o1 - r1) + (o2 > r2) * (o2 - r2)
+    return short + (o3 > r3) * (o3 - r3) <= waivers
+
+
+@lru_cache(maxsize=4096)
+def _return_options(reserve: tuple[int, ...]) -> tuple[Action, ...]:
+    """A stele of any colour the reserve holds goes back to the bag."""
+    return tuple(RETURNS[c] for c in range(NC) if reserve[c])
+
+
+def _pay_options(
+    owed: tuple[int, ...], reserve: tuple[int, ...], temples: tuple[int, ...], waivers: int
+) -> tuple[Action, ...]:
+    """Pay a stele of an owed colour the reserve holds, or waive one (discount cards):
+    each only if the offering can still be paid in full afterwards."""
+    if _covered(owed, reserve, waivers):
+        return _covered_pay_options(owed, reserve, waivers)
+    return _pay_options_searched(owed, reserve, temples, waivers)
+
+
+@lru_cache(maxsize=4096)
+def _covered_pay_options(
+    owed: tuple[int, ...], reserve: tuple[int, ...], waivers: int
+) -> tuple[Action, ...]:
+    """The pay options while the reserve (and the discount) cover the offering."""
+    out: list[Action] = [PAYS[c] for c in range(NC) if owed[c] and reserve[c]]
+    if waivers:
         short = sum(max(0, owed[c] - reserve[c]) for c in range(NC))
         for c in range(NC):
             # waiving a colour you could pay is fine while the discount covers the rest
-            if owed[c] and (owed[c] > reserve[c] or short < s.waivers):
-                out.append(WAIVE[c])
+            if owed[c] and (owed[c] > reserve[c] or short < waivers):
+                out.append(WAIVES[c])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _pay_options_searched(
+    owed: tuple[int, ...], reserve: tuple[int, ...], temples: tuple[int, ...], waivers: int
+) -> tuple[Action, ...]:
+    """The pay options while only Rituals during the payment can finish it."""
+    out: list[Action] = [
+        PAYS[c]
+        for c in range(NC)
+        if owed[c] and reserve[c] and after_pay_payable(owed, reserve, temples, waivers, c)
+    ]
+    if waivers:
+        for c in range(NC):
+            if owed[c] and payable(remove_one_of(owed, c), reserve, temples, waivers - 1):
+                out.append(WAIVES[c])
     return tuple(out)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.outcome import Outcome
-from .components import CARDS, KIND_SEALS, TYPES
+from meeple.core import Outcome
+
+from .components import CAPACITY, CARDS, KIND_SEALS, TYPES
 
 if TYPE_CHECKING:
     from .state import State
@@ -34,10 +35,11 @@ def outcome(s: State) -> Outcome:
     scores: list[int] = []
     keys: list[tuple[int, int]] = []
     details = []
+    capacity = CAPACITY[s.players]
     for p in range(s.players):
         tok = s.tokens[p]
         seals = dragon_seals(tok, s.hands[p])
-        done = completed(tok, s.capacity)
+        done = completed(tok, capacity)
         scores.append(sum(tok))
         keys.append((sum(tok), seals))
         details.append(

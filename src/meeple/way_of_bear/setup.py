@@ -1,15 +1,19 @@
-"""The rulebook set-up: temples, tokens, bear steles, reserves and the Seal pile."""
+"""The rulebook set-up (temples, tokens, bear steles, reserves, Seal pile) and the step bound."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final
 
-from ..core import rng as _rng
-from .chance import draw_steles
+from meeple.core import ONE_SEAT
+from meeple.core import rng as _rng
+
 from .components import (
     BEARS,
     CARDS,
     KINDS,
+    NC,
+    NO_MODS,
+    NO_STELES,
     OFF_BOARD,
     PART_P,
     PART_P_PLAYERS,
@@ -19,44 +23,60 @@ from .components import (
     TOKENS_IN_PLAY,
     VILLAGES,
 )
-from .tables import NC, NO_MODS, SEATS, ZERO4
+from .options import MAX_ROUNDS_LIMIT, Options
+from .state import MAIN, State
 
-if TYPE_CHECKING:
-    from .state import State
+__all__ = ["STEPS_PER_CARD", "STEPS_PER_TURN", "max_steps", "start"]
 
-__all__ = ["setup"]
+STEPS_PER_TURN: Final = 20
+"""Most actions in one turn without Seal cards: a placement (1), its offering (4 pays,
+each possibly followed by a Ritual choice: 8), a closing pass (1) and returns to the
+bag (at most 8: a reserve of 14 after a limit card, plus 4 drawn, down to 10)."""
+STEPS_PER_CARD: Final = 15
+"""Most actions one Seal card adds: the play, an extra placement with its offering (9)
+and the returns its steles may force."""
+_BEAR: Final = -2
+"""A bear token while the villages are dealt (swapped for a random stele at once)."""
 
 
-def setup(state_type: type[State], players: int, seed: int, max_rounds: int) -> State:
-    """The rulebook set-up: temples, tokens, bear steles, reserves, Seal pile."""
+def max_steps(players: int) -> int:
+    """A true bound on the actions of any game, whatever the options."""
+    return MAX_ROUNDS_LIMIT * players * STEPS_PER_TURN + len(CARDS) * STEPS_PER_CARD
+
+
+def start(players: int, seed: int, options: Options) -> State:
+    """The rulebook set-up for `players` seats, shuffled from `seed`.
+
+    The core has checked the player count, the seed and the options' type.
+    """
     rng = _rng.seed_rng(seed)
-    bag = [PER_COLOUR - 1] * NC  # one of each colour starts on its temple
+    bag = (PER_COLOUR - 1,) * NC  # one of each colour starts on its temple
     villages = [v for v in range(len(VILLAGES)) if players >= PART_P_PLAYERS or not PART_P[v]]
     tokens = [TOKEN_BASE + k for k in range(KINDS) for _ in range(TOKENS_IN_PLAY[players][k])]
-    tokens += [-2] * BEARS  # bear tokens, swapped for random steles below
+    tokens += [_BEAR] * BEARS
     order, rng = _rng.shuffled(rng, tokens)
     board = [OFF_BOARD] * len(VILLAGES)
     for v, token in zip(villages, order, strict=True):
-        if token == -2:
-            drawn, rng = draw_steles(rng, bag, 1)
+        if token == _BEAR:
+            drawn, bag, rng = _rng.draw_counts(rng, bag, 1)
             token = drawn.index(1)
         board[v] = token
     reserves = []
     for _ in range(players):
-        drawn, rng = draw_steles(rng, bag, START_STELES)
-        reserves.append(tuple(drawn))
+        drawn, bag, rng = _rng.draw_counts(rng, bag, START_STELES)
+        reserves.append(drawn)
     deck, rng = _rng.shuffled(rng, range(len(CARDS)))
-    return state_type(
+    return State(
         players=players,
-        to_act=SEATS[0],
+        to_act=ONE_SEAT[0],
         rng=rng,
-        max_rounds=max_rounds,
+        max_rounds=options.max_rounds,
         round=0,
         current=0,
-        phase="main",
+        phase=MAIN,
         board=tuple(board),
         temples=(1,) * NC,
-        bag=tuple(bag),
+        bag=bag,
         reserves=tuple(reserves),
         tokens=((0,) * KINDS,) * players,
         hands=((),) * players,
@@ -67,7 +87,7 @@ def setup(state_type: type[State], players: int, seed: int, max_rounds: int) -> 
         mods=NO_MODS,
         extra="",
         extra_count=0,
-        owed=ZERO4,
+        owed=NO_STELES,
         waivers=0,
         ritual_temple=-1,
     )

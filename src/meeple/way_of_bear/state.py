@@ -1,62 +1,50 @@
-"""The full, frozen game state: everything on the table plus the rng.
-
-The rules themselves are pure functions in `legal.py` (what may be done) and
-`transitions.py` (what it does); this class stores the position, checks its
-invariants when loaded, and answers the contract's questions.
-"""
+"""The frozen game state (fields only) and the phases of a turn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+import enum
+from typing import Final
 
 import attrs
 
-from ..core.base import StateBase
-from ..core.outcome import Outcome
-from . import explain, legal, scoring, transitions
-from .components import (
-    CAPACITY,
-    CARDS,
-    COLOURS,
-    KINDS,
-    MAX_HAND,
-    MOD_NAMES,
-    OFF_BOARD,
-    PART_P,
-    PART_P_PLAYERS,
-    PER_COLOUR,
-    TEMPLE_SPACES,
-    TOKEN_BASE,
-    TOKENS_IN_PLAY,
-    VILLAGES,
-)
-from .options import MAX_ROUNDS_LIMIT
+from meeple.core import StateBase
 
-if TYPE_CHECKING:
-    from .actions import Action
-    from .view import View
+from .spots import Spot, of_board
 
-__all__ = ["Phase", "State"]
-
-Phase = Literal["main", "extra", "pay", "ritual", "return", "over"]
-"""Where the current turn stands (see `legal` for what each phase offers)."""
-
-_PHASES = ("main", "extra", "pay", "ritual", "return", "over")
+__all__ = ["EXTRA", "MAIN", "OVER", "PAY", "RETURN", "RITUAL", "Phase", "State"]
 
 
-class _FastState(StateBase):
-    """Adds a slot for the current player's legal actions (see `State.legal_actions`)."""
+class Phase(enum.StrEnum):
+    """Where the current turn stands (stored in JSON as its value; see `legal`)."""
 
-    __slots__ = ("_acts",)
+    MAIN = "main"
+    """The regular action (take, draw, place, or pass when none is possible) and
+    Seal card plays; after the regular action only while an older card is held."""
+    EXTRA = "extra"
+    """The additional action a type-B Seal card grants (a placement or a take)."""
+    PAY = "pay"
+    """The offering, one stele at a time in the player's order (pay or waive)."""
+    RITUAL = "ritual"
+    """A temple's 5th space was filled: take a stele from another temple, or not."""
+    RETURN = "return"
+    """The reserve is above the limit at the end of the turn: give one back."""
+    OVER = "over"
+    """The game has ended."""
 
-    _acts: tuple[Any, ...]
+
+# Module names for the members: rules compare against these in the hot path, where
+# a module global costs a tenth of an enum attribute lookup.
+MAIN: Final = Phase.MAIN
+EXTRA: Final = Phase.EXTRA
+PAY: Final = Phase.PAY
+RITUAL: Final = Phase.RITUAL
+RETURN: Final = Phase.RETURN
+OVER: Final = Phase.OVER
 
 
-@attrs.frozen(slots=False)  # a dict, not slots: transitions copy it in one step
-class State(_FastState):
+@attrs.frozen(slots=False)  # fields in __dict__: successors are `meeple.core.replace` copies
+class State(StateBase):
     """A position of The Way of the Bear, including the hidden Seal cards and the rng."""
-
-    GAME_NAME: ClassVar[str] = "way_of_bear"
 
     players: int
     """Number of seats (2-4)."""
@@ -71,7 +59,7 @@ class State(_FastState):
     current: int
     """Whose turn it is (seat 0 holds the Golden Bear and starts each round)."""
     phase: Phase
-    """What the current player is deciding: see `legal`."""
+    """What the current player is deciding (see `Phase`)."""
     board: tuple[int, ...]
     """Per village: stele colour 0-3, token kind + 4, or -1 when not in play."""
     temples: tuple[int, ...]
@@ -104,147 +92,12 @@ class State(_FastState):
     """Steles of the offering that may still be waived (discount cards)."""
     ritual_temple: int
     """The temple whose Ritual is being resolved, else -1."""
-
-    # -- the contract ------------------------------------------------------
-    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
-        """Every legal action of `player` (empty if that player may not act now).
-
-        A fast path for the player to act (the playout hot loop); every other case,
-        including each error, goes through `StateBase`.
-        """
-        if (player is None or (player.__class__ is int and player == self.current)) and (
-            self.to_act
-        ):
-            # getattr with a default, not try/except: on a fresh state the slot is
-            # empty, and raising and catching AttributeError costs ~0.5 us a step.
-            cached: tuple[Action, ...] | None = getattr(self, "_acts", None)
-            if cached is None:
-                cached = legal.legal_actions(self)
-                object.__setattr__(self, "_acts", cached)
-            return cached
-        found: tuple[Action, ...] = super().legal_actions(player)
-        return found
-
-    def apply(self, action: Action, player: int | None = None) -> State:
-        """The successor state; raises IllegalActionError and changes nothing.
-
-        Legal actions of the player to act take a fast path; anything else goes through
-        `StateBase.apply`, which raises the contract's errors.
-        """
-        if (player is None or (player.__class__ is int and player == self.current)) and (
-            self.to_act
-        ):
-            acts = getattr(self, "_acts", None)
-            if acts is None:
-                acts = self.legal_actions(player)
-            if action in acts:
-                return transitions.advance(self, action)
-        return super().apply(action, player)
-
-    def _legal(self, player: int) -> tuple[Action, ...]:
-        return legal.legal_actions(self)
-
-    def _next(self, action: Action, player: int) -> State:
-        return transitions.advance(self, action)
-
-    def _refusal(self, action: Action, player: int) -> str:
-        return explain.refusal(self, action)
-
-    def outcome(self) -> Outcome:
-        """Ranks by tokens on the board, then Dragon Seals (only completers can win)."""
-        return scoring.outcome(self)
-
-    def view(self, player: int | None) -> View:
-        """What `player` may see (None: a spectator)."""
-        from .view import make_view
-
-        return make_view(self, player)
-
-    def __getstate__(self) -> dict[str, Any]:
-        """The fields only, for copy and pickle (OpenSpiel clones states with deepcopy).
-
-        The memo slots (`_acts`, `_legal_cache`) are left out: restoring them would go
-        through the frozen ``__setattr__`` and fail, and a copy recomputes them anyway.
-        """
-        return dict(self.__dict__)
-
-    def prompt(self, player: int | None = None) -> str:
-        """One line saying what the current player is deciding."""
-        return explain.prompt(self, player)
-
-    # -- helpers -----------------------------------------------------------
-    @property
-    def capacity(self) -> int:
-        """Spaces per knowledge type on each player board (3 with 2 players, else 2)."""
-        return CAPACITY[self.players]
-
-    def completed(self, player: int) -> bool:
-        """Whether `player` has filled every space of their board."""
-        return scoring.completed(self.tokens[player], self.capacity)
-
-    def validate(self) -> None:
-        """Raise ValueError if an invariant fails (stele, token and card conservation...)."""
-        n = self.players
-        _check(n in CAPACITY, f"players must be 2-4, not {n}")
-        _check(self.phase in _PHASES, f"unknown phase {self.phase!r}")
-        _check(0 <= self.current < n, "current is a seat")
-        _check(1 <= self.max_rounds <= MAX_ROUNDS_LIMIT, "max_rounds is within the limit")
-        _check(0 <= self.round <= self.max_rounds, "round is within the limit")
-        _check(0 <= self.rng < 2**64, "rng is a 64-bit state")
-        over = self.phase == "over"
-        _check(self.to_act == (frozenset() if over else frozenset({self.current})), "to_act")
-        nc = len(COLOURS)
-        _check(len(self.board) == len(VILLAGES), "one cell per village")
-        for tup, size, what in (
-            (self.temples, nc, "temples"),
-            (self.bag, nc, "bag"),
-            (self.owed, nc, "owed"),
-            (self.mods, len(MOD_NAMES), "mods"),
-        ):
-            _check(len(tup) == size and all(x >= 0 for x in tup), f"{what} are counts")
-        _check(all(t < TEMPLE_SPACES for t in self.temples), "a full temple is emptied")
-        _check(len(self.reserves) == n and len(self.tokens) == n and len(self.hands) == n, "seats")
-        for res in self.reserves:
-            _check(len(res) == nc and all(x >= 0 for x in res), "reserves are counts")
-        for tok in self.tokens:
-            _check(len(tok) == KINDS and all(x >= 0 for x in tok), "tokens are counts")
-            for t in range(KINDS // 2):
-                _check(tok[2 * t] + tok[2 * t + 1] <= self.capacity, "a column overflows")
-        # steles: 21 of each colour, all accounted for
-        for c in range(nc):
-            total = self.bag[c] + self.temples[c] + self.board.count(c)
-            total += sum(res[c] for res in self.reserves)
-            _check(total == PER_COLOUR, f"{COLOURS[c]} steles add up to {total}, not 21")
-        # the board and the tokens
-        for v, cell in enumerate(self.board):
-            if PART_P[v] and n < PART_P_PLAYERS:
-                _check(cell == OFF_BOARD, f"{VILLAGES[v]} is not in play with {n} players")
-            else:
-                _check(0 <= cell < TOKEN_BASE + KINDS, f"{VILLAGES[v]} holds a stele or token")
-        for k in range(KINDS):
-            total = self.board.count(TOKEN_BASE + k) + sum(tok[k] for tok in self.tokens)
-            _check(total == TOKENS_IN_PLAY[n][k], f"tokens of kind {k} add up to {total}")
-        # Seal cards: each exactly once
-        cards = [c for hand in self.hands for c in hand] + list(self.deck) + list(self.played)
-        _check(sorted(cards) == list(range(len(CARDS))), "each Seal card is somewhere once")
-        for hand in self.hands:
-            _check(list(hand) == sorted(hand) and len(hand) <= MAX_HAND, "hands are sorted")
-        _check(set(self.fresh) <= set(self.hands[self.current]), "fresh cards are held")
-        _check(list(self.fresh) == sorted(self.fresh), "fresh cards are sorted")
-        # the turn's phase data
-        paying = self.phase in ("pay", "ritual")
-        _check(paying or sum(self.owed) == 0, "an offering is owed only while paying")
-        _check(self.phase != "pay" or sum(self.owed) > 0, "paying needs something owed")
-        _check((self.phase == "ritual") == (self.ritual_temple >= 0), "ritual temple")
-        _check(self.ritual_temple < nc, "ritual temple is a colour")
-        _check((self.phase == "extra") == (self.extra in ("place", "take")), "extra action")
-        _check(self.extra in ("", "place", "take"), "extra is place, take or empty")
-        _check(self.extra_count >= 0 and self.waivers >= 0, "counts are not negative")
-        _check(self.phase in ("main", "extra", "pay", "ritual") or not self.extra, "stale extra")
-        if over:
-            _check(not self.fresh and not self.regular_done and not any(self.mods), "turn reset")
-
-
-def _check(cond: bool, what: str) -> None:
-    if not cond:
-        raise ValueError(f"way_of_bear state: {what}")
+    spots: tuple[Spot, ...] = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda s: of_board(s.board), takes_self=True),
+    )
+    """Derived from `board`, never stored or compared: the token villages a stele
+    touches (see `spots`). Made from the board whenever a State is made (setup, the
+    codec, determinize); a placement's successor derives it from the last one."""

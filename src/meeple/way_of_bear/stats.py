@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 from ..core.capabilities import ENDED_BY, STALLED, Statistic
+from .components import CAPACITY
+from .scoring import completed
 from .state import State
 
 __all__ = ["statistics"]
@@ -17,7 +19,8 @@ __all__ = ["statistics"]
 
 def statistics(state: State) -> dict[str, Statistic]:
     """How the finished game `state` ended, and whether Dragon Seals decided it."""
-    completers = sum(1 for p in range(state.players) if state.completed(p))
+    capacity = CAPACITY[state.players]
+    completers = sum(1 for tokens in state.tokens if completed(tokens, capacity))
     return {
         ENDED_BY: "completed board" if completers else "round limit",
         STALLED: not completers,

@@ -1,18 +1,26 @@
-"""Transitions: the state after a legal action (pure functions).
+"""What a legal action does, bag draws included, and how the turn goes on (pure functions).
 
-A transition builds the successor directly: a new State object whose attribute
-dict starts as a copy of the old one (one C-level dict copy) and is then changed
-key by key before the object is returned. Nobody else ever sees it half-built,
-so the state stays immutable from the outside; this is several times cheaper
-than calling the 23-field constructor through a mutable draft.
+Every successor is one `replace(state, **changes)`. A handler works out what its
+action moves (steles, tokens, cards); the turn-structure helpers (`_paid`, `_acted`,
+`_end_turn`, `_next_turn`) return the turn fields they decide (phase, whose turn, the
+per-turn flags), and the handler adds what it moved to that dict.
+
+This is the hottest code of the slowest game, where a Python call costs as much as
+a dozen lines: colour counts (always four, checked when the data is loaded) are
+unpacked and rebuilt inline rather than through the tuple helpers of
+`meeple.core.edit`, and a per-seat tuple is changed through a list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from meeple.core import NOBODY, ONE_SEAT, replace
+from meeple.core.rng import draw_counts
 
 from .actions import (
+    TAKE_COUNTS,
     Action,
     Draw,
     Pass,
@@ -25,267 +33,338 @@ from .actions import (
     Take,
     Waive,
 )
-from .chance import draw_steles
 from .components import (
     CAPACITY,
     CARDS,
+    DISCOUNT,
+    DRAW_BONUS,
     DRAW_COUNT,
     KIND_TYPE,
-    NEIGHBOURS,
+    NO_MODS,
+    NT,
+    RESERVE_BONUS,
     RESERVE_LIMIT,
     TEMPLE_SPACES,
     TOKEN_BASE,
-)
-from .legal import note_placement
-from .tables import (
-    DISCOUNT,
-    DRAW_BONUS,
-    NC,
-    NO_MODS,
-    NOBODY,
-    NT,
-    RESERVE_BONUS,
-    SEATS,
-    TAKE_COUNTS,
     UNIT,
 )
+from .spots import after_placement, offering
+from .state import EXTRA, MAIN, OVER, PAY, RETURN, RITUAL
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["advance"]
+__all__ = ["successor"]
 
-Fields = dict[str, Any]
-"""The attribute dict of a successor state under construction."""
-
-
-def _bump(t: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
-    lst = list(t)
-    lst[i] += delta
-    return tuple(lst)
-
-
-def _set_seat(t: tuple[Any, ...], p: int, value: Any) -> tuple[Any, ...]:
-    return (*t[:p], value, *t[p + 1 :])
+Changes = dict[str, Any]
+"""Fields of the successor, by name (the keyword arguments of `replace`)."""
+Counts = tuple[int, ...]
+"""A count per colour (or per token kind)."""
+Seats = tuple[tuple[int, ...], ...]
+"""One tuple per seat."""
+NOTHING: Final = (0, 0, 0, 0)
+"""No stele of any colour."""
 
 
-def _gain(d: Fields, counts: tuple[int, ...] | list[int], sign: int = 1) -> None:
-    """Add (or with sign -1 remove) steles to the current player's reserve."""
-    p = d["current"]
-    reserves = d["reserves"]
-    r0, r1, r2, r3 = reserves[p]  # four colours: checked when the data is loaded
-    b0, b1, b2, b3 = counts
-    if sign < 0:
-        b0, b1, b2, b3 = -b0, -b1, -b2, -b3
-    d["reserves"] = (*reserves[:p], (r0 + b0, r1 + b1, r2 + b2, r3 + b3), *reserves[p + 1 :])
+def successor(s: State, a: Action, p: int) -> State:
+    """The state after legal action `a` by player `p` (the current player)."""
+    changes = _HANDLERS[a.__class__](s, a, p)
+    return replace(s, **changes)
 
 
-def advance(s: State, action: Action) -> State:
-    """The state after the current player takes a legal `action`."""
-    new = object.__new__(type(s))
-    d: Fields = new.__dict__
-    d.update(s.__dict__)
-    _HANDLERS[type(action)](d, action)
-    return new
+# -- the handlers: what each action moves ------------------------------------------
 
 
-def _on_pay(d: Fields, action: Pay) -> None:
-    _pay(d, action.colour)
-
-
-def _on_place(d: Fields, action: Place) -> None:
-    _place(d, action.colour, action.village)
-
-
-def _on_take(d: Fields, action: Take) -> None:
-    counts = TAKE_COUNTS[action]
-    t0, t1, t2, t3 = d["temples"]
-    d["temples"] = (t0 - counts[0], t1 - counts[1], t2 - counts[2], t3 - counts[3])
-    _gain(d, counts)
-    if d["phase"] == "extra":
-        d["phase"] = "main"
-        d["extra"] = ""
-        d["extra_count"] = 0
+def _pay(s: State, a: Pay, p: int) -> Changes:
+    """One stele of the offering goes on its temple; the 5th space triggers a Ritual."""
+    c = a.colour
+    u0, u1, u2, u3 = UNIT[c]
+    r0, r1, r2, r3 = s.reserves[p]
+    reserve = (r0 - u0, r1 - u1, r2 - u2, r3 - u3)
+    reserves = list(s.reserves)
+    reserves[p] = reserve
+    o0, o1, o2, o3 = s.owed
+    owed = (o0 - u0, o1 - u1, o2 - u2, o3 - u3)
+    t0, t1, t2, t3 = s.temples
+    changes: Changes
+    if s.temples[c] + 1 < TEMPLE_SPACES:
+        temples = (t0 + u0, t1 + u1, t2 + u2, t3 + u3)
+        if o0 + o1 + o2 + o3 > 1:  # the common case: more to pay
+            return {"reserves": tuple(reserves), "owed": owed, "temples": temples}
+        changes = _paid(s, p, reserve, s.tokens, s.hands[p], s.fresh, s.regular_done)
+        changes["reserves"] = tuple(reserves)
+        changes["owed"] = owed
+        changes["temples"] = temples
+        return changes
+    # Ritual: the whole temple goes back to the bag (the 5th stele with the others) ...
+    b0, b1, b2, b3 = s.bag
+    n = TEMPLE_SPACES
+    temples = (t0 * (1 - u0), t1 * (1 - u1), t2 * (1 - u2), t3 * (1 - u3))
+    if any(temples):  # ... and the player may take a stele from another temple
+        changes = {"phase": RITUAL, "ritual_temple": c}
+    elif any(owed):
+        changes = {"phase": PAY}
     else:
-        d["regular_done"] = True
-    _after_action(d)
+        changes = _paid(s, p, reserve, s.tokens, s.hands[p], s.fresh, s.regular_done)
+    changes.update(
+        reserves=tuple(reserves),
+        owed=owed,
+        temples=temples,
+        bag=(b0 + n * u0, b1 + n * u1, b2 + n * u2, b3 + n * u3),
+    )
+    return changes
 
 
-def _on_draw(d: Fields, action: Draw) -> None:
-    _draw(d, DRAW_COUNT + d["mods"][DRAW_BONUS])
-    d["regular_done"] = True
-    _after_action(d)
-
-
-def _on_return(d: Fields, action: Return) -> None:
-    c = action.colour
-    _gain(d, UNIT[c], -1)
-    d["bag"] = _bump(d["bag"], c, 1)
-    if sum(d["reserves"][d["current"]]) <= RESERVE_LIMIT + d["mods"][RESERVE_BONUS]:
-        _next_turn(d)
-
-
-def _on_waive(d: Fields, action: Waive) -> None:
-    d["owed"] = _bump(d["owed"], action.colour, -1)
-    d["waivers"] -= 1
-    _after_payment(d)
-
-
-def _on_ritual_take(d: Fields, action: RitualTake) -> None:
-    c = action.colour
-    d["temples"] = _bump(d["temples"], c, -1)
-    _gain(d, UNIT[c])
-    d["ritual_temple"] = -1
-    _after_payment(d)
-
-
-def _on_ritual_skip(d: Fields, action: RitualSkip) -> None:
-    d["ritual_temple"] = -1
-    _after_payment(d)
-
-
-def _on_seal(d: Fields, action: PlaySeal) -> None:
-    _play_seal(d, action.card)
-
-
-def _on_pass(d: Fields, action: Pass) -> None:
-    _end_turn(d)
-
-
-def _draw(d: Fields, count: int) -> None:
-    bag = list(d["bag"])
-    drawn, d["rng"] = draw_steles(d["rng"], bag, count)
-    d["bag"] = tuple(bag)
-    _gain(d, drawn)
-
-
-def _place(d: Fields, c: int, v: int) -> None:
-    p = d["current"]
-    if d["phase"] == "extra":
-        d["extra"] = ""
-        d["waivers"] = 0
+def _place(s: State, a: Place, p: int) -> Changes:
+    """A stele from the reserve on a village; its token goes to the player's board."""
+    c, v = a.colour, a.village
+    changes: Changes
+    if s.phase == EXTRA:
+        regular_done = s.regular_done
+        changes = {"extra": "", "waivers": 0}
     else:
-        d["regular_done"] = True
-        d["waivers"] = d["mods"][DISCOUNT]
-    old_board = d["board"]
-    kind = old_board[v] - TOKEN_BASE
-    board = list(old_board)
+        regular_done = True
+        changes = {"regular_done": True, "waivers": s.mods[DISCOUNT]}
+    board = list(s.board)
+    kind = board[v] - TOKEN_BASE
     board[v] = c
-    new_board = tuple(board)
-    note_placement(old_board, new_board, v, c)
-    d["board"] = new_board
-    _gain(d, UNIT[c], -1)
-    tok = _bump(d["tokens"][p], kind, 1)
-    d["tokens"] = _set_seat(d["tokens"], p, tok)
+    u0, u1, u2, u3 = UNIT[c]
+    r0, r1, r2, r3 = s.reserves[p]
+    reserve = (r0 - u0, r1 - u1, r2 - u2, r3 - u3)
+    reserves = list(s.reserves)
+    reserves[p] = reserve
+    mine = list(s.tokens[p])
+    mine[kind] += 1
+    seats = list(s.tokens)
+    seats[p] = tuple(mine)
+    tokens = tuple(seats)
+    hand, fresh, deck = s.hands[p], s.fresh, s.deck
     t = KIND_TYPE[kind]
-    if tok[2 * t] + tok[2 * t + 1] == CAPACITY[d["players"]] and d["deck"]:
-        card = d["deck"][0]  # a completed column draws the top Seal card
-        d["deck"] = d["deck"][1:]
-        d["hands"] = _set_seat(d["hands"], p, tuple(sorted((*d["hands"][p], card))))
-        d["fresh"] = tuple(sorted((*d["fresh"], card)))
-    owed = [0] * NC
-    for u in NEIGHBOURS[v]:
-        x = board[u]
-        if 0 <= x < NC:
-            owed[x] += 1
-    d["owed"] = tuple(owed)
-    _after_payment(d)
-
-
-def _pay(d: Fields, c: int) -> None:
-    """One stele of colour c goes on its temple; the 5th space triggers a Ritual."""
-    _gain(d, UNIT[c], -1)
-    d["owed"] = _bump(d["owed"], c, -1)
-    temples = d["temples"]
-    level = temples[c] + 1
-    if level < TEMPLE_SPACES:
-        d["temples"] = _bump(temples, c, 1)
-        _after_payment(d)
-        return
-    # Ritual: the whole temple goes back to the bag ...
-    d["temples"] = _bump(temples, c, -temples[c])
-    d["bag"] = _bump(d["bag"], c, level)
-    # ... and the player may take a stele from another temple
-    if any(d["temples"]):
-        d["phase"] = "ritual"
-        d["ritual_temple"] = c
+    if mine[2 * t] + mine[2 * t + 1] == CAPACITY[s.players] and deck:
+        card = deck[0]  # a completed column draws the top Seal card
+        hand = tuple(sorted((*hand, card)))
+        hands = list(s.hands)
+        hands[p] = hand
+        fresh = tuple(sorted((*fresh, card)))
+        changes.update(deck=deck[1:], hands=tuple(hands), fresh=fresh)
+    owed = offering(s.board, v)
+    if owed != NOTHING:
+        changes["phase"] = PAY
     else:
-        _after_payment(d)
+        changes.update(_paid(s, p, reserve, tokens, hand, fresh, regular_done))
+    new_board = tuple(board)
+    changes["board"] = new_board
+    changes["spots"] = after_placement(s.spots, new_board, v)
+    changes["reserves"] = tuple(reserves)
+    changes["tokens"] = tokens
+    changes["owed"] = owed
+    return changes
 
 
-def _after_payment(d: Fields) -> None:
-    if any(d["owed"]):
-        d["phase"] = "pay"
-        return
-    d["waivers"] = 0
-    d["phase"] = "main"
-    _after_action(d)
+def _take(s: State, a: Take, p: int) -> Changes:
+    """Steles from the temple tracks into the reserve."""
+    n0, n1, n2, n3 = TAKE_COUNTS[a]
+    t0, t1, t2, t3 = s.temples
+    r0, r1, r2, r3 = s.reserves[p]
+    reserve = (r0 + n0, r1 + n1, r2 + n2, r3 + n3)
+    reserves = list(s.reserves)
+    reserves[p] = reserve
+    changes: Changes
+    if s.phase == EXTRA:  # a Seal card's additional take
+        changes = {"extra": "", "extra_count": 0}
+        changes.update(_acted(s, reserve, s.hands[p], s.regular_done))
+    else:
+        changes = _acted(s, reserve, s.hands[p], True)
+    changes["temples"] = (t0 - n0, t1 - n1, t2 - n2, t3 - n3)
+    changes["reserves"] = tuple(reserves)
+    return changes
 
 
-def _after_action(d: Fields) -> None:
-    """Back in the main phase: end the turn unless the player may still play a card.
+def _draw(s: State, a: Draw, p: int) -> Changes:
+    """The regular draw: steles at random from the bag."""
+    return _drawn(s, p, DRAW_COUNT + s.mods[DRAW_BONUS], s.hands[p], True)
+
+
+def _drawn(s: State, p: int, count: int, hand: tuple[int, ...], regular_done: bool) -> Changes:
+    """Up to `count` steles at random from the bag into the reserve, then the turn goes on."""
+    (d0, d1, d2, d3), bag, rng = draw_counts(s.rng, s.bag, count)
+    r0, r1, r2, r3 = s.reserves[p]
+    reserve = (r0 + d0, r1 + d1, r2 + d2, r3 + d3)
+    reserves = list(s.reserves)
+    reserves[p] = reserve
+    changes = _acted(s, reserve, hand, regular_done)
+    changes["rng"] = rng
+    changes["bag"] = bag
+    changes["reserves"] = tuple(reserves)
+    return changes
+
+
+def _play_seal(s: State, a: PlaySeal, p: int) -> Changes:
+    """A Seal card leaves the hand (and the game) and takes effect."""
+    card = a.card
+    hand = tuple(x for x in s.hands[p] if x != card)
+    hands = list(s.hands)
+    hands[p] = hand
+    played = (*s.played, card)
+    spec = CARDS[card]
+    if spec.kind == "A":  # bends a rule for the rest of the turn
+        mods = tuple(m + n for m, n in zip(s.mods, spec.mods, strict=True))
+        return {"hands": tuple(hands), "played": played, "mods": mods}
+    if spec.action == "draw":
+        changes = _drawn(s, p, spec.count, hand, s.regular_done)
+        changes.update(hands=tuple(hands), played=played)
+        return changes
+    return {
+        "hands": tuple(hands),
+        "played": played,
+        "phase": EXTRA,
+        "extra": spec.action,
+        "extra_count": spec.count,
+    }
+
+
+def _return(s: State, a: Return, p: int) -> Changes:
+    """One stele back to the bag; the turn ends once the reserve is within the limit."""
+    u0, u1, u2, u3 = UNIT[a.colour]
+    r0, r1, r2, r3 = s.reserves[p]
+    reserve = (r0 - u0, r1 - u1, r2 - u2, r3 - u3)
+    reserves = list(s.reserves)
+    reserves[p] = reserve
+    b0, b1, b2, b3 = s.bag
+    changes: Changes = {}
+    if sum(reserve) <= RESERVE_LIMIT + s.mods[RESERVE_BONUS]:
+        changes = _next_turn(s, s.tokens, s.fresh)
+    changes["reserves"] = tuple(reserves)
+    changes["bag"] = (b0 + u0, b1 + u1, b2 + u2, b3 + u3)
+    return changes
+
+
+def _waive(s: State, a: Waive, p: int) -> Changes:
+    """One stele of the offering is not paid (a discount card)."""
+    o0, o1, o2, o3 = s.owed
+    u0, u1, u2, u3 = UNIT[a.colour]
+    owed = (o0 - u0, o1 - u1, o2 - u2, o3 - u3)
+    changes: Changes = {"owed": owed, "waivers": s.waivers - 1}
+    if any(owed):
+        changes["phase"] = PAY
+    else:
+        changes.update(_paid(s, p, s.reserves[p], s.tokens, s.hands[p], s.fresh, s.regular_done))
+    return changes
+
+
+def _ritual_take(s: State, a: RitualTake, p: int) -> Changes:
+    """After a Ritual, one stele from another temple into the reserve."""
+    u0, u1, u2, u3 = UNIT[a.colour]
+    r0, r1, r2, r3 = s.reserves[p]
+    reserve = (r0 + u0, r1 + u1, r2 + u2, r3 + u3)
+    reserves = list(s.reserves)
+    reserves[p] = reserve
+    t0, t1, t2, t3 = s.temples
+    changes = _ritual_done(s, p, reserve)
+    changes.update(
+        temples=(t0 - u0, t1 - u1, t2 - u2, t3 - u3), reserves=tuple(reserves), ritual_temple=-1
+    )
+    return changes
+
+
+def _ritual_skip(s: State, a: RitualSkip, p: int) -> Changes:
+    """After a Ritual, nothing is taken."""
+    changes = _ritual_done(s, p, s.reserves[p])
+    changes["ritual_temple"] = -1
+    return changes
+
+
+def _pass(s: State, a: Pass, p: int) -> Changes:
+    """The player ends the turn."""
+    return _end_turn(s, s.reserves[p], s.tokens, s.fresh)
+
+
+_HANDLERS: Final[dict[type[Any], Callable[[Any, Any, int], Changes]]] = {
+    Pay: _pay,
+    Place: _place,
+    Pass: _pass,
+    Take: _take,
+    Draw: _draw,
+    PlaySeal: _play_seal,
+    Return: _return,
+    Waive: _waive,
+    RitualTake: _ritual_take,
+    RitualSkip: _ritual_skip,
+}
+"""The handler of each kind of action."""
+
+
+# -- how the turn goes on -----------------------------------------------------------
+# Each helper returns the turn fields it decides. The reserve, hand and tokens they
+# read are the ones after the action, passed in (the successor is not built yet).
+
+
+def _ritual_done(s: State, p: int, reserve: Counts) -> Changes:
+    """After a Ritual: pay on while something is owed, else the offering is paid."""
+    if any(s.owed):
+        return {"phase": PAY}
+    return _paid(s, p, reserve, s.tokens, s.hands[p], s.fresh, s.regular_done)
+
+
+def _paid(
+    s: State,
+    p: int,
+    reserve: Counts,
+    tokens: Seats,
+    hand: tuple[int, ...],
+    fresh: tuple[int, ...],
+    regular_done: bool,
+) -> Changes:
+    """The offering is paid: back to the main phase (see `_acted`), no waiver left."""
+    if regular_done and len(hand) <= len(fresh):
+        changes = _end_turn(s, reserve, tokens, fresh)
+    else:
+        changes = {"phase": MAIN, "regular_done": regular_done}
+    changes["waivers"] = 0
+    return changes
+
+
+def _acted(s: State, reserve: Counts, hand: tuple[int, ...], regular_done: bool) -> Changes:
+    """Back in the main phase: the turn ends unless the player may still play a card.
 
     A player holding a Seal card from an earlier turn decides when the turn ends (with
     ``pass``). Whether they hold one is public (everyone sees how many cards each holds
     and which were drawn this turn), so the turn structure reveals nothing secret.
     """
-    if d["regular_done"] and len(d["hands"][d["current"]]) <= len(d["fresh"]):
-        _end_turn(d)
+    if regular_done and len(hand) <= len(s.fresh):
+        return _end_turn(s, reserve, s.tokens, s.fresh)
+    return {"phase": MAIN, "regular_done": regular_done}
 
 
-def _play_seal(d: Fields, card: int) -> None:
-    p = d["current"]
-    d["hands"] = _set_seat(d["hands"], p, tuple(x for x in d["hands"][p] if x != card))
-    d["played"] = (*d["played"], card)
-    spec = CARDS[card]
-    if spec.kind == "A":
-        d["mods"] = tuple(a + b for a, b in zip(d["mods"], spec.mods, strict=True))
-    elif spec.action == "draw":
-        _draw(d, spec.count)
-        _after_action(d)
+def _end_turn(s: State, reserve: Counts, tokens: Seats, fresh: tuple[int, ...]) -> Changes:
+    """The turn ends: back to the bag above the reserve limit, else the next turn."""
+    if sum(reserve) > RESERVE_LIMIT + s.mods[RESERVE_BONUS]:
+        return {"phase": RETURN, "regular_done": True}
+    return _next_turn(s, tokens, fresh)
+
+
+def _next_turn(s: State, tokens: Seats, fresh: tuple[int, ...]) -> Changes:
+    """The next player's turn; after the last seat, the next round or the end.
+
+    Only what differs is named: the per-turn leftovers (cards drawn, which a
+    placement may just have added to, modifiers, a pending additional action) are
+    cleared only when there are some.
+    """
+    nxt = s.current + 1
+    changes: Changes
+    if nxt < s.players:
+        changes = {"to_act": ONE_SEAT[nxt], "current": nxt, "phase": MAIN, "regular_done": False}
     else:
-        d["phase"] = "extra"
-        d["extra"] = spec.action
-        d["extra_count"] = spec.count
-
-
-def _end_turn(d: Fields) -> None:
-    d["regular_done"] = True
-    if sum(d["reserves"][d["current"]]) > RESERVE_LIMIT + d["mods"][RESERVE_BONUS]:
-        d["phase"] = "return"
-    else:
-        _next_turn(d)
-
-
-def _next_turn(d: Fields) -> None:
-    d["fresh"] = ()
-    d["mods"] = NO_MODS
-    d["regular_done"] = False
-    d["extra"] = ""
-    d["extra_count"] = 0
-    d["phase"] = "main"
-    nxt = d["current"] + 1
-    if nxt == d["players"]:
-        nxt = 0
-        d["round"] += 1
-        whole = CAPACITY[d["players"]] * NT
-        if d["round"] >= d["max_rounds"] or any(sum(tok) == whole for tok in d["tokens"]):
-            d["phase"] = "over"
-            d["regular_done"] = False
-    d["current"] = nxt
-    d["to_act"] = NOBODY if d["phase"] == "over" else SEATS[nxt]
-
-
-_HANDLERS: dict[type[Any], Callable[[Fields, Any], None]] = {
-    Pay: _on_pay,
-    Place: _on_place,
-    Take: _on_take,
-    Draw: _on_draw,
-    Return: _on_return,
-    Waive: _on_waive,
-    RitualTake: _on_ritual_take,
-    RitualSkip: _on_ritual_skip,
-    PlaySeal: _on_seal,
-    Pass: _on_pass,
-}
-"""The transition of each kind of action."""
+        rnd = s.round + 1
+        whole = CAPACITY[s.players] * NT
+        over = rnd >= s.max_rounds or whole in map(sum, tokens)
+        changes = {
+            "to_act": NOBODY if over else ONE_SEAT[0],
+            "current": 0,
+            "round": rnd,
+            "phase": OVER if over else MAIN,
+            "regular_done": False,
+        }
+    if fresh or s.mods is not NO_MODS or s.extra or s.extra_count:
+        changes.update(fresh=(), mods=NO_MODS, extra="", extra_count=0)
+    return changes

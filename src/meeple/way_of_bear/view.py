@@ -9,13 +9,17 @@ every held card and of the pile's top card, the faces only of its own hand.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import attrs
 
-from ..core import rng as _rng
+from meeple.core import rng as _rng
+
+from . import invariants
 from .components import CARDS, COLOURS, KINDS, MOD_NAMES, VILLAGES
 from .state import Phase, State
 
-__all__ = ["View", "determinize", "make_view"]
+__all__ = ["View", "determinize", "view_of"]
 
 
 @attrs.frozen
@@ -94,12 +98,18 @@ class View:
             raise ValueError("way_of_bear view: a spectator holds no cards")
 
 
+@lru_cache(maxsize=1024)
 def _backs(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(CARDS[c].back_seals for c in hand))
 
 
-def make_view(s: State, player: int | None) -> View:
-    """The view of `s` for `player` (None: spectator)."""
+@lru_cache(maxsize=1024)
+def _all_backs(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(_backs(h) for h in hands)
+
+
+def view_of(s: State, player: int | None) -> View:
+    """The view of `s` for `player` (None: spectator; the core has checked the seat)."""
     own = s.hands[player] if player is not None else ()
     return View(
         player=player,
@@ -116,7 +126,7 @@ def make_view(s: State, player: int | None) -> View:
         tokens=s.tokens,
         hand=own,
         fresh=s.fresh if player == s.current else (),
-        hand_backs=tuple(_backs(h) for h in s.hands),
+        hand_backs=_all_backs(s.hands),
         fresh_backs=_backs(s.fresh),
         deck_size=len(s.deck),
         deck_top_back=CARDS[s.deck[0]].back_seals if s.deck else -1,
@@ -204,5 +214,5 @@ def determinize(view: View, seed: int) -> State:
         waivers=view.waivers,
         ritual_temple=view.ritual_temple,
     )
-    state.validate()
+    invariants.validate(state)
     return state

@@ -32,24 +32,11 @@ def render_text(game: Game, view: Any) -> str:
         return f"(the text picture failed: {err!r})"
 
 
-# TRANSITION (removed once every built-in game owns its html.py): the renderers of
-# games not yet moved into their package.
-_NOT_YET_MOVED = {
-    "way_of_bear": "meeple.web.renderers.way_of_bear",
-    "wojtek": "meeple.web.renderers.wojtek",
-}
-
-
 def render_html(game: Game, view: Any) -> str:
     """An HTML fragment showing the view: the game's own, else the generic layout."""
     try:
         if isinstance(game, HasHtml):
             return str(game.render_html(view))
-        module = _NOT_YET_MOVED.get(game.spec.name)
-        if module is not None:
-            import importlib
-
-            return str(importlib.import_module(module).render(game, view))
     except Exception:  # fall back to the generic layout below
         log.exception("%s: HTML renderer failed; using the generic layout", game.spec.name)
     return generic.render(game, view, render_text(game, view))

@@ -1,64 +1,73 @@
 """The Way of the Bear as HTML: an SVG village map, the temple tracks, every player's pieces.
 
-Reads the view's public fields with `getattr` and the game's published tables
-(`meeple.way_of_bear.components`); if either is not what this expects, it
-raises and the generic layout is used instead.
+The web front end finds this through the game (`GAME.render_html`), exactly as it
+finds a plugin's. It reads only the view, so it cannot show what the seat may not see.
 """
 
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Final
 
-from ...core.protocols import Game
+from .components import (
+    CARDS,
+    COLOURS,
+    KIND_SEALS,
+    KIND_TYPE,
+    KINDS,
+    NEIGHBOURS,
+    OFF_BOARD,
+    TEMPLE_SPACES,
+    TOKEN_BASE,
+    TYPE_LETTERS,
+    TYPES,
+    VILLAGE_COL,
+    VILLAGE_ROW,
+    VILLAGES,
+)
+from .render import render
+from .view import View
 
-__all__ = ["render"]
+__all__ = ["render_html"]
 
-_FILL = {"orange": "#e8892b", "black": "#2b2b2b", "blue": "#2f6fb5", "white": "#ffffff"}
-_GAP = 64
-_PAD = 32
+_FILL: Final = {"orange": "#e8892b", "black": "#2b2b2b", "blue": "#2f6fb5", "white": "#ffffff"}
+_GAP: Final = 64
+_PAD: Final = 32
 
 
-def render(game: Game, view: Any) -> str:
+def render_html(view: View) -> str:
     """The map, the temples, the bag, each player's reserve and tokens, the viewer's cards."""
-    from ...way_of_bear import components as c
-
-    board = tuple(getattr(view, "board", ()))
-    if len(board) != len(c.VILLAGES):
+    board = view.board
+    if len(board) != len(VILLAGES):
         raise ValueError("way_of_bear view has no board of the expected size")
-    me = getattr(view, "player", None)
-    parts = ['<div class="wob-table">', _map(c, board)]
+    me = view.player
+    parts = ['<div class="wob-table">', _map(board)]
 
-    temples = tuple(getattr(view, "temples", ()))
     rows = []
-    for colour, filled in zip(c.COLOURS, temples, strict=False):
+    for colour, filled in zip(COLOURS, view.temples, strict=False):
         cells = "".join(
             f'<span class="wob-slot{" full" if i < filled else ""}"'
             f' style="--fill:{_FILL.get(colour, "#999")}"></span>'
-            for i in range(c.TEMPLE_SPACES)
+            for i in range(TEMPLE_SPACES)
         )
         rows.append(
             f'<tr data-temple="{html.escape(colour)}"><th scope="row">{html.escape(colour)}</th>'
-            f"<td>{cells}</td><td>{filled}/{c.TEMPLE_SPACES}</td></tr>"
+            f"<td>{cells}</td><td>{filled}/{TEMPLE_SPACES}</td></tr>"
         )
     parts.append(f'<h3>Temples</h3><table class="wob-temples">{"".join(rows)}</table>')
 
-    bag = tuple(getattr(view, "bag", ()))
     parts.append(
         "<p>Bag: "
-        + ", ".join(f"{html.escape(col)} {n}" for col, n in zip(c.COLOURS, bag, strict=False))
-        + f" · Seal pile: {int(getattr(view, 'deck_size', 0))} cards</p>"
+        + ", ".join(f"{html.escape(col)} {n}" for col, n in zip(COLOURS, view.bag, strict=False))
+        + f" · Seal pile: {int(view.deck_size)} cards</p>"
     )
 
-    head = "".join(f"<th>{html.escape(col)}</th>" for col in c.COLOURS)
-    kinds = [
-        f"{c.TYPES[c.KIND_TYPE[k]]}{' (seal)' if c.KIND_SEALS[k] else ''}" for k in range(c.KINDS)
-    ]
+    head = "".join(f"<th>{html.escape(col)}</th>" for col in COLOURS)
+    kinds = [f"{TYPES[KIND_TYPE[k]]}{' (seal)' if KIND_SEALS[k] else ''}" for k in range(KINDS)]
     body = []
-    reserves = tuple(getattr(view, "reserves", ()))
-    tokens = tuple(getattr(view, "tokens", ()))
-    backs = tuple(getattr(view, "hand_backs", ()))
-    for p, reserve in enumerate(reserves):
+    tokens = view.tokens
+    backs = view.hand_backs
+    for p, reserve in enumerate(view.reserves):
         held = (
             ", ".join(f"{html.escape(kinds[k])}: {n}" for k, n in enumerate(tokens[p]) if n)
             or "none"
@@ -75,52 +84,51 @@ def render(game: Game, view: Any) -> str:
         f"{head}<th>knowledge tokens</th><th>cards held</th></tr>{''.join(body)}</table>"
     )
 
-    def names(ids: tuple[int, ...]) -> str:
-        if not ids:
-            return '<span class="empty">(none)</span>'
-        return "".join(f"<li>{html.escape(c.CARDS[i].name)}</li>" for i in ids)
-
-    hand = tuple(getattr(view, "hand", ()))
     if me is not None:
         parts.append(
-            f'<h3>Your Seal cards</h3><ol class="seq" data-field="hand">{names(hand)}</ol>'
+            f'<h3>Your Seal cards</h3><ol class="seq" data-field="hand">{_names(view.hand)}</ol>'
         )
-        fresh = tuple(getattr(view, "fresh", ()))
-        if fresh:
-            parts.append(f'<h3>Drawn this turn</h3><ol class="seq">{names(fresh)}</ol>')
-    played = tuple(getattr(view, "played", ()))
-    if played:
-        parts.append(f'<h3>Played</h3><ol class="seq">{names(played)}</ol>')
-    text = html.escape(game.render(view))
+        if view.fresh:
+            parts.append(f'<h3>Drawn this turn</h3><ol class="seq">{_names(view.fresh)}</ol>')
+    if view.played:
+        parts.append(f'<h3>Played</h3><ol class="seq">{_names(view.played)}</ol>')
+    text = html.escape(render(view))
     parts.append(f'<details><summary>Text picture</summary><pre class="text-render">{text}</pre>')
     parts.append("</details></div>")
     return "".join(parts)
 
 
-def _map(c: Any, board: tuple[int, ...]) -> str:
+def _names(ids: tuple[int, ...]) -> str:
+    """Seal cards as list items, or a note that there are none."""
+    if not ids:
+        return '<span class="empty">(none)</span>'
+    return "".join(f"<li>{html.escape(CARDS[i].name)}</li>" for i in ids)
+
+
+def _map(board: tuple[int, ...]) -> str:
     """The villages as circles on their grid, roads as lines, pieces as fills and letters."""
-    x = [_PAD + col * _GAP for col in c.VILLAGE_COL]
-    y = [_PAD + row * _GAP for row in c.VILLAGE_ROW]
+    x = [_PAD + col * _GAP for col in VILLAGE_COL]
+    y = [_PAD + row * _GAP for row in VILLAGE_ROW]
     width, height = max(x) + _PAD, max(y) + _PAD
     lines = []
-    for v, neighbours in enumerate(c.NEIGHBOURS):
+    for v, neighbours in enumerate(NEIGHBOURS):
         for w in neighbours:
             if v < w:
                 lines.append(f'<line x1="{x[v]}" y1="{y[v]}" x2="{x[w]}" y2="{y[w]}"/>')
     nodes = []
     for v, cell in enumerate(board):
-        name = html.escape(c.VILLAGES[v])
-        if cell == c.OFF_BOARD:
+        name = html.escape(VILLAGES[v])
+        if cell == OFF_BOARD:
             fill, mark, what, radius = "#e8e2d4", "", "empty", 8
-        elif cell < c.TOKEN_BASE:
-            colour = c.COLOURS[cell]
+        elif cell < TOKEN_BASE:
+            colour = COLOURS[cell]
             fill, mark, what, radius = _FILL.get(colour, "#999"), "", f"{colour} stele", 15
         else:
-            kind = cell - c.TOKEN_BASE
-            kind_type = c.TYPES[c.KIND_TYPE[kind]]
-            seal = "*" if c.KIND_SEALS[kind] else ""
+            kind = cell - TOKEN_BASE
+            kind_type = TYPES[KIND_TYPE[kind]]
+            seal = "*" if KIND_SEALS[kind] else ""
             fill, radius = "#fff6dd", 15
-            mark = f"{c.TYPE_LETTERS[c.KIND_TYPE[kind]]}{seal}"
+            mark = f"{TYPE_LETTERS[KIND_TYPE[kind]]}{seal}"
             what = f"{kind_type} token" + (" with a Dragon Seal" if seal else "")
         nodes.append(
             f'<g data-village="{name}"><title>{name}: {html.escape(what)}</title>'
