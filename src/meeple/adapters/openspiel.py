@@ -242,16 +242,18 @@ class _Position:
     copy is itself: pyspiel's clone of a state copies one reference.
     """
 
-    __slots__ = ("by_index", "legal", "own", "player", "state")
+    __slots__ = ("legal", "moves", "own", "player", "raw", "state")
 
     state: Any
     player: int
     own: tuple[_Moves | None, ...]
     legal: tuple[int, ...] | None
     """The seat to act's legal actions as sorted vocabulary indices, once asked."""
-    by_index: dict[int, Any]
-    """Vocabulary index -> the legal action object itself (meeple's `apply` then finds
-    it by identity), once `legal` is filled."""
+    moves: tuple[Any, ...]
+    """The legal action objects themselves (meeple's `apply` then finds the chosen one
+    by identity), once `legal` is filled."""
+    raw: list[int]
+    """The vocabulary index of each of `moves`, in its order, once `legal` is filled."""
 
     def __init__(self, state: Any, own: tuple[_Moves | None, ...]) -> None:
         self.state = state
@@ -354,30 +356,14 @@ class _Context:
 
     def fill_legal(self, at: _Position) -> tuple[int, ...]:
         """Fill (and return) `at`'s cache of the seat to act's legal actions."""
-        legal = at.state.legal_actions(at.player)
-        index = self.index
-        by_index = None
-        if index is not None:
-            with contextlib.suppress(KeyError):  # not in the table: the vocabulary says why
-                by_index = dict(zip(map(index.__getitem__, legal), legal, strict=True))
-        if by_index is None:
-            vocab_index = self.setup.vocab.index
-            by_index = {vocab_index(action): action for action in legal}
-        at.by_index = by_index
-        indices = at.legal = tuple(sorted(by_index))
+        moves = at.moves = at.state.legal_actions(at.player)
+        raw = at.raw = self.setup.indices(moves)
+        indices = at.legal = tuple(sorted(raw))
         return indices
 
     def legal_indices(self, state: Any, player: int) -> tuple[int, ...]:
         """The vocabulary indices of `player`'s legal actions, sorted (OpenSpiel's order)."""
-        legal = state.legal_actions(player)
-        index = self.index
-        if index is not None:
-            try:
-                return tuple(sorted([index[action] for action in legal]))
-            except KeyError:
-                pass  # not in the table: let the vocabulary say why
-        vocab = self.setup.vocab
-        return tuple(sorted(vocab.index(action) for action in legal))
+        return tuple(sorted(self.setup.indices(state.legal_actions(player))))
 
     def encoding(self, state: Any, player: int) -> Any:
         """`player`'s view of the meeple `state`, encoded (a float32 array; do not change it).
@@ -577,7 +563,10 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
         player = at.player
         # The legal action object itself when the legal actions were asked for (as
         # they are before any informed choice), so meeple's apply finds it by identity.
-        move = at.by_index.get(action) if at.legal is not None else None
+        move = None
+        if at.legal is not None:
+            with contextlib.suppress(ValueError):
+                move = at.moves[at.raw.index(action)]
         if move is None:
             move = ctx.action(action)  # an action nobody listed: meeple says why not
         state = at.state.apply(move, player)
