@@ -62,7 +62,6 @@ game cannot provide.
 from __future__ import annotations
 
 import base64
-import contextlib
 import pickle
 import typing
 from typing import Any, ClassVar, Final
@@ -338,10 +337,11 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
         player = at.player
         # The legal action object itself when the legal actions were asked for (as
         # they are before any informed choice), so meeple's apply finds it by identity.
-        move = None
-        if at.legal is not None:
-            with contextlib.suppress(ValueError):
-                move = at.moves[at.raw.index(action)]
+        # (try/except, not contextlib.suppress: this runs at every step)
+        try:
+            move = at.moves[at.raw.index(action)] if at.legal is not None else None
+        except ValueError:
+            move = None
         if move is None:
             move = ctx.action(action)  # an action nobody listed: meeple says why not
         state = at.state.apply(move, player)

@@ -20,7 +20,6 @@ pending secret choice, because observations are built from views.
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 try:
@@ -134,8 +133,10 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         seen = self._seen
         if seen is not None and seen[0] is state and seen[1] == seat and action is not True:
             # The legal action object itself, so meeple's apply finds it by identity.
-            with contextlib.suppress(ValueError, TypeError):
+            try:  # not contextlib.suppress: this runs at every step
                 move = seen[2][seen[3].index(action)]
+            except (ValueError, TypeError):
+                move = None
         if move is None:
             move = self._setup.vocab.action(int(action))
         self.state = state.apply(move, seat)
