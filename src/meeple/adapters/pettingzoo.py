@@ -131,7 +131,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         state = self.state
         move = None
         seen = self._seen
-        if seen is not None and seen[0] is state and seen[1] == seat and action is not True:
+        if seen is not None and seen[0] is state and seen[1] == seat and type(action) is not bool:
             # The legal action object itself, so meeple's apply finds it by identity.
             try:  # not contextlib.suppress: this runs at every step
                 move = seen[2][seen[3].index(action)]
