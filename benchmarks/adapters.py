@@ -1,106 +1,286 @@
-"""The PettingZoo adapter's overhead: the same random masked loop, with and without it.
+"""The adapters' cost: the same random games through meeple itself and through each adapter.
 
-    python benchmarks/adapters.py wojtek --players 3
+    python benchmarks/adapters.py wojtek --players 3      # one game, every loop
+    python benchmarks/adapters.py --report               # docs/performance.md's tables
+    python benchmarks/adapters.py --clones               # OpenSpiel clone cost, move 10 vs 5,000
 
-"direct" drives meeple itself and computes what an agent needs each step (the
-seat's encoded view and legal-action mask); "pettingzoo" runs the AEC loop
-(`last`, sample from the mask, `step`). "bare" is meeple's plain playout
-(legal actions and apply, no observation) for reference.
+Loops (each plays whole random games from seeds 0, 1, ... until it has made at
+least ``--steps`` steps; every step picks uniformly among the legal actions):
+
+* ``meeple``: the plain loop, ``legal_actions`` and ``apply``. The baseline
+  of every "plain" ratio.
+* ``meeple+encode``: the plain loop plus the encoded view of the seat to act
+  (``encode_view(view(seat))`` as a float32 array), what an OpenSpiel loop that
+  reads ``observation_tensor()`` every step computes.
+* ``meeple+obs``: the plain loop plus the encoded view and the legal-action
+  mask, choosing from the mask: what a PettingZoo step computes.
+* ``openspiel``: pyspiel's plain loop, ``is_terminal``, ``legal_actions``,
+  ``apply_action``, from ``new_initial_state()``.
+* ``openspiel+tensor``: the same plus ``observation_tensor()`` every step.
+* ``pettingzoo``: the AEC loop PettingZoo users write (``last``, sample from
+  the mask, ``step``).
+
+Every loop chooses the same way (``random.Random``, one draw a step, indexing
+the legal actions, or the mask's nonzero entries where the loop has a mask), so
+the agent's choice costs the same everywhere and the ratios are the loops' own.
+Every loop runs once to warm up, then ``--runs`` times, the loops taking turns
+so that they share the machine's load; the best run's steps/s is reported (as
+``timeit`` does: on a shared machine the fastest run is the least disturbed).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import platform
+import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pyspiel
 
+import meeple
 from meeple.adapters._common import setup
+from meeple.adapters.openspiel import register
 from meeple.adapters.pettingzoo import env
 from meeple.core import parse_option_strings
+from meeple.core.options import options_to_json
 from meeple.sim import resolve_game
 
+Loop = Callable[[Any, int, dict[str, Any], int], tuple[int, float]]
+"""(game, players, options, at least this many steps) -> (steps, seconds)."""
 
-def direct(game: Any, players: int, options: dict[str, Any], games: int) -> tuple[int, float]:
-    """Meeple's own loop, building the same observation and mask each step."""
+
+def _meeple(
+    game: Any, players: int, options: dict[str, Any], steps: int, encode: bool, mask: bool
+) -> tuple[int, float]:
     s = setup(game, players, options)
-    sampler = np.random.default_rng(0)
-    steps = 0
-    began = time.perf_counter()
-    for seed in range(games):
+    chooser = random.Random(0)
+    done = seed = 0
+    began = time.process_time()
+    while done < steps:
         state = s.start(seed)
+        seed += 1
         while not state.is_over:
             seat = min(state.to_act)
-            s.encode(state.view(seat))
+            if encode:
+                s.encode(state.view(seat))
             legal = state.legal_actions(seat)
-            mask = s.mask(legal)
-            action = s.vocab.action(int(sampler.choice(np.flatnonzero(mask))))
+            if mask:
+                allowed = np.flatnonzero(s.mask(legal))
+                action = s.vocab.action(int(allowed[int(chooser.random() * len(allowed))]))
+            else:
+                action = legal[int(chooser.random() * len(legal))]
             state = state.apply(action, seat)
-            steps += 1
-    return steps, time.perf_counter() - began
+            done += 1
+    return done, time.process_time() - began
 
 
-def bare(game: Any, players: int, options: dict[str, Any], games: int) -> tuple[int, float]:
+def meeple_plain(game: Any, players: int, options: dict[str, Any], steps: int) -> tuple[int, float]:
     """Legal actions and apply only."""
-    s = setup(game, players, options)
-    sampler = np.random.default_rng(0)
-    steps = 0
-    began = time.perf_counter()
-    for seed in range(games):
-        state = s.start(seed)
-        while not state.is_over:
-            seat = min(state.to_act)
-            legal = state.legal_actions(seat)
-            state = state.apply(legal[int(sampler.integers(len(legal)))], seat)
-            steps += 1
-    return steps, time.perf_counter() - began
+    return _meeple(game, players, options, steps, encode=False, mask=False)
+
+
+def meeple_encode(
+    game: Any, players: int, options: dict[str, Any], steps: int
+) -> tuple[int, float]:
+    """The plain loop plus the encoded view of the seat to act."""
+    return _meeple(game, players, options, steps, encode=True, mask=False)
+
+
+def meeple_obs(game: Any, players: int, options: dict[str, Any], steps: int) -> tuple[int, float]:
+    """The plain loop plus the encoded view and the mask, choosing from the mask."""
+    return _meeple(game, players, options, steps, encode=True, mask=True)
+
+
+def _openspiel(
+    game: Any, players: int, options: dict[str, Any], steps: int, tensor: bool
+) -> tuple[int, float]:
+    name = register(resolve_game(game) if isinstance(game, str) else game)
+    loaded = pyspiel.load_game(name, {"players": players, **_spiel_params(options)})
+    chooser = random.Random(0)
+    done = 0
+    began = time.process_time()
+    while done < steps:
+        state = loaded.new_initial_state()
+        while not state.is_terminal():
+            if tensor:
+                state.observation_tensor()
+            legal = state.legal_actions()
+            state.apply_action(legal[int(chooser.random() * len(legal))])
+            done += 1
+    return done, time.process_time() - began
+
+
+def openspiel_plain(
+    game: Any, players: int, options: dict[str, Any], steps: int
+) -> tuple[int, float]:
+    """pyspiel's plain loop."""
+    return _openspiel(game, players, options, steps, tensor=False)
+
+
+def openspiel_tensor(
+    game: Any, players: int, options: dict[str, Any], steps: int
+) -> tuple[int, float]:
+    """pyspiel's loop reading ``observation_tensor()`` every step."""
+    return _openspiel(game, players, options, steps, tensor=True)
+
+
+def _spiel_params(options: dict[str, Any]) -> dict[str, Any]:
+    """Options as OpenSpiel parameters (tuples as comma-separated strings)."""
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if isinstance(value, list | tuple):
+            out[key] = ",".join(str(v) for v in value)
+        elif value is None:
+            out[key] = ""
+        else:
+            out[key] = value
+    return out
 
 
 def through_pettingzoo(
-    game: Any, players: int, options: dict[str, Any], games: int
+    game: Any, players: int, options: dict[str, Any], steps: int
 ) -> tuple[int, float]:
     """The AEC loop PettingZoo users write."""
     e = env(game, players, **options)
-    sampler = np.random.default_rng(0)
-    steps = 0
-    began = time.perf_counter()
-    for seed in range(games):
+    chooser = random.Random(0)
+    done = seed = 0
+    began = time.process_time()
+    while done < steps:
         e.reset(seed=seed)
+        seed += 1
         for _ in e.agent_iter():
             obs, _, termination, truncation, _ = e.last()
             if termination or truncation:
                 e.step(None)
                 continue
-            e.step(int(sampler.choice(np.flatnonzero(obs["action_mask"]))))
-            steps += 1
-    return steps, time.perf_counter() - began
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[int(chooser.random() * len(legal))]))
+            done += 1
+    return done, time.process_time() - began
+
+
+LOOPS: dict[str, Loop] = {
+    "meeple": meeple_plain,
+    "meeple+encode": meeple_encode,
+    "meeple+obs": meeple_obs,
+    "openspiel": openspiel_plain,
+    "openspiel+tensor": openspiel_tensor,
+    "pettingzoo": through_pettingzoo,
+}
+"""Every loop, by the name the output uses."""
+
+RATIOS = (
+    ("openspiel", "meeple", "OpenSpiel plain loop / meeple plain loop (target <= 1.5x)"),
+    (
+        "openspiel+tensor",
+        "meeple+encode",
+        "OpenSpiel + observation_tensor() / meeple + encode_view (target <= 1.5x)",
+    ),
+    ("pettingzoo", "meeple", "PettingZoo step / meeple plain step (target <= 2x)"),
+    ("pettingzoo", "meeple+obs", "PettingZoo step / meeple step computing the same obs and mask"),
+    ("meeple+encode", "meeple", "meeple + encode_view / meeple plain (encode_view's share)"),
+)
+"""(slower loop, its baseline, what the ratio says): how much slower, per step."""
+
+
+def measure(
+    game: Any, players: int, options: dict[str, Any], steps: int, runs: int
+) -> dict[str, float]:
+    """Best steps/s of every loop, the loops taking turns run by run after a warm-up."""
+    rates: dict[str, list[float]] = {name: [] for name in LOOPS}
+    for loop in LOOPS.values():
+        loop(game, players, options, max(1, steps // 10))
+    for _ in range(runs):
+        for name, loop in LOOPS.items():
+            done, elapsed = loop(game, players, options, steps)
+            rates[name].append(done / elapsed)
+    return {name: max(values) for name, values in rates.items()}
+
+
+def clone_cost(
+    players: int = 6, at: tuple[int, ...] = (10, 5_000), clones: int = 200
+) -> list[float]:
+    """Microseconds per ``clone()`` of a wypas OpenSpiel state at each move number in `at`
+    (the best of five batches)."""
+    game = pyspiel.load_game(register("wypas"), {"players": players, "seed": 1})
+    state = game.new_initial_state()
+    chooser = random.Random(1)
+    out = []
+    for moves in at:
+        while state.move_number() < moves:
+            legal = state.legal_actions()
+            state.apply_action(legal[chooser.randrange(len(legal))])
+        samples = []
+        for _ in range(5):
+            began = time.process_time()
+            for _ in range(clones):
+                state.clone()
+            samples.append((time.process_time() - began) / clones * 1e6)
+        out.append(min(samples))
+    return out
+
+
+def report(steps: int, runs: int) -> None:
+    """Markdown tables of every encodable game at its fewest players, and the clone cost."""
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core, ")
+    print(f"best of {runs} runs of at least {steps:,} steps per loop, steps/s (CPU time)\n")
+    names = [n for n in meeple.game_names() if hasattr(meeple.get_game(n), "action_vocabulary")]
+    measured = {}
+    for name in names:
+        players = meeple.get_game(name).spec.min_players
+        measured[name, players] = measure(name, players, {}, steps, runs)
+    print("| game | players | " + " | ".join(LOOPS) + " |")
+    print("|---|---|" + "---|" * len(LOOPS))
+    for (name, players), rates in measured.items():
+        cells = " | ".join(f"{rates[loop]:,.0f}" for loop in LOOPS)
+        print(f"| {name} | {players} | {cells} |")
+    print()
+    print("| ratio (per step, slower / baseline) | " + " | ".join(n for n, _ in measured) + " |")
+    print("|---|" + "---|" * len(measured))
+    for slow, base, label in RATIOS:
+        cells = " | ".join(f"{rates[base] / rates[slow]:.2f}x" for rates in measured.values())
+        print(f"| {label} | {cells} |")
+    early, late = clone_cost()
+    print(
+        f"\nclone() of a 6-player wypas state: {early:.1f} us at move 10, "
+        f"{late:.1f} us at move 5,000 ({late / early:.2f}x)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print steps/s for bare, direct and pettingzoo loops and the overhead ratio."""
+    """Print steps/s of every loop and the ratios, for one game or (--report) all."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
+    parser.add_argument("game", nargs="?")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--option", action="append", default=[])
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--steps", type=int, default=20_000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--report", action="store_true", help="every game, as Markdown")
+    parser.add_argument("--clones", action="store_true", help="OpenSpiel clone cost only")
     args = parser.parse_args(argv)
     sys.path.insert(0, os.getcwd())  # so module:ATTR paths resolve from where you run it
+    if args.clones:
+        early, late = clone_cost()
+        print(f"clone(): {early:.1f} us at move 10, {late:.1f} us at move 5,000")
+        return 0
+    if args.report:
+        report(args.steps, args.runs)
+        return 0
+    if args.game is None:
+        parser.error("name a game, or pass --report or --clones")
     game = resolve_game(args.game)
     players = args.players or game.spec.min_players
     parsed = parse_option_strings(game.spec.name, game.options_type, args.option)
-    from meeple.core.options import options_to_json
-
-    options = options_to_json(parsed)
-    rates = {}
-    for name, loop in (("bare", bare), ("direct", direct), ("pettingzoo", through_pettingzoo)):
-        loop(game, players, options, max(1, args.games // 10))  # warm up
-        steps, elapsed = loop(game, players, options, args.games)
-        rates[name] = steps / elapsed
-        print(f"{game.spec.name} ({players}p) {name:>10}: {rates[name]:>10,.0f} steps/s")
-    print(f"pettingzoo overhead vs direct: {rates['direct'] / rates['pettingzoo']:.2f}x")
+    rates = measure(game, players, options_to_json(parsed), args.steps, args.runs)
+    for name, rate in rates.items():
+        print(f"{game.spec.name} ({players}p) {name:>16}: {rate:>10,.0f} steps/s")
+    for slow, base, label in RATIOS:
+        print(f"{rates[base] / rates[slow]:5.2f}x  {label}")
     return 0
 
 

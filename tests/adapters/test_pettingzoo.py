@@ -7,7 +7,7 @@ import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 
 from meeple.adapters.pettingzoo import MeepleAECEnv, env
-from meeple.core import InvalidOptionsError
+from meeple.core import IllegalActionError, InvalidOptionsError
 
 from ..toy_game import TOY
 
@@ -91,3 +91,24 @@ def test_bad_arguments() -> None:
         env(TOY, 2, speed=3)
     with pytest.raises(ValueError, match="render_mode"):
         env(TOY, 2, render_mode="rgb_array")
+
+
+def test_step_applies_the_legal_action_object_and_still_refuses_bad_ones() -> None:
+    # step looks the chosen index up among the last observation's legal actions (so
+    # meeple's apply finds the action by identity); that shortcut must not skip the
+    # legality check nor the vocabulary's range check.
+    e = env("wojtek", 2)
+    e.reset(seed=3)
+    agent = e.agent_selection
+    mask = e.last()[0]["action_mask"]
+    legal, illegal = np.flatnonzero(mask), np.flatnonzero(mask == 0)
+    before = e.state
+    with pytest.raises(IllegalActionError, match="outside"):
+        e.step(len(mask))
+    with pytest.raises(IllegalActionError):
+        e.step(int(illegal[0]))
+    assert e.state is before
+    assert e.agent_selection == agent
+    chosen = e._setup.vocab.action(int(legal[0]))
+    e.step(legal[0])  # a numpy integer, as sampled from the mask
+    assert e.state == before.apply(chosen, int(agent.split("_")[1]))

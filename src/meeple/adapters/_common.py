@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import math
+import struct
 from typing import Any, Final, Literal
+
+try:
+    import numpy as np
+except ImportError as err:  # pragma: no cover - exercised only without the extra
+    raise ImportError("meeple's adapters need numpy: pip install 'meeple[rl]'") from err
 
 from ..core.capabilities import Encodable
 from ..core.encoding import Vocabulary, vocabulary
@@ -99,42 +105,60 @@ class Setup:
         self.vocab: Vocabulary = vocabulary(self.game, players)
         self.action_index: dict[Any, int] | None = index_by_action(self.vocab.actions)
         """Action -> vocabulary index, by equality (None if the actions are unhashable)."""
+        self._by_id: dict[int, int] = {id(action): i for i, action in enumerate(self.vocab.actions)}
+        # The vocabulary itself holds its actions, so their ids are never reused while
+        # this table lives. Games that hand out shared action objects are found by id
+        # (no hash of an attrs object, which runs in Python); others fall back below.
         self.observation_size: int = encodable.observation_size(players)
         self._encode = encodable.encode_view
+        # float32 in native byte order, numpy's own: packing a tuple of Python floats
+        # is several times faster than np.asarray over it, and rounds the same way.
+        self._pack = struct.Struct(f"={self.observation_size}f").pack
 
     def start(self, seed: int) -> Any:
         """A fresh state."""
         return self.game.start(self.players, seed=seed, options=self.options)
 
     def encode(self, view: Any) -> Any:
-        """The view as a float32 vector."""
-        import numpy as np
-
+        """The view as a float32 vector (a new, writable array)."""
         values = self._encode(view)
         if len(values) != self.observation_size:
             raise MeepleError(
                 f"{self.game.spec.name}.encode_view gave {len(values)} numbers, "
                 f"observation_size says {self.observation_size}"
             )
-        return np.asarray(values, dtype=np.float32)
+        try:
+            packed = self._pack(*values)
+        except (struct.error, OverflowError):  # not plain numbers: let numpy say why
+            return np.asarray(values, dtype=np.float32)
+        return np.frombuffer(bytearray(packed), dtype=np.float32)
 
-    def mask(self, legal: tuple[Any, ...]) -> Any:
-        """The legal actions as an int8 mask over the vocabulary."""
-        import numpy as np
-
-        out = np.zeros(len(self.vocab), dtype=np.int8)
+    def indices(self, legal: tuple[Any, ...]) -> list[int]:
+        """The vocabulary index of each of `legal`, in its order."""
+        by_id = self._by_id
+        found = [by_id.get(id(action), -1) for action in legal]
+        if -1 not in found:
+            return found
+        # Not all the vocabulary's own objects: look them up by equality.
         table = self.action_index
         if table is not None:
             try:
-                out[[table[action] for action in legal]] = 1
+                return [table[action] for action in legal]
             except KeyError:
                 pass  # an action outside the table: the vocabulary says why below
-            else:
-                return out
         index = self.vocab.index
-        for action in legal:
-            out[index(action)] = 1
-        return out
+        return [index(action) for action in legal]
+
+    def mask(self, legal: tuple[Any, ...]) -> Any:
+        """The legal actions as an int8 mask over the vocabulary."""
+        return self.mask_of(self.indices(legal))
+
+    def mask_of(self, indices: list[int]) -> Any:
+        """An int8 mask with a 1 at each of `indices` (a new, writable array)."""
+        out = bytearray(len(self.vocab))
+        for i in indices:
+            out[i] = 1
+        return np.frombuffer(out, dtype=np.int8)
 
 
 def index_by_action(actions: tuple[Any, ...]) -> dict[Any, int] | None:

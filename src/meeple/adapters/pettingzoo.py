@@ -83,6 +83,9 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             agent: gymnasium.spaces.Discrete(count) for agent in self.possible_agents
         }
         self.state: Any = None
+        self._seen: tuple[Any, int, tuple[Any, ...], list[int]] | None = None
+        """(state, seat, its legal actions, their vocabulary indices) of the last
+        observation, so that `step` applies the legal action object itself."""
 
     def observation_space(self, agent: str) -> Any:
         """The Dict space of `agent`'s observations."""
@@ -109,9 +112,13 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         """The agent's view, encoded, and its legal-action mask (zeros when not to act)."""
         seat = self._seat[agent]
         state = self.state
+        setup = self._setup
+        legal = state.legal_actions(seat)
+        indices = setup.indices(legal)
+        self._seen = (state, seat, legal, indices)
         return {
-            "observation": self._setup.encode(state.view(seat)),
-            "action_mask": self._setup.mask(state.legal_actions(seat)),
+            "observation": setup.encode(state.view(seat)),
+            "action_mask": setup.mask_of(indices),
         }
 
     def step(self, action: Any) -> None:
@@ -121,8 +128,18 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        move = self._setup.vocab.action(int(action))
-        self.state = self.state.apply(move, seat)
+        state = self.state
+        move = None
+        seen = self._seen
+        if seen is not None and seen[0] is state and seen[1] == seat and type(action) is not bool:
+            # The legal action object itself, so meeple's apply finds it by identity.
+            try:  # not contextlib.suppress: this runs at every step
+                move = seen[2][seen[3].index(action)]
+            except (ValueError, TypeError):
+                move = None
+        if move is None:
+            move = self._setup.vocab.action(int(action))
+        self.state = state.apply(move, seat)
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_over:
             values = rewards_from(self.state.outcome(), self.reward_scheme)

@@ -352,19 +352,29 @@ def _multi_body(view: View, w: Writer, me: int) -> None:
     w.ones("picks", [c - 1 for c in view.picks])
 
 
+@lru_cache(maxsize=1 << 14)  # a hike and its cards change only when played on
+def _solo_hike(
+    hike: tuple[int, ...], cards: tuple[int, ...], active: bool
+) -> tuple[tuple[float, ...], int]:
+    """A solo hike's five parts (block, closed, active, assigned, value) in one tuple,
+    and its value: the sights of its assigned score cards."""
+    block, seen = _hike(hike)
+    assigned = [0.0] * N_SCORES
+    for sid in cards:
+        assigned[sid - 1] = 1.0
+    value = sum(seen[sid - 1] for sid in cards)
+    closed = float(is_closed(hike))
+    return (*block, closed, float(active), *assigned, value / _SOLO_BOUND), value
+
+
 def _solo_body(view: View, w: Writer) -> None:
     used: set[int] = set()
     total = 0
+    active = view.active
     for k, (hike, cards) in enumerate(zip(view.hikes, view.assigned, strict=True)):
-        block_part, closed_part, active_part, assigned_part, value_part = _HIKE_PARTS[k]
-        block, seen = _hike(hike)
-        w.put(block_part, block)
-        w.set(closed_part, 0, float(is_closed(hike)))
-        w.set(active_part, 0, float(view.active == k))
-        w.ones(assigned_part, [sid - 1 for sid in cards])
-        value = sum(seen[sid - 1] for sid in cards)
+        values, value = _solo_hike(hike, cards, active == k)
+        w.put_parts(_HIKE_PARTS[k][0], values)
         used.update(cards)
-        w.set(value_part, 0, value / _SOLO_BOUND)
         total += value
     w.ones("unassigned", [sid - 1 for sid in SOLO_SCORES if sid not in used])
     if view.drawn:

@@ -1,0 +1,242 @@
+"""What the OpenSpiel adapter's states stand on: immutable positions, deals, caches.
+
+A `_Position` is a meeple state with the seat to act and each seat's own past
+actions (persistent lists), never changed once made, so pyspiel's deep copy of a
+state copies one reference. A `_Context` holds what every state of one loaded game
+shares. See `meeple.adapters.openspiel` for what users see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+import pyspiel
+
+from ..core.codec import dumps
+from ..core.errors import InvalidOptionsError
+from ._common import RewardScheme, Setup
+
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+
+_RECENT: Final = 4
+"""Encodings a loaded game remembers: pyspiel sizes a tensor by writing
+one for the next game's deal before every read, so that one is always among them."""
+
+
+class _Moves:
+    """One seat's action on top of its actions before: a persistent list, newest first.
+
+    Never changed once made, so states and their clones share the moves they have
+    in common; it pickles flat (no recursion however long the game).
+    """
+
+    __slots__ = ("action", "before")
+
+    def __init__(self, before: _Moves | None, action: int) -> None:
+        self.before = before
+        self.action = action
+
+    def actions(self) -> list[int]:
+        """Every action of the list, oldest first."""
+        out = []
+        node: _Moves | None = self
+        while node is not None:
+            out.append(node.action)
+            node = node.before
+        out.reverse()
+        return out
+
+    def __copy__(self) -> _Moves:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_moves_from, (tuple(self.actions()),))
+
+
+def _moves_from(actions: Iterable[int]) -> _Moves | None:
+    """The persistent list of these actions, oldest first."""
+    node = None
+    for action in actions:
+        node = _Moves(node, action)
+    return node
+
+
+def _actions(moves: _Moves | None) -> list[int]:
+    return moves.actions() if moves is not None else []
+
+
+class _Position:
+    """Where a state stands: the meeple state, the seat to act (or TERMINAL), and each
+    seat's own past actions (what its information-state string lists).
+
+    Never changed once made (only its cache of legal actions fills in), so its deep
+    copy is itself: pyspiel's clone of a state copies one reference.
+    """
+
+    __slots__ = ("legal", "moves", "own", "player", "raw", "state")
+
+    state: Any
+    player: int
+    own: tuple[_Moves | None, ...]
+    legal: tuple[int, ...] | None
+    """The seat to act's legal actions as sorted vocabulary indices, once asked."""
+    moves: tuple[Any, ...]
+    """The legal action objects themselves (meeple's `apply` then finds the chosen one
+    by identity), once `legal` is filled."""
+    raw: list[int]
+    """The vocabulary index of each of `moves`, in its order, once `legal` is filled."""
+
+    def __init__(self, state: Any, own: tuple[_Moves | None, ...]) -> None:
+        self.state = state
+        to_act = state.to_act
+        self.player = min(to_act) if to_act else _TERMINAL
+        self.own = own
+        self.legal = None
+
+    def after(self, state: Any, player: int, action: int) -> _Position:
+        """The position `player` reaches with `action`, whose result is `state`."""
+        own = self.own
+        mine = _Moves(own[player], action)
+        return _Position(state, (*own[:player], mine, *own[player + 1 :]))
+
+    def __copy__(self) -> _Position:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Position, (self.state, self.own))
+
+
+class _Deal(_Position):
+    """An initial position dealt from `seed` the first time anything looks at it.
+
+    A game's next deal is one of these, shared by every ``new_initial_state()``
+    until an action is applied to one of them; pickled, it is its dealt position.
+    """
+
+    __slots__ = ("_start", "seed")
+
+    def __init__(self, seed: int, start: Callable[[int], Any], players: int) -> None:
+        self.seed = seed
+        self._start = start
+        self.own = (None,) * players
+        self.legal = None
+
+    def __getattr__(self, name: str) -> Any:
+        # Python asks only for attributes not set yet: `state` and `player` until dealt.
+        if name not in ("state", "player"):
+            raise AttributeError(name)
+        _Position.__init__(self, self._start(self.seed), self.own)
+        return getattr(self, name)
+
+
+class _Recent:
+    """The last few results of a function of (meeple state, seat), by identity.
+
+    Keys hold the meeple state itself (so its id is never reused while remembered)
+    and compare it by identity: hashing a whole state by value costs more than most
+    results. The most recently used entries stay.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: list[tuple[Any, int, Any]] = []
+
+    def get(self, state: Any, seat: int) -> Any:
+        """The remembered result, or None."""
+        entries = self.entries
+        for i, (seen, at, result) in enumerate(entries):
+            if seen is state and at == seat:
+                if i != len(entries) - 1:
+                    entries.append(entries.pop(i))
+                return result
+        return None
+
+    def put(self, state: Any, seat: int, result: Any) -> None:
+        """Remember `result`, forgetting the least recently used entry if full."""
+        entries = self.entries
+        entries.append((state, seat, result))
+        if len(entries) > self.size:
+            del entries[0]
+
+
+class _Context:
+    """What every state of one loaded game shares: setup, action tables, reward, deals."""
+
+    def __init__(self, setup: Setup, reward: RewardScheme, seed: int, fixed_deal: bool) -> None:
+        self.setup = setup
+        self.players = setup.players
+        self.reward = reward
+        self.fixed_deal = fixed_deal
+        self.actions: tuple[Any, ...] = setup.vocab.actions
+        self.names = tuple(str(action) for action in self.actions)
+        self.index = setup.action_index
+        self.pending: _Deal = self.deal(seed)
+        self._encodings = _Recent(_RECENT)
+
+    def deal(self, seed: int) -> _Deal:
+        """The deal of `seed` (dealt when first looked at)."""
+        return _Deal(seed, self.setup.start, self.players)
+
+    def claim(self, deal: _Position) -> None:
+        """An action was applied to `deal`: the next new game takes the next seed."""
+        if deal is self.pending and not self.fixed_deal:
+            self.pending = self.deal(self.pending.seed + 1)
+
+    def fill_legal(self, at: _Position) -> tuple[int, ...]:
+        """Fill (and return) `at`'s cache of the seat to act's legal actions."""
+        moves = at.moves = at.state.legal_actions(at.player)
+        raw = at.raw = self.setup.indices(moves)
+        indices = at.legal = tuple(sorted(raw))
+        return indices
+
+    def legal_indices(self, state: Any, player: int) -> tuple[int, ...]:
+        """The vocabulary indices of `player`'s legal actions, sorted (OpenSpiel's order)."""
+        return tuple(sorted(self.setup.indices(state.legal_actions(player))))
+
+    def encoding(self, state: Any, player: int) -> Any:
+        """`player`'s view of the meeple `state`, encoded (a float32 array; do not change it).
+
+        pyspiel sizes a tensor by writing one for a new initial state (the next game's
+        deal, seat 0) before every read, so the last few encodings are remembered, by
+        the identity of the meeple state: sizing costs a lookup.
+        """
+        values = self._encodings.get(state, player)
+        if values is None:
+            values = self.setup.encode(state.view(player))
+            self._encodings.put(state, player, values)
+        return values
+
+    def observation_string(self, at: _Position, player: int) -> str:
+        """`player`'s view as JSON."""
+        return dumps(at.state.view(player), game=self.setup.game)
+
+    def information_state_string(self, at: _Position, player: int) -> str:
+        """`player`'s own past actions, then its view as JSON (a perfect-recall key)."""
+        names = self.names
+        own = " ".join([names[action] for action in _actions(at.own[player])])
+        return f"[{own}] {self.observation_string(at, player)}"
+
+    def action(self, index: int) -> Any:
+        """The action at vocabulary `index`, refusing negative and too large ones."""
+        if index < 0:
+            return self.setup.vocab.action(index)  # raises IllegalActionError
+        try:
+            return self.actions[index]
+        except IndexError:
+            return self.setup.vocab.action(index)  # raises IllegalActionError
+
+
+def _seed_from(text: Any) -> int:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        raise InvalidOptionsError(
+            f"new_initial_state takes a seed (an int, or its digits as a string), not {text!r}"
+        ) from None

@@ -1,0 +1,76 @@
+"""Speed work on the encoders must not move a single number (issue 16, item 6).
+
+``data/encoded_views.jsonl`` holds views sampled from seeded random games of every
+player count (the viewer to act at even steps of the game, and the spectator at its
+end) with the SHA-256 of their encodings as 64-bit floats, recorded before the
+encoders were made faster. Each view is stored itself, so a change to the rules
+does not move these digests; only a change to an encoder does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import meeple
+from meeple.adapters import _common
+
+ROWS = [
+    json.loads(line)
+    for line in (Path(__file__).parent / "data" / "encoded_views.jsonl")
+    .read_text(encoding="utf-8")
+    .splitlines()
+]
+
+
+def digest(values: Any) -> str:
+    """SHA-256 of the numbers as little-endian 64-bit floats."""
+    return hashlib.sha256(struct.pack(f"<{len(values)}d", *values)).hexdigest()
+
+
+@pytest.mark.parametrize("game", ["bear_mountain", "wojtek", "wypas"])
+def test_encodings_are_the_recorded_numbers(game: str) -> None:
+    rows = [row for row in ROWS if row["game"] == game]
+    encodable = meeple.get_game(game)
+    counts = set()
+    for row in rows:
+        view = meeple.loads(row["view"])
+        counts.add(view.players)
+        assert digest(encodable.encode_view(view)) == row["sha256"], row["view"][:200]  # type: ignore[attr-defined]  # an Encodable game
+    spec = encodable.spec
+    assert counts == set(range(spec.min_players, spec.max_players + 1))
+
+
+@pytest.mark.parametrize("game", ["bear_mountain", "wojtek", "wypas"])
+def test_adapters_float32_vectors_are_numpys_rounding_of_the_encoding(game: str) -> None:
+    # The adapters pack the floats with struct instead of np.asarray (faster): same
+    # float32 numbers, a fresh writable array each time.
+    encodable = meeple.get_game(game)
+    for row in ROWS:
+        if row["game"] != game:
+            continue
+        view = meeple.loads(row["view"])
+        setup = _common.setup(game, view.players, {})
+        vector = setup.encode(view)
+        expected = np.asarray(encodable.encode_view(view), dtype=np.float32)  # type: ignore[attr-defined]  # an Encodable game
+        assert vector.dtype == np.float32
+        assert vector.tobytes() == expected.tobytes()
+        assert vector.flags.writeable
+        assert setup.encode(view) is not vector
+
+
+def test_masks_are_int8_and_writable() -> None:
+    setup = _common.setup("wojtek", 2, {})
+    state = setup.start(0)
+    legal = state.legal_actions(0)
+    mask = setup.mask(legal)
+    assert mask.dtype == np.int8
+    assert mask.flags.writeable
+    assert sorted(np.flatnonzero(mask).tolist()) == sorted(setup.vocab.index(a) for a in legal)
+    assert mask.tolist() == setup.vocab.mask(legal)
