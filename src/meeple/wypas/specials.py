@@ -79,18 +79,44 @@ def window_actions(s: State, p: int) -> tuple[Action, ...]:
     return (PASS, *special_plays(s, p))
 
 
-def special_plays(s: State, p: int) -> list[Action]:
-    """The special cards seat p may play now, each with its targets named."""
+def special_plays(s: State, p: int) -> tuple[Action, ...]:
+    """The special cards seat p may play now, each with its targets named.
+
+    Asked at every bidding, redyk and shearing step of a holder, so the plays are
+    cached by what they depend on: the special kinds held, the seats a Thief could
+    rob, and the pens and wolves (only when a card that targets a pen is held)."""
     hand = s.hands[p]
-    out: list[Action] = []
-    n = s.players
-    if THIEF in hand:
-        out += [_THIEF[t] for t in range(n) if t != p and s.hands[t]]
-    has_wolf, has_dog, has_black = WOLF in hand, DOG in hand, BLACK in hand
+    held = 0
+    i = len(hand) - 1
+    while i >= 0 and hand[i] >= THIEF:  # hands are sorted: special kinds come last
+        held |= 1 << (hand[i] - THIEF)
+        i -= 1
+    if not held:
+        return ()
+    victims = 0
+    if held & 1:
+        for t, other in enumerate(s.hands):
+            if other and t != p:
+                victims |= 1 << t
+    if held == 1:
+        return _plays(1, victims, (), ())
+    return _plays(held, victims, s.pens, s.wolves)
+
+
+@lru_cache(maxsize=1 << 14)  # the same table comes back step after step
+def _plays(
+    held: int,
+    victims: int,
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    wolves: tuple[int, ...],
+) -> tuple[Action, ...]:
+    """The plays of the special kinds in `held` (bit k: kind THIEF + k)."""
+    out: list[Action] = [_THIEF[t] for t in range(6) if victims >> t & 1]
+    has_dog, has_black, has_wolf = held & 2, held & 4, held & 8
     if has_wolf or has_dog or has_black:
-        for t in range(n):
-            mask = s.wolves[t]
-            for i, pen in enumerate(s.pens[t]):
+        for t, pair in enumerate(pens):
+            mask = wolves[t]
+            for i, pen in enumerate(pair):
                 bit = 1 << i
                 if has_dog and mask & bit:
                     out.append(_DOG[t][i])
@@ -99,7 +125,7 @@ def special_plays(s: State, p: int) -> list[Action]:
                         out.append(_WOLF[t][i])
                     if has_black:
                         out += _black_plays(t, i, pen)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 14)  # pens repeat from window to window
