@@ -18,6 +18,7 @@ def _raw() -> dict[str, Any]:
     return data
 
 
+@pytest.mark.rule("wypas:components.cards")
 def test_the_box_holds_110_cards() -> None:
     sheep = sum(c.KIND_COUNT[kind] for kind in range(c.THIEF))
     specials = sum(c.KIND_COUNT[kind] for kind in c.SPECIAL_KINDS)
@@ -28,6 +29,7 @@ def test_the_box_holds_110_cards() -> None:
     assert len(c.SHEEP_DECK) == 84
 
 
+@pytest.mark.rule("wypas:components.cards", "wypas:components.dolly", "wypas:components.specials")
 def test_published_facts_hold() -> None:
     assert set(c.COLOURS) == {"red", "orange", "yellow", "green", "magenta"}
     assert max(c.KIND_VALUE) == c.MAX_VALUE == 6

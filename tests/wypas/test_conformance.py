@@ -47,8 +47,9 @@ def test_rulebook_game(players: int) -> None:
         Options(specials=False),
         Options(max_rounds=3),
         Options(bluff=True, bleating=False, max_rounds=40),
+        Options(runs_down=True, bleating=False, max_rounds=40),
     ],
-    ids=["no-bleating", "no-specials", "three-rounds", "bluff-no-bleating"],
+    ids=["no-bleating", "no-specials", "three-rounds", "bluff-no-bleating", "runs-down"],
 )
 def test_options(options: Options) -> None:
     check_game(GAME, players=[3, 6], seeds=range(1), steps=20, options=options)

@@ -98,7 +98,7 @@ def test_observation_size(players: int) -> None:
     assert GAME.observation_size(players) == GLOBAL_SIZE + players * SEAT_SIZE
     assert SEAT_SIZE == KINDS + 17 + 2 * PEN_SIZE
     assert len(FACES) + 4 == PEN_SIZE
-    assert (GLOBAL_SIZE, SEAT_SIZE) == (316, 121)  # the sizes docs/rules/wypas.md states
+    assert (GLOBAL_SIZE, SEAT_SIZE) == (319, 121)  # the sizes docs/rules/wypas.md states
 
 
 def test_layout_parts_sit_where_the_docs_say() -> None:
@@ -119,7 +119,7 @@ def test_layout_parts_sit_where_the_docs_say() -> None:
         256,
         258,
     ]
-    assert [starts[n] for n in ("phase", "site", "scalars")] == [288, 298, 301]
+    assert [starts[n] for n in ("phase", "site", "scalars")] == [288, 298, 304]
     assert lay.width("scalars") == len(SCALARS) == 15
     seat1 = GLOBAL_SIZE + SEAT_SIZE
     assert starts["seat+1.hand"] == seat1
@@ -127,7 +127,7 @@ def test_layout_parts_sit_where_the_docs_say() -> None:
     assert lay.width("seat+1.flags") == len(FLAGS) == 17
     assert starts["seat+1.pen1"] == seat1 + PENS_AT
     assert starts["seat+1.pen2"] == seat1 + PENS_AT + PEN_SIZE
-    assert lay.size == GAME.observation_size(4) == 800
+    assert lay.size == GAME.observation_size(4) == 803
 
 
 @pytest.mark.parametrize("name", sorted(OPTION_SETS))

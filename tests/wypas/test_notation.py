@@ -34,6 +34,21 @@ from .helpers import face, k
         "dog",
         "dog p0 pen2",
         "black p1 pen2 magenta-4",
+        "bid thief",
+        "bid red-3 as 5",
+        "bid dolly-red",
+        "bid down red-1",
+        "pen 3 red-1",
+        "pen 1 dolly-red",
+        "pen 1 red-3 as 5",
+        "pen 1 dolly-red as green-5",
+        "shear",
+        "shear meee",
+        "thief",
+        "wolf p2",
+        "dog p2",
+        "black p2 pen1",
+        "black p2",
     ],
 )
 def test_round_trip(text: str) -> None:
@@ -55,19 +70,67 @@ def test_parsed_values() -> None:
     [
         ("", "empty"),
         ("bid purple-3", "not a card"),
-        ("bid red-3 as 4", "printed value"),
-        ("bid dolly-red", "counts for"),
-        ("bid dolly-red as 7", "value 1..6"),
-        ("bid wolf", "sheep cards only"),
-        ("pen 3 red-1", "not a pen"),
-        ("pen 1 super as 4", "sheep face"),
-        ("pen 1 thief", "not a sheep"),
+        ("bid red-3 red-4", "one card per step"),
+        ("bid red-3 as 0", "value 1..6"),
+        ("pen 1 dolly-red as 7", "value 1..6"),
+        ("pen 0 red-1", "not a pen"),
+        ("pen 1 thief as 3", "is written"),
         ("shear 1 moo", "meee"),
         ("thief 3", "not a seat"),
-        ("wolf p2 pen3", "not a pen"),
+        ("wolf p2 pen", "not a pen"),
         ("fly away", "unknown action"),
     ],
 )
 def test_malformed(text: str, why: str) -> None:
     with pytest.raises(MalformedActionError, match=why):
         GAME.parse_action(text)
+
+
+REFUSED = [
+    ("bid thief", "special cards are not bid face up"),
+    ("bid wolf", "special cards are not bid face up"),
+    ("bid red-3 as 4", "counts its printed value, 3"),
+    ("bid dolly-red", "Dolly counts for a value from 1 to 6"),
+    ("bid dolly-red as 7", "Dolly counts for a value from 1 to 6"),
+    ("bid super", "Dolly counts for a value from 1 to 6"),
+    ("bid down red-1", "declared a value from 1 to 6"),
+    ("bid down red-1 as 9", "declared a value from 1 to 6"),
+    ("pen 3 red-1", "two pens, 1 and 2"),
+    ("pen 1 thief", "only sheep go into pens"),
+    ("pen 1 black", "only by a swap"),
+    ("pen 1 dolly-red", "say what the Dolly shows"),
+    ("pen 1 super", "say what the Super Dolly shows"),
+    ("pen 1 super as 4", "say what the Super Dolly shows"),
+    ("pen 1 red-3 as 5", "shows its printed face"),
+    ("pen 1 dolly-red as green-5", "keeps its colour"),
+    ("shear 3", "two pens, 1 and 2"),
+    ("shear", "two pens"),
+    ("shear meee", "two pens"),
+    ("thief", "name the player"),
+    ("thief p7", "no seat p7"),
+    ("thief p1", "robs another player, not yourself"),
+    ("wolf p2", "name pen1 or pen2"),
+    ("wolf p2 pen3", "name pen1 or pen2"),
+    ("dog p2", "name pen1 or pen2"),
+    ("black p2 pen1", "name the sheep"),
+    ("black p9 pen1 red-1", "no seat p9"),
+]
+"""What a player might type for a real card or action, and the rule that refuses it."""
+
+
+@pytest.mark.rule("wypas:notation.refusals")
+@pytest.mark.parametrize(("text", "why"), REFUSED)
+def test_plausible_input_parses_and_is_refused_with_the_rule(text: str, why: str) -> None:
+    import meeple
+    from meeple.core import IllegalActionError
+
+    state = meeple.start("wypas", players=4, seed=3, bluff=True)
+    while 1 not in state.to_act:  # seat 1 decides (here: it opens the first lot)
+        state = state.apply(state.legal_actions()[0])
+    action = GAME.parse_action(text)
+    assert GAME.parse_action(str(action)) == action
+    reason = state.check(action, 1)
+    assert reason is not None
+    assert why in reason
+    with pytest.raises(IllegalActionError, match=why):
+        state.apply(action, 1)

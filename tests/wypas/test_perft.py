@@ -37,9 +37,9 @@ def test_start_with_specials() -> None:
 @pytest.mark.parametrize(
     ("players", "seed", "moves", "counts"),
     [
-        (4, 9, 120, [4, 10, 18, 32]),
-        (4, 9, 180, [2, 5, 10, 14]),
-        (3, 3, 250, [2, 4, 6, 8]),
+        (4, 9, 120, [4, 11, 23, 41]),
+        (4, 9, 180, [2, 5, 11, 19]),
+        (3, 3, 250, [2, 6, 8, 8]),
     ],
 )
 def test_midgame(players: int, seed: int, moves: int, counts: list[int]) -> None:

@@ -12,6 +12,7 @@ from meeple.wypas.state import BID, CHOOSE, WINDOW
 from .helpers import accepts, choose, hand, k, pen, play, redyk, sheep, skip_window, texts
 
 
+@pytest.mark.rule("wypas:components.dolly")
 def test_the_illustrated_sheep_cards() -> None:
     # "Cards", "Sheep Cards": the picture shows an orange 1 and a 3 in green, magenta
     # and yellow, and the text says red sheep come as 1, 2, 3 and 4. The auction's
@@ -22,6 +23,9 @@ def test_the_illustrated_sheep_cards() -> None:
     assert red == [1, 2, 3, 4]
 
 
+@pytest.mark.rule(
+    "wypas:auction.lots", "wypas:auction.open", "wypas:auction.bid", "wypas:auction.win"
+)
 def test_the_illustrated_auction() -> None:
     # "1. Auction": the baca has laid one card face down; a yellow 3 (here the hidden
     # card), a thief and a green 5 lie face up. We play it out: bids are laid card by
@@ -66,6 +70,7 @@ def test_the_illustrated_auction() -> None:
     state.validate()
 
 
+@pytest.mark.rule("wypas:redyk.rows")
 def test_three_four_five_may_stand_three_five_six_may_not() -> None:
     # "2. Redyk": sheep of one colour are laid from the lowest value up, so 3, 4 and 5
     # may be laid out, but not 3, 5 and 6.
@@ -79,6 +84,7 @@ def test_three_four_five_may_stand_three_five_six_may_not() -> None:
     assert gap.check(gap.legal_actions()[0]) is None
 
 
+@pytest.mark.rule("wypas:redyk.rows")
 def test_the_illustrated_herder_with_two_rows() -> None:
     # "2. Redyk", the picture: one pen holds red 1 to 4, the other 4s of several colours.
     state = redyk(hand("red-1", "red-2", "red-3", "red-4"))
@@ -89,6 +95,7 @@ def test_the_illustrated_herder_with_two_rows() -> None:
     assert state.pens[0][1] == pen("red-4", "green-4", "magenta-4")
 
 
+@pytest.mark.rule("wypas:specials.black")
 def test_a_black_sheep_and_a_green_three_remain() -> None:
     # "Special Cards", the note after the Wolf: when a black sheep and a green 3 are
     # left in a pen, the owner may add other 3s or other green sheep, whatever the

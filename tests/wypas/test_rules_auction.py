@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import MalformedActionError
+from meeple.core import IllegalActionError
 from meeple.wypas import GAME
 from meeple.wypas.state import CHOOSE, WINDOW
 
 from .helpers import choose, hand, k, play, skip_window, texts
 
 
+@pytest.mark.rule("wypas:auction.lots", "wypas:hidden.views")
 def test_the_baca_hides_one_lot_and_sees_it_alone() -> None:
     state = GAME.start(4, seed=3)
     hidden = state.drawn[0]
@@ -26,6 +27,7 @@ def test_the_baca_hides_one_lot_and_sees_it_alone() -> None:
     assert state.phase == WINDOW
 
 
+@pytest.mark.rule("wypas:auction.win")
 def test_when_everyone_passes_the_baca_takes_the_lot() -> None:
     state = choose((k("red-1"),), k("wolf"), (hand(), hand(), hand(), hand()))
     state = play(state, "auction down", "pass", "pass", "pass", "pass")
@@ -36,6 +38,7 @@ def test_when_everyone_passes_the_baca_takes_the_lot() -> None:
     assert state.actor == 2
 
 
+@pytest.mark.rule("wypas:auction.open", "wypas:auction.pass")
 def test_the_opener_must_name_a_lot_but_may_pass_at_once() -> None:
     state = choose((k("red-1"),), -1, (hand(), hand("red-2"), hand(), hand()))
     assert texts(state.legal_actions()) == ["auction red-1"]
@@ -43,6 +46,7 @@ def test_the_opener_must_name_a_lot_but_may_pass_at_once() -> None:
     assert state.actor == 2
 
 
+@pytest.mark.rule("wypas:hidden.views")
 def test_face_down_lot_becomes_known_to_the_baca_only() -> None:
     hands = (hand(), hand(), hand("green-4"), hand())
     state = choose((), k("super"), hands)
@@ -53,6 +57,7 @@ def test_face_down_lot_becomes_known_to_the_baca_only() -> None:
     assert state.view(3).known[2] == ()
 
 
+@pytest.mark.rule("wypas:auction.bid")
 def test_dolly_bids_count_a_chosen_value() -> None:
     state = choose((k("red-1"),), -1, (hand(), hand("dolly-green", "super"), hand(), hand()))
     acts = texts(state.apply(GAME.parse_action("auction red-1")).legal_actions())
@@ -61,9 +66,14 @@ def test_dolly_bids_count_a_chosen_value() -> None:
     assert len(acts) == 1 + 12
 
 
+@pytest.mark.rule("wypas:auction.bid", "wypas:notation.refusals")
 def test_special_cards_cannot_be_bid() -> None:
     state = choose((k("red-1"),), -1, (hand(), hand("thief"), hand(), hand()))
     state = play(state, "auction red-1")
-    assert texts(state.legal_actions()) == ["pass"]
-    with pytest.raises(MalformedActionError, match="sheep cards only"):
+    assert texts(state.legal_actions()) == ["pass"]  # the Thief has nobody with cards to rob
+    # `bid thief` reads as a bid, and the rules refuse it with the reason.
+    assert state.check(GAME.parse_action("bid thief")) == (
+        "bids are made with sheep; special cards are not bid face up"
+    )
+    with pytest.raises(IllegalActionError, match="special cards are not bid face up"):
         play(state, "bid thief")

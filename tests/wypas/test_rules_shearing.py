@@ -37,6 +37,7 @@ def shearing(
     )
 
 
+@pytest.mark.rule("wypas:shear.bleat")
 def test_shearing_scores_with_the_bleat_only() -> None:
     pens = ((pen("red-1", "red-2", "red-3"), pen("green-4", "red-4")), *((EMPTY, EMPTY),) * 3)
     state = shearing(pens)
@@ -57,6 +58,7 @@ def test_shearing_scores_with_the_bleat_only() -> None:
     assert both.fleeces[0] == (hand("red-1", "red-2", "red-3"), hand("green-4"))
 
 
+@pytest.mark.rule("wypas:shear.bleat")
 def test_without_the_bleating_rule_every_shear_scores() -> None:
     pens = ((pen("red-1", "red-2", "red-3"), EMPTY), *((EMPTY, EMPTY),) * 3)
     state = shearing(pens, options=Options(bleating=False))
@@ -66,6 +68,7 @@ def test_without_the_bleating_rule_every_shear_scores() -> None:
         play(state, "shear 1 meee")
 
 
+@pytest.mark.rule("wypas:shear.table")
 def test_a_single_card_is_sheared_into_the_discards() -> None:
     pens = ((pen("red-1"), pen("red-3", "red-4")), *((EMPTY, EMPTY),) * 3)
     state = shearing(pens)
@@ -75,6 +78,7 @@ def test_a_single_card_is_sheared_into_the_discards() -> None:
     assert state.discard == hand("red-1")
 
 
+@pytest.mark.rule("wypas:shear.turn")
 def test_shearing_skips_empty_pens_and_ends_the_round() -> None:
     pens = ((EMPTY, EMPTY), (pen("red-1", "red-2"), EMPTY), (EMPTY, EMPTY), (EMPTY, EMPTY))
     state = shearing(pens, actor=1, finished=1)
@@ -86,6 +90,7 @@ def test_shearing_skips_empty_pens_and_ends_the_round() -> None:
     assert [len(h) for h in state.hands] == [3, 3, 3, 3]  # everyone drew three
 
 
+@pytest.mark.rule("wypas:end.fifth-fleece")
 def test_first_fifth_fleece_ends_the_game_after_the_others_shear() -> None:
     pens = (
         (pen("red-1", "red-2"), EMPTY),
@@ -119,6 +124,7 @@ def test_first_fifth_fleece_ends_the_game_after_the_others_shear() -> None:
     assert outcome.final
 
 
+@pytest.mark.rule("wypas:end.sixth-fleece")
 def test_a_sixth_fleece_counts() -> None:
     pens = ((pen("red-1", "red-2"), pen("green-2", "green-3", "green-4")), *((EMPTY, EMPTY),) * 3)
     state = shearing(pens, fleeces=(OLD_A, (), (), ()))
@@ -127,6 +133,7 @@ def test_a_sixth_fleece_counts() -> None:
     assert state.points[0] == 1 + 4 + 9
 
 
+@pytest.mark.rule("wypas:end.round-limit")
 def test_the_round_limit_ends_the_game_as_it_stands() -> None:
     pens = ((pen("red-1", "red-2"), EMPTY), *((EMPTY, EMPTY),) * 3)
     state = shearing(pens, options=Options(max_rounds=1))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.core import IllegalActionError
+from meeple.wypas import GAME
 from meeple.wypas.state import REACT, REDYK, SITE_REDYK, TAKE, WINDOW, State
 
 from .helpers import EMPTY, arrange, hand, k, pen, play, sheep, texts
@@ -28,6 +29,7 @@ def window(
     )
 
 
+@pytest.mark.rule("wypas:specials.any-moment", "wypas:specials.secret-holders")
 def test_everyone_is_asked_so_holding_specials_stays_secret() -> None:
     holder = window((hand("thief"), hand("red-1"), hand(), hand()))
     nobody = window((hand("red-2"), hand("red-1"), hand(), hand()))
@@ -43,6 +45,7 @@ def test_everyone_is_asked_so_holding_specials_stays_secret() -> None:
     assert texts(holder.view(1).hand_counts) == texts(nobody.view(1).hand_counts)
 
 
+@pytest.mark.rule("wypas:specials.thief", "wypas:specials.thief-take", "wypas:specials.targets")
 def test_thief_looks_and_takes_one_card() -> None:
     state = window((hand("thief"), hand("red-1", "green-5", "wolf"), hand(), hand()))
     state = play(state, "thief p1")
@@ -68,6 +71,7 @@ def test_thief_looks_and_takes_one_card() -> None:
     state.validate()
 
 
+@pytest.mark.rule("wypas:specials.dog", "wypas:specials.reactions")
 def test_sheepdog_cancels_the_special_just_played() -> None:
     state = window((hand("thief"), hand("red-1"), hand("dog"), hand()))
     state = play(state, "thief p1", "pass")
@@ -81,6 +85,7 @@ def test_sheepdog_cancels_the_special_just_played() -> None:
     assert sorted(state.discard) == sorted(hand("thief", "dog"))
 
 
+@pytest.mark.rule("wypas:specials.reactions")
 def test_a_sheepdog_can_cancel_a_sheepdog() -> None:
     state = window((hand("thief", "dog"), hand("red-1"), hand("dog"), hand()))
     state = play(state, "thief p1", "pass", "dog")
@@ -92,6 +97,7 @@ def test_a_sheepdog_can_cancel_a_sheepdog() -> None:
     assert state.phase == TAKE
 
 
+@pytest.mark.rule("wypas:specials.wolf", "wypas:specials.targets")
 def test_wolf_goes_over_a_pen_of_two_and_eats_the_highest_at_shearing() -> None:
     pens = (
         (EMPTY, EMPTY),
@@ -116,6 +122,7 @@ def test_wolf_goes_over_a_pen_of_two_and_eats_the_highest_at_shearing() -> None:
     assert sorted(state.discard) == sorted(hand("wolf", "green-5", "green-4"))
 
 
+@pytest.mark.rule("wypas:specials.dog")
 def test_sheepdog_drives_the_wolf_away() -> None:
     pens = ((pen("red-1", "red-2"), EMPTY), *((EMPTY, EMPTY),) * 3)
     state = window((hand("dog"), hand(), hand(), hand()), pens, wolves=(1, 0, 0, 0))
@@ -125,6 +132,7 @@ def test_sheepdog_drives_the_wolf_away() -> None:
     assert sorted(state.discard) == sorted(hand("wolf", "dog"))
 
 
+@pytest.mark.rule("wypas:specials.black", "wypas:specials.targets")
 def test_black_sheep_swaps_for_a_sheep_in_a_pen() -> None:
     row = pen("yellow-2", "yellow-3", "yellow-4")
     pens = ((EMPTY, EMPTY), (row, EMPTY), *((EMPTY, EMPTY),) * 2)
@@ -143,6 +151,7 @@ def test_black_sheep_swaps_for_a_sheep_in_a_pen() -> None:
     assert all("black" not in a.split()[-1] for a in texts(state.legal_actions()))
 
 
+@pytest.mark.rule("wypas:specials.black")
 def test_black_sheep_returns_a_dolly_as_a_dolly() -> None:
     row = (sheep("red-3"), sheep("dolly-red", "red-4"))
     pens = ((EMPTY, EMPTY), (row, EMPTY), *((EMPTY, EMPTY),) * 2)
@@ -151,12 +160,14 @@ def test_black_sheep_returns_a_dolly_as_a_dolly() -> None:
     assert state.hands[0] == hand("dolly-red")
 
 
-def test_specials_are_refused_outside_windows() -> None:
-    state = arrange(4, phase=REDYK, actor=0, hands=(hand("thief"), hand("red-1"), (), ()))
-    with pytest.raises(IllegalActionError, match="special-card windows"):
-        play(state, "thief p1")
+@pytest.mark.rule("wypas:specials.any-moment")
+def test_specials_are_refused_outside_windows_and_your_own_turns() -> None:
+    state = GAME.start(4, seed=1)  # the baca hides a lot: no window, no turn of play
+    with pytest.raises(IllegalActionError, match=r"special-card windows .* your own"):
+        state.apply(GAME.parse_action("thief p1"))
 
 
+@pytest.mark.rule("wypas:specials.thief")
 def test_a_thief_needs_a_victim_with_cards() -> None:
     state = window((hand("thief"), hand(), hand(), hand()))
     assert texts(state.legal_actions()) == ["pass"]

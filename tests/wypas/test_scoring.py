@@ -21,14 +21,17 @@ from .helpers import arrange, k, pen, sheep
         ([1, 2, 3, 4, 5, 6], 24),  # six: sum + 3
     ],
 )
+@pytest.mark.rule("wypas:shear.table")
 def test_scoring_table(values: list[int], points: int | None) -> None:
     assert fleece_points(values) == points
 
 
+@pytest.mark.rule("wypas:shear.table")
 def test_past_six_cards_the_bonus_keeps_growing() -> None:
     assert fleece_points([1, 2, 3, 4, 5, 6, 0]) == 21 + 4
 
 
+@pytest.mark.rule("wypas:shear.table")
 def test_one_card_is_discarded_not_a_fleece() -> None:
     kept, gone, points = fleece_of(pen("red-2"), wolf=False)
     assert kept == ()
@@ -36,6 +39,7 @@ def test_one_card_is_discarded_not_a_fleece() -> None:
     assert points == 0
 
 
+@pytest.mark.rule("wypas:shear.table")
 def test_two_cards_keep_the_lower_and_discard_the_higher() -> None:
     kept, gone, points = fleece_of(pen("green-5", "green-6"), wolf=False)
     assert kept == (k("green-5"),)
@@ -54,6 +58,7 @@ def test_multicoloured_fours() -> None:
     assert fleece_of(row, wolf=False)[2] == 12
 
 
+@pytest.mark.rule("wypas:specials.wolf")
 def test_wolf_eats_the_highest_sheep() -> None:
     kept, gone, points = fleece_of(pen("yellow-3", "yellow-4", "yellow-5"), wolf=True)
     # The wolf and the 5 go; two sheep remain: the 3 is kept, the 4 discarded.
@@ -62,12 +67,14 @@ def test_wolf_eats_the_highest_sheep() -> None:
     assert points == 3
 
 
+@pytest.mark.rule("wypas:specials.wolf")
 def test_wolf_over_two_leaves_no_fleece() -> None:
     kept, gone, _ = fleece_of(pen("red-1", "red-2"), wolf=True)
     assert kept == ()
     assert sorted(gone) == sorted([k("wolf"), k("red-2"), k("red-1")])
 
 
+@pytest.mark.rule("wypas:specials.black")
 def test_black_sheep_counts_as_a_card_of_value_zero() -> None:
     row = (sheep("red-1"), sheep("black"), sheep("red-3"))
     kept, gone, points = fleece_of(row, wolf=False)
@@ -85,6 +92,7 @@ def test_dolly_scores_the_value_it_shows() -> None:
     assert fleece_of(row, wolf=False)[2] == 3 + 4 + 5 + 6 + 1
 
 
+@pytest.mark.rule("wypas:end.ties")
 def test_ties_share_the_win() -> None:
     state = arrange(3, phase=OVER, actor=-1, to_act=frozenset(), points=(5, 5, 2))
     outcome = state.outcome()

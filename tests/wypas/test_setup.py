@@ -10,6 +10,7 @@ from meeple.wypas import GAME, Options
 from meeple.wypas.state import HIDE
 
 
+@pytest.mark.rule("wypas:auction.lots")
 @pytest.mark.parametrize(("players", "lots"), [(3, 2), (4, 3), (5, 3), (6, 3)])
 def test_the_baca_draws_two_lots_with_three_players_else_three(players: int, lots: int) -> None:
     state = GAME.start(players, seed=3)
@@ -31,6 +32,7 @@ def test_round_limit_is_bounded(rounds: int) -> None:
         build_options("wypas", Options, {"max_rounds": rounds})
 
 
+@pytest.mark.rule("wypas:end.round-limit")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_games_end_within_max_steps(players: int) -> None:
     final, moves, _ = random_playout(GAME, players, seed=11)

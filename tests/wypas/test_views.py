@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import cast
 
+import pytest
+
 from meeple.testing import random_playout
 from meeple.wypas import GAME
 from meeple.wypas.state import TAKE, WINDOW, State
@@ -11,6 +13,7 @@ from meeple.wypas.state import TAKE, WINDOW, State
 from .helpers import arrange, hand, play
 
 
+@pytest.mark.rule("wypas:hidden.views")
 def test_hands_are_counts_for_others() -> None:
     state = GAME.start(4, seed=5)
     view = state.view(2)
@@ -20,6 +23,7 @@ def test_hands_are_counts_for_others() -> None:
     assert "rng" not in set(type(view).__slots__)
 
 
+@pytest.mark.rule("wypas:hidden.views")
 def test_drawn_lots_are_seen_by_the_baca_only() -> None:
     state = GAME.start(4, seed=5)
     assert state.view(0).drawn == state.drawn
@@ -27,6 +31,7 @@ def test_drawn_lots_are_seen_by_the_baca_only() -> None:
     assert state.view(1).drawn_count == 3
 
 
+@pytest.mark.rule("wypas:specials.thief-take", "wypas:hidden.views")
 def test_determinize_keeps_what_the_thief_saw() -> None:
     state = arrange(
         4, phase=WINDOW, actor=0, hands=(hand("thief"), hand("red-1", "wolf"), hand(), hand())

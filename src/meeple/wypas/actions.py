@@ -1,5 +1,12 @@
 """The decisions a player makes: each class prints its notation (``str(action)``),
-and `parse_action` beside them reads it back."""
+and `parse_action` beside them reads it back.
+
+The parser reads the notation's shape only: anything a player might type for a real
+card or action (``bid thief``, ``pen 1 dolly-red`` without a value, ``wolf p1``
+without a pen, ``shear 3``) becomes an action, and the rules refuse it with the
+reason (`explain.refusal`). Such actions hold a marker where the missing part goes
+(-1 for a face or a seat, 0 for a value or a pen) and print as they were typed.
+"""
 
 from __future__ import annotations
 
@@ -54,9 +61,11 @@ DOWN = -1
 def _sheep_text(kind: int, face: int) -> str:
     """How a sheep card is named when its shown face matters (Dolly values)."""
     name = KIND_NAME[kind]
-    if kind == SUPER:
+    if face < 0 or kind >= THIEF:
+        return name  # no face said (or not a sheep): refused by the rules
+    if kind == SUPER or face >> 3 != KIND_COLOUR[kind]:
         return f"{name} as {FACE_NAME[face]}"
-    if KIND_COLOUR[kind] >= 0 and name.startswith("dolly-"):
+    if name.startswith("dolly-") or face & 7 != KIND_VALUE[kind]:
         return f"{name} as {face & 7}"
     return name
 
@@ -94,8 +103,8 @@ class Bid:
 
     def __str__(self) -> str:
         name = KIND_NAME[self.kind]
-        if KIND_COLOUR[self.kind] >= 0 and not name.startswith("dolly-"):
-            return f"bid {name}"
+        if self.value == KIND_VALUE[self.kind] or not self.value:
+            return f"bid {name}"  # a plain sheep's printed value; a value not said
         return f"bid {name} as {self.value}"
 
 
@@ -109,7 +118,8 @@ class BidDown:
     """The declared value (1..6), true or not."""
 
     def __str__(self) -> str:
-        return f"bid down {KIND_NAME[self.kind]} as {self.value}"
+        name = KIND_NAME[self.kind]
+        return f"bid down {name} as {self.value}" if self.value else f"bid down {name}"
 
 
 @attrs.frozen(slots=True)
@@ -172,7 +182,8 @@ class Shear:
     """Whether the shear was announced by bleating."""
 
     def __str__(self) -> str:
-        return f"shear {self.pen} meee" if self.bleat else f"shear {self.pen}"
+        pen = f" {self.pen}" if self.pen else ""
+        return f"shear{pen} meee" if self.bleat else f"shear{pen}"
 
 
 @attrs.frozen(slots=True)
@@ -183,7 +194,7 @@ class Thief:
     """The robbed seat."""
 
     def __str__(self) -> str:
-        return f"thief p{self.target}"
+        return f"thief p{self.target}" if self.target >= 0 else "thief"
 
 
 @attrs.frozen(slots=True)
@@ -207,7 +218,7 @@ class Wolf:
     """Pen 1 or 2."""
 
     def __str__(self) -> str:
-        return f"wolf p{self.target} pen{self.pen}"
+        return f"wolf p{self.target}" + (f" pen{self.pen}" if self.pen else "")
 
 
 @attrs.frozen(slots=True)
@@ -220,7 +231,9 @@ class Dog:
     """Pen 1 or 2 (0 when cancelling)."""
 
     def __str__(self) -> str:
-        return "dog" if self.target < 0 else f"dog p{self.target} pen{self.pen}"
+        if self.target < 0:
+            return "dog"
+        return f"dog p{self.target}" + (f" pen{self.pen}" if self.pen else "")
 
 
 @attrs.frozen(slots=True)
@@ -235,7 +248,8 @@ class Black:
     """The face of the sheep taken (unique within a pen)."""
 
     def __str__(self) -> str:
-        return f"black p{self.target} pen{self.pen} {FACE_NAME[self.face]}"
+        text = f"black p{self.target}" + (f" pen{self.pen}" if self.pen else "")
+        return f"{text} {FACE_NAME[self.face]}" if self.face >= 0 else text
 
 
 Action = (
@@ -292,13 +306,16 @@ def _seat(text: str, word: str) -> int:
 
 
 def _pen(text: str, word: str, prefix: str = "") -> int:
-    if word not in (f"{prefix}1", f"{prefix}2"):
+    """A pen number as written (any one digit: the rules refuse pens other than 1, 2)."""
+    digits = word[len(prefix) :] if word.startswith(prefix) else ""
+    if len(digits) != 1 or not digits.isdigit() or digits == "0":
         raise _bad(text, f"{word!r} is not a pen ({prefix}1 or {prefix}2)")
-    return int(word[-1])
+    return int(digits)
 
 
 def _value(text: str, word: str) -> int:
-    if len(word) != 1 or not word.isdigit() or not 1 <= int(word) <= MAX_VALUE:
+    """A value as written (1-2 digits: the rules refuse values outside 1..6)."""
+    if not 1 <= len(word) <= 2 or not word.isdigit() or int(word) == 0:
         raise _bad(text, f"{word!r} is not a value 1..{MAX_VALUE}")
     return int(word)
 
@@ -311,20 +328,24 @@ def _face(text: str, word: str) -> int:
 
 
 def _sheep(text: str, words: list[str]) -> tuple[int, int]:
-    """(kind, face) of ``red-3`` / ``dolly-red as 5`` / ``super as green-5``."""
+    """(kind, face) of ``red-3`` / ``dolly-red as 5`` / ``super as green-5``; -1 for the
+    face when none is said (or the card is no sheep): the rules refuse those."""
     kind = _kind(text, words[0])
-    if kind >= THIEF:
-        raise _bad(text, f"{words[0]} is not a sheep")
-    if kind < SUPER and KIND_VALUE[kind]:
-        if len(words) != 1:
-            raise _bad(text, f"a {words[0]} shows its printed value; nothing may follow it")
+    if len(words) == 1:
+        if kind >= THIEF or not KIND_VALUE[kind]:
+            return kind, -1
         return kind, KIND_COLOUR[kind] * 8 + KIND_VALUE[kind]
-    if len(words) != 3 or words[1] != "as":
+    if len(words) != 3 or words[1] != "as" or kind >= THIEF:
         what = "as colour-value" if kind == SUPER else "as value"
-        raise _bad(text, f"a {words[0]} must say what it shows: '{words[0]} {what}'")
-    if kind == SUPER:
-        return kind, _face(text, words[2])
-    return kind, KIND_COLOUR[kind] * 8 + _value(text, words[2])
+        raise _bad(text, f"a {words[0]} is written '{words[0]}' or '{words[0]} {what}'")
+    if words[2].isdigit():
+        value = _value(text, words[2])
+        if value > MAX_VALUE:
+            raise _bad(text, f"{words[2]!r} is not a value 1..{MAX_VALUE}")
+        if kind == SUPER:
+            return kind, -1  # a value without a colour: refused
+        return kind, KIND_COLOUR[kind] * 8 + value
+    return kind, _face(text, words[2])
 
 
 def parse_action(text: str) -> Action:
@@ -351,39 +372,47 @@ def parse_action(text: str) -> Action:
     if verb == "award" and n == 1:
         return Award(_seat(text, rest[0]))
     if verb == "bid" and n >= 1 and rest[0] == "down":
+        if n == 2:
+            return BidDown(_kind(text, rest[1]), 0)  # no value declared: refused
         if n != 4 or rest[2] != "as":
             raise _bad(text, "a face-down bid reads 'bid down <card> as <value>'")
         return BidDown(_kind(text, rest[1]), _value(text, rest[3]))
+    if verb == "bid" and n == 2:
+        raise _bad(text, f"a bid lays one card per step: 'bid {rest[0]}', then the next")
     if verb == "bid" and n in (1, 3):
         kind = _kind(text, rest[0])
-        if kind >= THIEF:
-            raise _bad(text, "bids are made with sheep cards only")
-        if KIND_VALUE[kind]:
-            if n != 1:
-                raise _bad(text, f"a {rest[0]} counts its printed value; nothing may follow it")
-            return Bid(kind, KIND_VALUE[kind])
-        if n != 3 or rest[1] != "as":
-            raise _bad(text, f"say what the {rest[0]} counts for: 'bid {rest[0]} as 6'")
+        if n == 1:
+            return Bid(kind, KIND_VALUE[kind] if kind < THIEF else 0)
+        if rest[1] != "as":
+            raise _bad(text, f"a bid lays one card per step: 'bid {rest[0]}', then the next")
         return Bid(kind, _value(text, rest[2]))
     if verb == "pen" and n >= 2:
         kind, face = _sheep(text, rest[1:])
         return Place(_pen(text, rest[0]), kind, face)
+    if verb == "shear" and n in (1, 2) and rest[0] == "meee":
+        return Shear(0, True)  # no pen named: refused
+    if verb == "shear" and n == 0:
+        return Shear(0, False)
     if verb == "shear" and n in (1, 2):
         if n == 2 and rest[1] != "meee":
             raise _bad(text, "a shear is announced with 'meee'")
         return Shear(_pen(text, rest[0]), n == 2)
+    if verb == "thief" and n == 0:
+        return Thief(-1)  # nobody named: refused
     if verb == "thief" and n == 1:
         return Thief(_seat(text, rest[0]))
     if verb == "take" and n == 1:
         return Take(_kind(text, rest[0]))
-    if verb == "wolf" and n == 2:
-        return Wolf(_seat(text, rest[0]), _pen(text, rest[1], "pen"))
+    if verb in ("wolf", "dog", "black") and 1 <= n <= 3:
+        # A missing pen (0) or face (-1) is refused by the rules, with the reason.
+        seat = _seat(text, rest[0])
+        pen = _pen(text, rest[1], "pen") if n >= 2 else 0
+        if verb == "black":
+            return Black(seat, pen, _face(text, rest[2]) if n == 3 else -1)
+        if n <= 2:
+            return Wolf(seat, pen) if verb == "wolf" else Dog(seat, pen)
     if verb == "dog" and n == 0:
         return DOG
-    if verb == "dog" and n == 2:
-        return Dog(_seat(text, rest[0]), _pen(text, rest[1], "pen"))
-    if verb == "black" and n == 3:
-        return Black(_seat(text, rest[0]), _pen(text, rest[1], "pen"), _face(text, rest[2]))
     known = (
         "hide, auction, bid, check, award, done, pass, pen, shear, thief, take, wolf, dog, black"
     )

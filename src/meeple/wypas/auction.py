@@ -178,7 +178,7 @@ def bid(s: State, a: Action, p: int) -> State:
     if nxt < 0:
         if checkers:
             return _reveal(replace(s, passed=passed, checkers=checkers))
-        return end_lot(s, high if high >= 0 else s.baca)
+        return end_lot(s, high if high >= 0 else s.baca, shown=False)
     return replace(s, passed=passed, high=high, checkers=checkers, actor=nxt, to_act=ONE_SEAT[nxt])
 
 
@@ -213,16 +213,21 @@ def _reveal(s: State) -> State:
     top = max(real.values())
     best = [q for q in contenders if real[q] == top]
     if s.high in best:
-        return end_lot(s, s.high)  # the bluffer wins ties with the checkers
+        return end_lot(s, s.high, shown=True)  # the bluffer wins ties with the checkers
     if len(best) == 1:
-        return end_lot(s, best[0])
+        return end_lot(s, best[0], shown=True)
     mask = sum(1 << q for q in best)
     return replace(s, phase=AWARD, actor=s.baca, to_act=ONE_SEAT[s.baca], checkers=mask)
 
 
-def end_lot(s: State, winner: int) -> State:
-    """`winner` takes the lot into hand; every bid card is discarded face up; then a
-    window before the next lot, or before redyk once no lot is left."""
+def end_lot(s: State, winner: int, *, shown: bool) -> State:
+    """`winner` takes the lot into hand; the bid cards are discarded; then a window
+    before the next lot, or before redyk once no lot is left.
+
+    Face-up bid cards are discarded face up. A face-down card (bluff rule) is shown
+    only if the lot was settled by a reveal (`shown`) and its owner was still in the
+    auction; any other stays secret: it goes to the discards face down, and only its
+    owner knows it is there (`State.buried`)."""
     card = s.face_down if s.lot == DOWN else s.lot
     hands = put(s.hands, winner, insert_sorted(s.hands[winner], card))
     known = s.known
@@ -234,7 +239,13 @@ def end_lot(s: State, winner: int) -> State:
             known = put(known, s.baca, put(row, winner, insert_sorted(row[winner], card)))
     else:
         known = seen_by_all(known, winner, card)
-    laid: list[int] = [kind for kind in s.down if kind >= 0]  # shown when discarded
+    laid: list[int] = []
+    buried = s.buried
+    for q, kind in enumerate(s.down):
+        if kind >= 0:
+            laid.append(kind)
+            if not shown or s.passed >> q & 1:
+                buried = put(buried, q, insert_sorted(buried[q], kind))
     for cards in s.laid:
         laid += cards
     n = s.players
@@ -245,6 +256,7 @@ def end_lot(s: State, winner: int) -> State:
         known=known,
         face_down=face_down,
         discard=merge_sorted(s.discard, laid),
+        buried=buried,
         laid=(empty,) * n,
         bids=(0,) * n,
         high=-1,

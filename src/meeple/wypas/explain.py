@@ -21,7 +21,19 @@ from .actions import (
     Thief,
     Wolf,
 )
-from .components import BLACK, DOG, FACE_NAME, KIND_NAME, THIEF, WOLF
+from .components import (
+    BLACK,
+    DOG,
+    DOLLY,
+    FACE_NAME,
+    KIND_COLOUR,
+    KIND_NAME,
+    KIND_VALUE,
+    MAX_VALUE,
+    SUPER,
+    THIEF,
+    WOLF,
+)
 from .state import (
     AWARD,
     BID,
@@ -42,7 +54,14 @@ if TYPE_CHECKING:
 
 __all__ = ["prompt", "prompt_line", "refusal", "special_text"]
 
-_SITES: Final = ("before the next lot", "before redyk", "before shearing")
+_SITES: Final = (
+    "before the next lot",
+    "before redyk",
+    "before shearing",
+    "during a bidding turn",
+    "during a redyk turn",
+    "during a shearing turn",
+)
 
 
 def prompt(s: State, player: int | None) -> str:
@@ -94,16 +113,20 @@ def special_text(pending: tuple[int, ...]) -> str:
 
 def refusal(s: State, action: object, p: int) -> str:
     """Why `action` is not legal for seat p now, naming the rule."""
+    wrong = _misnamed(s, action, p)
+    if wrong is not None:
+        return wrong
     phase = s.phase
     name = type(action).__name__
     special = isinstance(action, Thief | Wolf | Black) or (
         isinstance(action, Dog) and action.target >= 0
     )
     if special:
-        if phase != WINDOW:
+        if phase not in (WINDOW, BID, REDYK, SHEAR):
             return (
                 "special cards are played in the special-card windows (before each lot, "
-                "before redyk, before shearing)"
+                "before redyk, before shearing) or during your own bidding, redyk or "
+                "shearing turn"
             )
         kind = {"Thief": THIEF, "Wolf": WOLF, "Dog": DOG, "Black": BLACK}[name]
         if kind not in s.hands[p]:
@@ -183,6 +206,62 @@ def refusal(s: State, action: object, p: int) -> str:
     if isinstance(action, Pass):
         return f"passing is not a choice in the {_PHASE_WORD[phase]} phase"
     return f"{action} is not legal in the {_PHASE_WORD[phase]} phase"
+
+
+def _misnamed(s: State, a: object, p: int) -> str | None:
+    """The rule an action breaks whatever the moment (a special card bid face up, a
+    Dolly without a value, a pen or seat that does not exist), or None."""
+    n = s.players
+    if isinstance(a, Bid):
+        name = KIND_NAME[a.kind]
+        if a.kind >= THIEF:
+            down = f"; under the bluff rule lay it face down ('bid down {name} as 3')"
+            return "bids are made with sheep; special cards are not bid face up" + (
+                down if s.options.bluff else ""
+            )
+        if a.kind < DOLLY and a.value != KIND_VALUE[a.kind]:
+            return f"a {name} counts its printed value, {KIND_VALUE[a.kind]}"
+        if not 1 <= a.value <= MAX_VALUE:
+            return f"a Dolly counts for a value from 1 to {MAX_VALUE}: 'bid {name} as 6'"
+    if isinstance(a, BidDown) and not 1 <= a.value <= MAX_VALUE:
+        return f"a face-down card is declared a value from 1 to {MAX_VALUE}: 'bid down ... as 6'"
+    if isinstance(a, Place | Shear) and a.pen not in (1, 2):
+        return "each player has two pens, 1 and 2" + (" (name one)" if not a.pen else "")
+    if isinstance(a, Place):
+        return _misplaced(a)
+    target = a.target if isinstance(a, Thief | Wolf | Black | Dog) else 0
+    if isinstance(a, Dog) and target < 0:
+        return None
+    if target < 0:
+        return "name the player you play it on: 'thief p1'"
+    if target >= n:
+        return f"there is no seat p{target}: this game has seats p0-p{n - 1}"
+    if isinstance(a, Thief) and target == p:
+        return "a Thief robs another player, not yourself"
+    if isinstance(a, Wolf | Black | Dog) and a.pen not in (1, 2):
+        verb = str(a).split()[0]
+        return f"each player has two pens: name pen1 or pen2 ('{verb} p{target} pen1 ...')"
+    if isinstance(a, Black) and a.face < 0:
+        return "name the sheep the Black Sheep takes: 'black p1 pen1 green-4'"
+    return None
+
+
+def _misplaced(a: Place) -> str | None:
+    """Why a placement names no sheep a pen can show, or None."""
+    name, kind, face = KIND_NAME[a.kind], a.kind, a.face
+    if kind == BLACK:
+        return "a Black Sheep enters a pen only by a swap: 'black pN penN <sheep>'"
+    if kind >= THIEF:
+        return "only sheep go into pens; special cards are played ('thief p1', 'wolf p1 pen1')"
+    if face < 0:
+        if kind == SUPER:
+            return "say what the Super Dolly shows, colour and value: 'pen 1 super as green-5'"
+        return f"say what the Dolly shows, from 1 to {MAX_VALUE}: 'pen 1 {name} as 5'"
+    if kind < DOLLY and face != KIND_COLOUR[kind] * 8 + KIND_VALUE[kind]:
+        return f"a {name} shows its printed face, {name}"
+    if kind < SUPER and face >> 3 != KIND_COLOUR[kind]:
+        return f"a {name} keeps its colour; only its value is chosen"
+    return None
 
 
 _PHASE_WORD: Final = (

@@ -38,7 +38,14 @@ _COLOUR = {
     "magenta": "#c2379c",
 }
 _SPECIAL = {"thief": "#6b5b95", "dog": "#8d6e63", "black": "#2b2b2b", "wolf": "#607d8b"}
-_SITES = ("before the next lot", "before the redyk", "before shearing")
+_SITES = (
+    "Special-card window before the next lot",
+    "Special-card window before the redyk",
+    "Special-card window before shearing",
+    "Special card played during a bidding turn",
+    "Special card played during a redyk turn",
+    "Special card played during a shearing turn",
+)
 _BOX = (
     "border:1px solid #b7a98a;border-radius:6px;padding:0.3rem 0.5rem;margin:0.3rem 0;"
     "background:#fbf8f1"
@@ -101,11 +108,14 @@ def render_html(view: View) -> str:
         f"bluff {'on' if opts.bluff else 'off'}",
         f"round limit {opts.max_rounds}",
     ]
+    unseen = sum(int(c) for q, c in enumerate(view.buried_counts) if q != me)
+    unseen_text = f" ({unseen} face down)" if unseen else ""
     parts.append(
         f'<p class="wy-status" data-phase="{_esc(phase)}">Round {int(view.round)} · baca '
         f"{_esc(_seat(view, view.baca))} · phase <b>{_esc(phase)}</b> · to act "
         f"{_esc(actor)} · deck {int(view.deck_count)} cards · discards "
-        f"{len(view.discard)} cards<br><small>{_esc(', '.join(flags))}</small></p>"
+        f"{len(view.discard) + unseen} cards{unseen_text}"
+        f"<br><small>{_esc(', '.join(flags))}</small></p>"
     )
 
     if me is not None:
@@ -167,7 +177,7 @@ def render_html(view: View) -> str:
 
     # The special-card window.
     if view.phase in (WINDOW, REACT) or view.pending:
-        lines = [f"<p>Special-card window {_esc(_SITES[view.site])}; passes in a row: "]
+        lines = [f"<p>{_esc(_SITES[view.site])}; passes in a row: "]
         lines[0] += f"{int(view.passes)}</p>"
         if view.pending:
             who, kind, target, pen, face = view.pending

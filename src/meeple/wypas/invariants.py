@@ -63,6 +63,7 @@ def validate(s: State) -> None:
         s.down,
         s.declared,
         s.known,
+        s.buried,
     )
     check(
         all(len(x) == n for x in per_seat) and all(len(row) == n for row in s.known),
@@ -82,6 +83,13 @@ def validate(s: State) -> None:
             check_kinds(cards, f"what seat {o} knows of seat {t}'s hand")
             if cards and Counter(cards) - Counter(s.hands[t]):
                 raise ValueError(f"seat {o} 'knows' cards seat {t} does not hold")
+    for q, cards in enumerate(s.buried):
+        check_kinds(cards, f"the cards seat {q} discarded face down")
+    _check_buried(s.options.bluff, Counter(s.discard), [len(b) for b in s.buried])
+    face_down = Counter[int]()
+    for cards in s.buried:
+        face_down.update(cards)
+    check(not face_down - Counter(s.discard), "face-down discards must be in the discard pile")
     hand_sizes = tuple(len(h) for h in s.hands)
     check_table(s, hand_sizes, len(s.drawn), s.face_down >= 0, s.down)
     have = Counter(cards_in_play(s))
@@ -89,6 +97,12 @@ def validate(s: State) -> None:
     if have != want:
         extra, missing = have - want, want - have
         raise ValueError(f"cards are not conserved (extra {dict(extra)}, missing {dict(missing)})")
+
+
+def _check_buried(bluff: bool, discard: Counter[int], counts: list[int]) -> None:
+    """Face-down discards come from unchecked bluffs and lie in the discard pile."""
+    check(bluff or not any(counts), "face-down discards belong to the bluff rule")
+    check(sum(counts) <= discard.total(), "more face-down discards than discards")
 
 
 def cards_in_play(s: State) -> list[int]:
@@ -146,8 +160,18 @@ def validate_view(v: View) -> None:
         v.down,
         v.declared,
         v.known,
+        v.buried_counts,
     )
     check(all(len(x) == n for x in per_seat), "every per-seat field needs one entry per seat")
+    check_kinds(v.buried, "the cards this seat discarded face down")
+    check(all(c >= 0 for c in v.buried_counts), "a count of face-down discards is negative")
+    check(
+        (not v.buried if p is None else v.buried_counts[p] == len(v.buried)),
+        "a seat sees exactly its own face-down discards",
+    )
+    check(not Counter(v.buried) - Counter(v.discard), "own face-down discards lie in the pile")
+    _check_buried(v.options.bluff, Counter(v.discard), [len(v.buried)])
+    check(v.options.bluff or not any(v.buried_counts), "face-down discards need the bluff rule")
     check(0 <= v.phase < len(Phase), f"unknown phase {v.phase}")
     check_kinds(v.hand, "the hand")
     for t, cards in enumerate(v.known):
@@ -216,6 +240,7 @@ def _check_view_counts(v: View) -> None:
                 f"the view shows {count} {KIND_NAME[kind]} cards; the game has {box[kind]}"
             )
     hidden = v.deck_count + sum(1 for d in v.down if d == -2)
+    hidden += sum(c for t, c in enumerate(v.buried_counts) if t != p)
     hidden += sum(v.hand_counts[t] - len(v.known[t]) for t in range(v.players) if t != p)
     if v.has_face_down and v.face_down < 0:
         hidden += 1

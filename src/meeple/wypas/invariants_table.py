@@ -43,6 +43,8 @@ from .state import (
     REACT,
     REDYK,
     SHEAR,
+    SITE_IN_AUCTION,
+    SITE_IN_SHEAR,
     SITE_LOT,
     TAKE,
     WINDOW,
@@ -64,6 +66,18 @@ MAX_FLEECE_POINTS = 7 * len(SHEEP_DECK)
 _AUCTION = (BID, AWARD)
 SPECIAL_PHASES = (WINDOW, REACT, TAKE)
 _LOT_PHASES = (CHOOSE, BID, AWARD)
+_PLAYED = (REACT, TAKE)
+"""Phases of a special card just played (in a window or during a turn)."""
+
+
+def _in_auction(x: State | View) -> bool:
+    """A lot's auction is on: bidding, the award, or a special card played between bids."""
+    return x.phase in _AUCTION or (x.phase in _PLAYED and x.site == SITE_IN_AUCTION)
+
+
+def _in_shear(x: State | View) -> bool:
+    """A shearing turn is on, or a special card was played during one."""
+    return x.phase == SHEAR or (x.phase in _PLAYED and x.site == SITE_IN_SHEAR)
 
 
 def check(ok: bool, message: str) -> None:
@@ -202,8 +216,8 @@ def _check_fleeces(x: State | View) -> None:
     elif x.final_from < 0:
         check(x.final_left == -1, "final turns are owed only after a fifth fleece")
     else:
-        check(x.phase == SHEAR, "after a fifth fleece only shearing turns remain")
-        if x.final_left == -1:
+        check(_in_shear(x), "after a fifth fleece only shearing turns remain")
+        if x.final_left == -1 and x.phase == SHEAR:
             check(
                 x.actor == x.final_from,
                 "the final turns begin when the first fifth fleece's turn ends",
@@ -231,12 +245,12 @@ def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
         check(x.actor == x.opener, "the opener chooses the next lot")
     if phase in SPECIAL_PHASES:
         check(
-            x.site == SITE_LOT or not pending_lots,
+            x.site in (SITE_LOT, SITE_IN_AUCTION) or not pending_lots,
             "the windows before redyk and shearing open once no lot remains",
         )
     elif phase not in (HIDE, *_LOT_PHASES):
         check(not pending_lots, f"no lot may remain in the {Phase(phase).name.lower()} phase")
-    if phase in _AUCTION:
+    if _in_auction(x):
         check(
             x.lot == DOWN_LOT or 0 <= x.lot < KINDS,
             f"the lot under auction must be a card or the face-down lot, not {x.lot}",
@@ -270,7 +284,7 @@ def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
             low <= bid - declared <= top,
             f"seat {q}'s bid {bid} is not what its cards count",
         )
-    if phase not in _AUCTION:
+    if not _in_auction(x):
         check(
             not any(x.laid) and not any(x.bids) and all(d == -1 for d in down),
             "bids lie on the table only during a lot's auction",
@@ -291,6 +305,8 @@ def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
         check(x.checkers.bit_count() >= 2, "an award settles a tie of two seats or more")
         check(x.high >= 0, "a bluff reveal needs a bid in force")
         return
+    if phase != BID:
+        return  # a special card played between bids: the reactions go round everyone
     out = x.passed | x.checkers
     check(
         x.actor != x.high and not out >> x.actor & 1,

@@ -5,6 +5,11 @@ made by the module for that phase (`auction`, `redyk`, `shearing`, `specials`);
 this module routes to them, most frequent phases first. Every action object is
 made once (tables in those modules), so legal actions allocate nothing but
 tuples and the core's apply path finds the chosen action by identity.
+
+Special cards may be played "at any moment": besides the windows, the seat whose
+bidding, redyk or shearing turn it is may play one it holds, between its other
+moves (`_with_specials`). Only the seat to act is offered them, so nobody else is
+asked anything and holding one stays secret.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from .auction import award_actions, bid_actions, hide_actions, lot_actions
 from .components import THIEF
 from .redyk import redyk_actions
 from .shearing import shear_actions
-from .specials import react_actions, take_actions, window_actions
+from .specials import react_actions, special_plays, take_actions, window_actions
 from .state import AWARD, BID, CHOOSE, HIDE, REACT, REDYK, SHEAR, TAKE, WINDOW
 
 if TYPE_CHECKING:
@@ -38,13 +43,13 @@ def legal_actions(s: State, p: int) -> tuple[Action, ...]:
     if phase == REACT:
         return react_actions(s, p)
     if phase == BID:
-        return bid_actions(s, p)
+        return _with_specials(s, p, bid_actions(s, p))
     if phase == AWARD:
         return award_actions(s)
     if phase == REDYK:
-        return redyk_actions(s, p)
+        return _with_specials(s, p, redyk_actions(s, p))
     if phase == SHEAR:
-        return shear_actions(s, p)
+        return _with_specials(s, p, shear_actions(s, p))
     if phase == CHOOSE:
         return lot_actions(s)
     if phase == HIDE:
@@ -52,3 +57,12 @@ def legal_actions(s: State, p: int) -> tuple[Action, ...]:
     if phase == TAKE:
         return take_actions(s)
     return ()
+
+
+def _with_specials(s: State, p: int, moves: tuple[Action, ...]) -> tuple[Action, ...]:
+    """A turn's moves, then the special cards seat p could play now (if it holds any)."""
+    hand = s.hands[p]
+    if not hand or hand[-1] < THIEF:  # sorted: special kinds come last; none held
+        return moves
+    plays = special_plays(s, p)
+    return (*moves, *plays) if plays else moves

@@ -43,3 +43,6 @@ class Options:
     """The advanced bluff rule: one face-down bid card per lot, checked by matching."""
     max_rounds: int = attrs.field(default=100, validator=_rounds)
     """Round limit: the game ends after this many rounds, scored as it stands."""
+    runs_down: bool = attrs.field(default=False, validator=_flag("runs_down"))
+    """Another reading of the redyk rule: a colour run may also grow by the value just
+    below its lowest sheep (off, the default: runs grow upward only)."""

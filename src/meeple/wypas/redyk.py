@@ -44,8 +44,9 @@ _ALL_FACES: Final = frozenset(FACES)
 
 
 @lru_cache(maxsize=1 << 16)  # pens repeat from step to step; a few MB at most
-def accepted_faces(pen: tuple[int, ...]) -> frozenset[int]:
-    """Faces a sheep may show to join this pen (the redyk rules)."""
+def accepted_faces(pen: tuple[int, ...], down: bool = False) -> frozenset[int]:
+    """Faces a sheep may show to join this pen (the redyk rules); `down` (option
+    ``runs_down``) lets a colour run also grow by the value below its lowest sheep."""
     shown = [face_of(c) for c in pen if face_of(c) != BLACK_FACE]
     if not shown:
         return _ALL_FACES
@@ -57,6 +58,9 @@ def accepted_faces(pen: tuple[int, ...]) -> frozenset[int]:
         top = max(f & 7 for f in shown)
         if len(colours) == 1 and top < MAX_VALUE:
             out.add(colour * 8 + top + 1)
+        low = min(f & 7 for f in shown)
+        if down and len(colours) == 1 and low > 1:
+            out.add(colour * 8 + low - 1)
     if len(shown) == 1 or len(colours) > 1:
         # A row of one value grows by that value in a colour not yet there.
         value = shown[0] & 7
@@ -89,8 +93,9 @@ def redyk_actions(s: State, p: int) -> tuple[Action, ...]:
     out: list[Action] = [DONE]
     hand = s.hands[p]
     plain_face = _PLAIN_FACE
+    down = s.options.runs_down
     for i, pen in enumerate(s.pens[p]):
-        ok = accepted_faces(pen)
+        ok = accepted_faces(pen, down)
         plain = _PLAIN[i]
         places = _PLACES[i]
         last = -1

@@ -30,12 +30,18 @@ def _pen(cards: tuple[int, ...], wolf: bool) -> str:
     return f"[{text}]" + (" +wolf" if wolf else "")
 
 
+def _unseen_discards(v: View) -> int:
+    """Cards other seats discarded face down (an unchecked bluff): counted, never named."""
+    return sum(c for q, c in enumerate(v.buried_counts) if q != v.player)
+
+
 def render(v: View) -> str:
     """Several lines of text describing the table as `v.player` sees it."""
     lines = [
         f"Wypas - round {v.round}, baca p{v.baca}, phase {Phase(v.phase).name.lower()}"
         + (f" (you are p{v.player})" if v.player is not None else " (spectator)"),
-        f"deck {v.deck_count} cards, discard {len(v.discard)} cards",
+        f"deck {v.deck_count} cards, discard {len(v.discard) + _unseen_discards(v)} cards"
+        + (f" ({_unseen_discards(v)} face down)" if _unseen_discards(v) else ""),
     ]
     if v.drawn_count:
         lots = _cards(v.drawn) if v.drawn else f"{v.drawn_count} cards (unseen)"

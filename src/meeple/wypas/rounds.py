@@ -33,13 +33,15 @@ def begin_round(s: State) -> State:
     """
     drawn, deck, discard, rng = draw(s.deck, s.discard, s.rng, lots_per_round(s.players))
     opener = (s.baca + 1) % s.players
+    buried = s.buried if discard else _unburied(s)
     if not drawn:
-        s = replace(s, deck=deck, discard=discard, rng=rng, opener=opener)
+        s = replace(s, deck=deck, discard=discard, rng=rng, opener=opener, buried=buried)
         return open_window(s, SITE_REDYK, s.baca)
     return replace(
         s,
         deck=deck,
         discard=discard,
+        buried=buried,
         rng=rng,
         drawn=tuple(sorted(drawn)),
         phase=HIDE,
@@ -93,12 +95,21 @@ def end_round(s: State) -> State:
         hands=tuple(hands),
         deck=deck,
         discard=discard,
+        buried=s.buried if discard else _unburied(s),
         rng=rng,
         baca=(s.baca + 1) % n,
         round=s.round + 1,
         finished=0,
     )
     return begin_round(s)
+
+
+def _unburied(s: State) -> tuple[tuple[int, ...], ...]:
+    """The discards were shuffled into a new deck: no face-down card is left in them."""
+    if not any(s.buried):
+        return s.buried
+    empty: tuple[int, ...] = ()
+    return (empty,) * s.players
 
 
 def game_over(s: State) -> State:

@@ -62,6 +62,7 @@ def start(players: int, seed: int, options: Options) -> State:
         final_from=-1,
         final_left=-1,
         known=tuple((empty,) * players for _ in range(players)),
+        buried=(empty,) * players,
     )
     return begin_round(state)
 
@@ -73,8 +74,9 @@ def max_steps(players: int) -> int:
     next draw), each `done` or `check` follows a new bid card, an `award` per lot;
     at most 103 + 4 sheep placed (a black sheep can send one back to a hand); 3
     decisions per lot plus a pass per seat; 3 shearing decisions per seat twice
-    (final turns); and at most 19 special cards, each with a reaction round, in
-    five windows closed by one pass per seat.
+    (final turns); and at most 19 special cards, each with a reaction round, played
+    in five windows closed by one pass per seat or during a turn (a special card is
+    played at most once a round: played cards stay discarded until the next draw).
     """
     cards = len(DECK)
     per_round = (

@@ -3,10 +3,13 @@
 Why Wypas has this module: the rulebook lets special cards be played "at any
 moment"; we offer them in windows (before each lot, before redyk, before
 shearing) where every seat in turn plays one or passes, so holding one stays
-secret. A special card is played with all its targets named; every other player
-may then cancel it with a Sheepdog (a new reaction round follows each Sheepdog).
-When a reaction round passes all the way round, the chain resolves. A window
-closes when every seat passed in a row (`rounds.close_window`).
+secret, and during every bidding, redyk and shearing turn to the seat whose turn
+it is (`legal`, `transitions`). A special card is played with all its targets
+named; every other player may then cancel it with a Sheepdog (a new reaction
+round follows each Sheepdog). When a reaction round passes all the way round, the
+chain resolves, and play goes back where the card was played: the window (from
+the next seat) or the turn (the same seat). A window closes when every seat
+passed in a row (`rounds.close_window`).
 """
 
 from __future__ import annotations
@@ -22,7 +25,19 @@ from .actions import PASS, Action, Black, Dog, Pass, Take, Thief, Wolf
 from .components import BLACK, BLACK_FACE, DOG, FACES, KINDS, THIEF, WOLF, face_of, kind_of, placed
 from .knowledge import forget, seen_by_all
 from .rounds import close_window
-from .state import REACT, TAKE, WINDOW
+from .state import (
+    BID,
+    REACT,
+    REDYK,
+    SHEAR,
+    SITE_IN_AUCTION,
+    SITE_IN_REDYK,
+    SITE_IN_SHEAR,
+    TAKE,
+    WINDOW,
+    Phase,
+    Site,
+)
 
 if TYPE_CHECKING:
     from .state import State
@@ -64,18 +79,44 @@ def window_actions(s: State, p: int) -> tuple[Action, ...]:
     return (PASS, *special_plays(s, p))
 
 
-def special_plays(s: State, p: int) -> list[Action]:
-    """The special cards seat p may play now, each with its targets named."""
+def special_plays(s: State, p: int) -> tuple[Action, ...]:
+    """The special cards seat p may play now, each with its targets named.
+
+    Asked at every bidding, redyk and shearing step of a holder, so the plays are
+    cached by what they depend on: the special kinds held, the seats a Thief could
+    rob, and the pens and wolves (only when a card that targets a pen is held)."""
     hand = s.hands[p]
-    out: list[Action] = []
-    n = s.players
-    if THIEF in hand:
-        out += [_THIEF[t] for t in range(n) if t != p and s.hands[t]]
-    has_wolf, has_dog, has_black = WOLF in hand, DOG in hand, BLACK in hand
+    held = 0
+    i = len(hand) - 1
+    while i >= 0 and hand[i] >= THIEF:  # hands are sorted: special kinds come last
+        held |= 1 << (hand[i] - THIEF)
+        i -= 1
+    if not held:
+        return ()
+    victims = 0
+    if held & 1:
+        for t, other in enumerate(s.hands):
+            if other and t != p:
+                victims |= 1 << t
+    if held == 1:
+        return _plays(1, victims, (), ())
+    return _plays(held, victims, s.pens, s.wolves)
+
+
+@lru_cache(maxsize=1 << 14)  # the same table comes back step after step
+def _plays(
+    held: int,
+    victims: int,
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    wolves: tuple[int, ...],
+) -> tuple[Action, ...]:
+    """The plays of the special kinds in `held` (bit k: kind THIEF + k)."""
+    out: list[Action] = [_THIEF[t] for t in range(6) if victims >> t & 1]
+    has_dog, has_black, has_wolf = held & 2, held & 4, held & 8
     if has_wolf or has_dog or has_black:
-        for t in range(n):
-            mask = s.wolves[t]
-            for i, pen in enumerate(s.pens[t]):
+        for t, pair in enumerate(pens):
+            mask = wolves[t]
+            for i, pen in enumerate(pair):
                 bit = 1 << i
                 if has_dog and mask & bit:
                     out.append(_DOG[t][i])
@@ -84,7 +125,7 @@ def special_plays(s: State, p: int) -> list[Action]:
                         out.append(_WOLF[t][i])
                     if has_black:
                         out += _black_plays(t, i, pen)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 14)  # pens repeat from window to window
@@ -116,11 +157,13 @@ def window(s: State, a: Action, p: int) -> State:
             return close_window(s)
         nxt = (p + 1) % n
         return replace(s, passes=s.passes + 1, actor=nxt, to_act=ONE_SEAT[nxt])
-    return play_special(s, a, p)
+    return play_special(s, a, p, None)
 
 
-def play_special(s: State, a: Action, p: int) -> State:
-    """The card leaves the hand face up; the others are asked in turn to react."""
+def play_special(s: State, a: Action, p: int, site: Site | None) -> State:
+    """The card leaves the hand face up; the others are asked in turn to react.
+
+    `site` is the turn it was played in (None: in the window, whose site stays)."""
     if isinstance(a, Thief):
         pending = (p, THIEF, a.target, 0, 0)
     elif isinstance(a, Wolf):
@@ -140,6 +183,7 @@ def play_special(s: State, a: Action, p: int) -> State:
         pending=pending,
         dogs=(),
         phase=REACT,
+        site=s.site if site is None else site,
         passes=0,
         actor=nxt,
         to_act=ONE_SEAT[nxt],
@@ -175,12 +219,25 @@ def react_next(s: State, after: int) -> int:
     return seat
 
 
+_TURN: Final[dict[int, Phase]] = {SITE_IN_AUCTION: BID, SITE_IN_REDYK: REDYK, SITE_IN_SHEAR: SHEAR}
+"""The turn a special card played at each in-turn site returns to."""
+
+
+def _back(s: State, who: int) -> tuple[Phase, int]:
+    """Where play goes once the special card of `who` is done: the turn it was played
+    in (the same seat goes on), or its window (the next seat is asked)."""
+    turn = _TURN.get(s.site)
+    if turn is not None:
+        return turn, who
+    return WINDOW, (who + 1) % s.players
+
+
 def resolve(s: State) -> State:
     """Everyone let the chain stand: the special resolves unless an odd number of dogs."""
     who, kind, target, pen, face = s.pending
     discard = list(s.discard) + [DOG] * len(s.dogs)
     effective = len(s.dogs) % 2 == 0
-    back = (who + 1) % s.players
+    phase, back = _back(s, who)
     hands, pens, wolves, known = s.hands, s.pens, s.wolves, s.known
     if not effective:
         discard.append(kind)
@@ -221,7 +278,7 @@ def resolve(s: State) -> State:
         known=known,
         pending=(),
         dogs=(),
-        phase=WINDOW,
+        phase=phase,
         passes=0,
         actor=back,
         to_act=ONE_SEAT[back],
@@ -243,13 +300,13 @@ def take(s: State, kind: int) -> State:
         elif row[victim]:
             row = put(row, victim, ())  # they cannot tell which card went
         rows.append(row)
-    back = (thief + 1) % s.players
+    phase, back = _back(s, thief)
     return replace(
         s,
         hands=hands,
         known=tuple(rows),
         pending=(),
-        phase=WINDOW,
+        phase=phase,
         passes=0,
         actor=back,
         to_act=ONE_SEAT[back],

@@ -22,6 +22,9 @@ __all__ = [
     "REACT",
     "REDYK",
     "SHEAR",
+    "SITE_IN_AUCTION",
+    "SITE_IN_REDYK",
+    "SITE_IN_SHEAR",
     "SITE_LOT",
     "SITE_REDYK",
     "SITE_SHEAR",
@@ -60,7 +63,9 @@ class Phase(enum.IntEnum):
 
 
 class Site(enum.IntEnum):
-    """Where a special-card window opens (stored in JSON as its number)."""
+    """Where a special card is played: in a window (before a lot, redyk or shearing) or
+    during a seat's own turn, to which play returns once it resolves (stored in JSON as
+    its number)."""
 
     LOT = 0
     """Before a lot is chosen."""
@@ -68,6 +73,12 @@ class Site(enum.IntEnum):
     """Before redyk."""
     SHEAR = 2
     """Before shearing."""
+    IN_AUCTION = 3
+    """During a bidder's turn in a lot's auction (a special card played between bids)."""
+    IN_REDYK = 4
+    """During a seat's redyk turn (a special card played between placements)."""
+    IN_SHEAR = 5
+    """During a seat's shearing turn."""
 
 
 # Module names for the members: rules compare against these in the hot path, where
@@ -85,6 +96,9 @@ AWARD: Final = Phase.AWARD
 SITE_LOT: Final = Site.LOT
 SITE_REDYK: Final = Site.REDYK
 SITE_SHEAR: Final = Site.SHEAR
+SITE_IN_AUCTION: Final = Site.IN_AUCTION
+SITE_IN_REDYK: Final = Site.IN_REDYK
+SITE_IN_SHEAR: Final = Site.IN_SHEAR
 
 NO_LOT: Final = -2
 """`State.lot` when no lot is being auctioned."""
@@ -157,7 +171,8 @@ class State(StateBase):
     passes: int
     """Consecutive passes in the current special-card window or reaction round."""
     site: Site
-    """Where the current special-card window sits (see `Site`)."""
+    """Where the current special-card window sits, or the turn a special card was played
+    in (see `Site`)."""
     pending: tuple[int, ...]
     """The special card awaiting reactions or a Thief's pick: (seat, kind, target, pen, face)."""
     dogs: tuple[int, ...]
@@ -169,3 +184,7 @@ class State(StateBase):
     known: tuple[tuple[tuple[int, ...], ...], ...]
     """known[o][t]: kinds seat o knows to be in seat t's hand (a face-down lot it dealt,
     what its Thief saw), sorted; always part of that hand."""
+    buried: tuple[tuple[int, ...], ...]
+    """Bluff rule: per seat, the kinds in `discard` that seat laid face down and nobody
+    else saw (its bluff was not checked), sorted; hidden from the other seats, cleared
+    when the discards are shuffled into a new deck."""

@@ -2,7 +2,9 @@
 
 A view never holds the deck, other seats' hands (only their sizes and what this
 seat knows of them), the baca's drawn or face-down lot (unless this seat is the
-baca) or other seats' face-down bid cards; `determinize` re-deals exactly those.
+baca), other seats' face-down bid cards, or the cards other seats discarded face
+down after an unchecked bluff (only their number); `determinize` re-deals exactly
+those.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections import Counter
 import attrs
 
 from meeple.core import rng as _rng
+from meeple.core.edit import merge_sorted
 
 from .components import DECK, DOG, SHEEP_DECK, WOLF, kind_of
 from .options import Options
@@ -47,7 +50,8 @@ class View:
     deck_count: int
     """Cards left in the draw pile."""
     discard: tuple[int, ...]
-    """The discard pile (every card in it was seen by all)."""
+    """The discard pile as this seat saw it: every card discarded face up, and its own
+    face-down ones (the others' face-down cards are only counted, in `buried_counts`)."""
     pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     """Every seat's two pens (public)."""
     wolves: tuple[int, ...]
@@ -102,6 +106,12 @@ class View:
     """Final shearing turns still owed."""
     known: tuple[tuple[int, ...], ...]
     """Per seat, cards this seat knows to be in that seat's hand (empty for a spectator)."""
+    buried: tuple[int, ...]
+    """Bluff rule: the cards this seat discarded face down (in `discard`); empty for a
+    spectator."""
+    buried_counts: tuple[int, ...]
+    """Bluff rule: per seat, how many cards it discarded face down (public: everyone saw
+    a card go face down)."""
 
 
 def view_of(s: State, player: int | None) -> View:
@@ -120,7 +130,7 @@ def view_of(s: State, player: int | None) -> View:
         hand=s.hands[player] if player is not None else (),
         hand_counts=tuple(len(h) for h in s.hands),
         deck_count=len(s.deck),
-        discard=s.discard,
+        discard=_seen_discard(s, player) if any(s.buried) else s.discard,
         pens=s.pens,
         wolves=s.wolves,
         fleeces=s.fleeces,
@@ -148,7 +158,19 @@ def view_of(s: State, player: int | None) -> View:
         final_from=s.final_from,
         final_left=s.final_left,
         known=s.known[player] if player is not None else ((),) * n,
+        buried=s.buried[player] if player is not None else (),
+        buried_counts=tuple(len(b) for b in s.buried),
     )
+
+
+def _seen_discard(s: State, player: int | None) -> tuple[int, ...]:
+    """The discard pile without the cards other seats discarded face down."""
+    hidden = Counter[int]()
+    for q, cards in enumerate(s.buried):
+        if q != player:
+            hidden.update(cards)
+    seen = Counter(s.discard) - hidden
+    return tuple(sorted(seen.elements()))
 
 
 def determinize(view: View, seed: int) -> State:
@@ -207,6 +229,13 @@ def determinize(view: View, seed: int) -> State:
     if view.drawn_count and not drawn:
         drawn = tuple(sorted(deal(view.drawn_count)))
     down = tuple(deal(1)[0] if d == -2 else d for d in view.down)
+    buried = tuple(
+        view.buried if q == p else tuple(sorted(deal(c))) for q, c in enumerate(view.buried_counts)
+    )
+    discard = view.discard
+    for q, cards in enumerate(buried):
+        if q != p and cards:
+            discard = merge_sorted(discard, cards)
     if len(rest) != view.deck_count:
         raise ValueError("the view's card counts do not add up")
     empty: tuple[int, ...] = ()
@@ -222,7 +251,7 @@ def determinize(view: View, seed: int) -> State:
         actor=view.actor,
         hands=tuple(hands),
         deck=tuple(rest),
-        discard=view.discard,
+        discard=discard,
         pens=view.pens,
         wolves=view.wolves,
         fleeces=view.fleeces,
@@ -248,4 +277,5 @@ def determinize(view: View, seed: int) -> State:
         final_from=view.final_from,
         final_left=view.final_left,
         known=known,
+        buried=buried,
     )
