@@ -37,7 +37,7 @@ from meeple.testing.rulebook import (
     with_table,
 )
 
-REQUIRED_PAGES = ("bear_mountain", "way_of_bear", "wojtek")
+REQUIRED_PAGES = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
 """Games whose rules page must give its rules ids (all four once every page has them)."""
 
 ROOT = Path(__file__).resolve().parents[1]
