@@ -24,6 +24,7 @@ from .actions import (
 from .components import CARDS
 from .notation import parse_action
 from .options import MAX_ROUNDS_LIMIT, Options
+from .public import public_notation as _public_notation
 from .render import render
 from .setup import setup
 from .state import State
@@ -60,6 +61,7 @@ class WayOfBear:
         max_steps=max_steps,
     )
     statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
+    public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
     options_type = Options
     state_type = State
     view_type = View
