@@ -125,6 +125,15 @@ def test_a_game_without_the_capability_shows_other_moves_as_secret() -> None:
     assert shown(public_move(TOY, action, player, None)) == SECRET_MOVE
 
 
+@pytest.mark.parametrize("viewer", [3, -1, True, "1"])
+def test_a_viewer_that_is_no_seat_is_refused(viewer: Any) -> None:
+    match = random_match("wojtek", 3, 1)
+    with pytest.raises(meeple.InvalidPlayerError, match=r"no seat .*\(seats are 0\.\.2"):
+        match.public_history(viewer)
+    with pytest.raises(meeple.InvalidPlayerError, match="no seat"):
+        match.record().public_moves(viewer)
+
+
 def test_a_record_naming_no_move_of_the_game_is_refused() -> None:
     record = random_match("wojtek", 2, 1).record()
     broken = attrs.evolve(record, moves=((0, "fly to the moon"),))

@@ -7,7 +7,7 @@ from typing import Any
 from .errors import IllegalActionError
 from .options import build_options, options_to_json
 from .protocols import Game, State
-from .public import public_history
+from .public import check_viewer, public_history
 from .record import GameRecord, freeze_json
 
 __all__ = ["Match"]
@@ -44,6 +44,7 @@ class Match:
     def public_history(self, viewer: int | None) -> tuple[tuple[int, str | None], ...]:
         """Moves played so far as ``viewer`` (None: a spectator) saw them: ``(player,
         notation)``, the notation None where that seat saw nothing (see `meeple.core.public`)."""
+        check_viewer(self.game.spec.name, self.players, viewer)
         return public_history(self.game, self._moves, viewer)
 
     @property

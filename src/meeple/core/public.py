@@ -14,11 +14,23 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from .capabilities import HasPublicNotation
+from .errors import InvalidPlayerError
 
-__all__ = ["SECRET_MOVE", "public_history", "public_move", "shown"]
+__all__ = ["SECRET_MOVE", "check_viewer", "public_history", "public_move", "shown"]
 
 SECRET_MOVE: Final = "(secret move)"
 """How a front end writes a move its viewer saw nothing of (`public_move` gave None)."""
+
+
+def check_viewer(game: str, players: int, viewer: int | None) -> None:
+    """InvalidPlayerError unless `viewer` is a seat of a `players`-seat game or None."""
+    if viewer is None:
+        return
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
+        raise InvalidPlayerError(
+            f"{game}: there is no seat {viewer!r} to show the moves to in a {players}-player "
+            f"game (seats are 0..{players - 1}, or None for a spectator)"
+        )
 
 
 def public_move(game: Any, action: Any, player: int, viewer: int | None) -> str | None:

@@ -128,9 +128,10 @@ class GameRecord:
         """The moves as `viewer` (None: a spectator) saw them, ``(player, notation or
         None)``, never more (see `meeple.core.public`); `game` defaults to the registered
         one. CorruptDataError if a move is not a notation of the game."""
-        from .public import public_move
+        from .public import check_viewer, public_move
         from .registry import get_game
 
+        check_viewer(self.game, self.players, viewer)
         try:
             the_game = get_game(self.game) if game is None else game
         except MeepleError as err:
