@@ -21,9 +21,11 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("bear_mountain", {}),
     ("bear_mountain", {"mode": "draft", "tiebreaker": True}),
     ("bear_mountain", {"tiebreaker": True}),
+    ("bear_mountain", {"mode": "solo", "solo_either_end": True}),
     ("way_of_bear", {}),
     ("wojtek", {}),
     ("wojtek", {"no_drop_on_three": True, "no_city_refresh": True}),
+    ("wojtek", {"substitute_sets_end_game": True, "refresh_every_edinburgh": True}),
     ("wypas", SHORT_OPTIONS["wypas"]),
     ("wypas", {**SHORT_OPTIONS["wypas"], "bluff": True}),
 ]

@@ -14,6 +14,7 @@ MODES: dict[str, tuple[Options, tuple[int, ...]]] = {
     "standard": (Options(tiebreaker=True), (2, 3, 4)),
     "draft": (Options(mode="draft", tiebreaker=True), (2, 3, 4)),
     "solo": (Options(mode="solo"), (1,)),
+    "solo-either-end": (Options(mode="solo", solo_either_end=True), (1,)),
 }
 """Each mode's options (tiebreaker on where allowed, to reach sudden death) and counts."""
 

@@ -27,6 +27,7 @@ def _raw(name: str) -> Any:
     return json.loads(text)
 
 
+@pytest.mark.rule("bear_mountain:components.landscape", "bear_mountain:data.landscape")
 def test_deck_matches_every_printed_total() -> None:
     assert len(CARDS) == 45
     animals = Counter(ANIMALS[a] for c in CARDS for a in c.animals)
@@ -47,17 +48,20 @@ def test_deck_matches_every_printed_total() -> None:
     assert elevation == {2: 6, 1: 12, 0: 8, -1: 14, -2: 5}
 
 
+@pytest.mark.rule("bear_mountain:components.landscape")
 def test_five_bear_cards_with_one_bear_each() -> None:
     assert len(BEAR_CARDS) == 5
     bear = ANIMALS.index("bear")
     assert all(CARDS[c - 1].animals.count(bear) == 1 for c in BEAR_CARDS)
 
 
+@pytest.mark.rule("bear_mountain:data.score-cards")
 def test_ids_are_stable_and_one_based() -> None:
     assert [c.id for c in CARDS] == list(range(1, 46))
     assert [s.id for s in SCORE_CARDS] == list(range(1, 19))
 
 
+@pytest.mark.rule("bear_mountain:components.score-cards", "bear_mountain:solo.score-cards")
 def test_eighteen_score_cards_and_thirteen_in_solo() -> None:
     slugs = [s.slug for s in SCORE_CARDS]
     assert len(slugs) == 18
@@ -72,6 +76,7 @@ def test_eighteen_score_cards_and_thirteen_in_solo() -> None:
     }
 
 
+@pytest.mark.rule("bear_mountain:components.score-cards", "bear_mountain:sight.animals")
 def test_groups_count_their_members() -> None:
     groups = {s.slug: set(s.counts) for s in SCORE_CARDS}
     assert groups["most-birds"] == {"bluebird", "cardinal", "goldfinch"}
@@ -80,6 +85,7 @@ def test_groups_count_their_members() -> None:
     assert groups["most-large-mammals"] == {"deer", "bear"}
 
 
+@pytest.mark.rule("bear_mountain:data.landscape")
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -99,6 +105,7 @@ def test_landscape_data_is_checked_when_loaded(change: Any, message: str) -> Non
         load_landscape_cards(data)
 
 
+@pytest.mark.rule("bear_mountain:data.score-cards")
 def test_score_data_is_checked_when_loaded() -> None:
     data = copy.deepcopy(_raw("score_cards.json"))
     data["cards"][0]["solo"] = True

@@ -39,6 +39,7 @@ MODES = [
         Options(animals_only=True, tiebreaker=True), [2, 3, 4], id="standard-animals-tiebreaker"
     ),
     pytest.param(Options(mode="solo"), [1], id="solo"),
+    pytest.param(Options(mode="solo", solo_either_end=True), [1], id="solo-either-end"),
 ]
 
 
@@ -52,10 +53,12 @@ def test_conformance_every_state_of_one_game_per_mode() -> None:
         (Options(tiebreaker=True), 2),
         (Options(mode="draft", tiebreaker=True), 3),
         (Options(mode="solo"), 1),
+        (Options(mode="solo", solo_either_end=True), 1),
     ]:
         check_game(GAME, players=players, seeds=[7], steps=None, options=options)
 
 
+@pytest.mark.rule("bear_mountain:options.default-mode", "bear_mountain:game.step-bound")
 def test_conformance_with_default_options_for_every_player_count() -> None:
     # Default options pick the rulebook's game for the count: solo for 1, standard for 2-4.
     check_game(GAME, seeds=range(3), steps=10)
@@ -80,6 +83,7 @@ def test_a_state_with_a_card_in_two_places_is_refused() -> None:
         meeple.loads(json.dumps(data), game=GAME)
 
 
+@pytest.mark.rule("bear_mountain:solo.deck")
 def test_a_solo_deck_without_its_bear_per_pile_is_refused() -> None:
     state = GAME.start(1, seed=3, options=Options(mode="solo"))
     data = json.loads(meeple.dumps(state, game=GAME))

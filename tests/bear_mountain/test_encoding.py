@@ -79,6 +79,8 @@ def solo_index(action: Action) -> int:
     if isinstance(action, Draw):
         return 0
     if isinstance(action, SoloPlace):
+        if action.side == "left":  # option solo_either_end, after the rulebook's 292
+            return 292 + 5 * (action.card - 1) + action.hike - 1
         return 1 + 5 * (action.card - 1) + action.hike - 1
     if isinstance(action, Assign):
         return 226 + 5 * SOLO_SCORES.index(action.score) + action.hike - 1
@@ -109,7 +111,7 @@ def test_vocabulary_sizes_and_documented_order() -> None:
     assert all(multi_index(a) == i for i, a in enumerate(multi))
 
     solo = GAME.action_vocabulary(1)
-    assert len(solo) == 292
+    assert len(solo) == 517
     assert [str(a) for a in solo[:7]] == [
         "draw",
         "solo c01 hike1",
@@ -125,7 +127,9 @@ def test_vocabulary_sizes_and_documented_order() -> None:
         "assign most-bluebirds hike2",
     ]
     assert str(solo[290]) == "assign deepest-valley hike5"
-    assert str(solo[-1]) == "done"
+    assert str(solo[291]) == "done"
+    assert [str(a) for a in solo[292:294]] == ["solo c01 hike1 left", "solo c01 hike2 left"]
+    assert str(solo[-1]) == "solo c45 hike5 left"
     assert all(solo_index(a) == i for i, a in enumerate(solo))
 
 

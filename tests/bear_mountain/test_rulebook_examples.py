@@ -39,6 +39,7 @@ from .helpers import (
 )
 
 
+@pytest.mark.rule("bear_mountain:sight.mountain")
 def test_rulebook_mountain_is_net_five_not_gross_six() -> None:
     """Rulebook, "Elevation Change Scoring": the sample hike (+2 +1 -1 +2 +1) makes a
     mountain of 5, its net rise, although its up arrows alone add to 6."""
@@ -49,6 +50,7 @@ def test_rulebook_mountain_is_net_five_not_gross_six() -> None:
     assert sum(c for c in changes if c > 0) == 6  # the gross climb the rulebook warns about
 
 
+@pytest.mark.rule("bear_mountain:sight.habitats")
 def test_each_card_counts_as_two_habitat_halves() -> None:
     """Rulebook, "Types of Cards & Scoring", habitat cards: every card is counted as two
     habitat halves, left and right, even when both halves are the same habitat."""
@@ -62,6 +64,7 @@ def test_each_card_counts_as_two_habitat_halves() -> None:
     assert runs[HABITATS.index("conifer")] == 1
 
 
+@pytest.mark.rule("bear_mountain:sight.animals")
 def test_small_mammals_count_squirrels_and_rabbits_together() -> None:
     """Rulebook, "Types of Cards & Scoring", animal cards: a group card adds up its members,
     so the small-mammal card counts squirrels and rabbits together."""
@@ -79,6 +82,7 @@ def test_small_mammals_count_squirrels_and_rabbits_together() -> None:
     assert by_slug["most-squirrels"] + by_slug["most-rabbits"] == expected
 
 
+@pytest.mark.rule("bear_mountain:scoring.award")
 def test_tied_players_share_a_card_and_each_get_a_point() -> None:
     """Rulebook, "Types of Cards & Scoring", the tally: players level on the most sights
     all claim the score card and each scores 1 point for it."""
@@ -90,6 +94,7 @@ def test_tied_players_share_a_card_and_each_get_a_point() -> None:
     assert claimed[0] == claimed[1] == scores("most-deer")
 
 
+@pytest.mark.rule("bear_mountain:scoring.winner")
 def test_fewest_shared_cards_breaks_a_points_tie() -> None:
     """Rulebook, "Types of Cards & Scoring", the winner: between equal totals, the player
     holding fewer shared score cards comes first."""
@@ -107,6 +112,7 @@ def test_fewest_shared_cards_breaks_a_points_tie() -> None:
     assert outcome.ranks == (1, 2, 3)
 
 
+@pytest.mark.rule("bear_mountain:standard.score-cards")
 @pytest.mark.parametrize(("players", "count"), [(2, 9), (3, 11), (4, 11)])
 def test_nine_score_cards_for_two_players_eleven_for_three_or_four(
     players: int, count: int
@@ -127,6 +133,7 @@ def test_nine_score_cards_for_two_players_eleven_for_three_or_four(
         GAME.start(players, seed=0, options=Options(score_cards=slugs[:other]))
 
 
+@pytest.mark.rule("bear_mountain:draft.pick", "bear_mountain:draft.last")
 def test_drafting_selects_four_then_three_then_three() -> None:
     """Rulebook, "'Big Kid' Card Drafting Rules": from a hidden hand of 10, a player first
     selects 4 cards (lays 3, holds 1 back), then 3 more twice (each time with the held
@@ -162,6 +169,7 @@ def test_drafting_selects_four_then_three_then_three() -> None:
     assert state.is_over
 
 
+@pytest.mark.rule("bear_mountain:solo.scoring")
 def test_solo_ratings_follow_the_rulebook_bands() -> None:
     """Rulebook, "Solo scoring: What kind of animal are you?": five named bands, with
     borders at 25, 35, 45 and 55 points."""
@@ -182,6 +190,7 @@ def _assignments_from(state: State, hike: int) -> set[frozenset[int]]:
     return out
 
 
+@pytest.mark.rule("bear_mountain:solo.assign")
 def test_each_solo_hike_gets_one_habitat_or_elevation_card_and_one_or_two_animal_cards() -> None:
     """Rulebook, "'Big Kid' Solo Rules", assigning score cards: a hike closed by a bear card
     takes exactly one habitat-or-elevation card (five hikes, five such cards) and at least

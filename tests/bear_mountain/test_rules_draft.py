@@ -12,6 +12,7 @@ from .helpers import pick_lowest, play, texts
 DRAFT = Options(mode="draft")
 
 
+@pytest.mark.rule("bear_mountain:draft.pick")
 def test_picks_are_face_down_and_hands_pass_left_after_everyone_picked() -> None:
     state = GAME.start(3, seed=8, options=DRAFT)
     hands = state.hands
@@ -33,6 +34,7 @@ def test_picks_are_face_down_and_hands_pass_left_after_everyone_picked() -> None
     assert state.to_act == {0, 1, 2}
 
 
+@pytest.mark.rule("bear_mountain:draft.lay", "bear_mountain:draft.last")
 def test_three_placed_one_reserved_then_either_end_then_the_final_four() -> None:
     state = GAME.start(2, seed=21, options=DRAFT)
     for _ in range(4):
@@ -75,6 +77,7 @@ def test_three_placed_one_reserved_then_either_end_then_the_final_four() -> None
     assert state.picks == ((), ())
 
 
+@pytest.mark.rule("bear_mountain:draft.lay")
 def test_placing_a_card_you_did_not_select_is_refused() -> None:
     state = GAME.start(2, seed=2, options=DRAFT)
     for _ in range(4):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.bear_mountain import GAME, Options
 from meeple.bear_mountain.components import BEAR_CARDS, SCORE_BY_SLUG, SOLO_SCORES
 from meeple.bear_mountain.setup import max_steps
@@ -17,6 +19,7 @@ MIXED = [[10], [8], [6], [19], [24]]  # edges: conifer, hardwood, meadow, conife
 ALL_CONIFER = [[10], [19], [28], [37], [4]]  # every hike ends in conifer
 
 
+@pytest.mark.rule("bear_mountain:solo.turn", "bear_mountain:solo.which-end")
 def test_a_drawn_card_goes_only_where_habitats_match() -> None:
     state = solo_position(MIXED, top=[2])
     state = play(state, "draw")
@@ -31,6 +34,7 @@ def test_a_drawn_card_goes_only_where_habitats_match() -> None:
     assert state.phase == "draw"
 
 
+@pytest.mark.rule("bear_mountain:solo.discard")
 def test_a_card_with_no_match_goes_face_up_on_the_discard_pile() -> None:
     state = solo_position(ALL_CONIFER, top=[2, 11, 5])
     state = play(state, "draw")
@@ -43,6 +47,7 @@ def test_a_card_with_no_match_goes_face_up_on_the_discard_pile() -> None:
     assert len(state.legal_actions()) == 5  # conifer fits every hike
 
 
+@pytest.mark.rule("bear_mountain:solo.turn")
 def test_the_discard_top_may_be_placed_instead_of_drawing() -> None:
     state = solo_position(MIXED, discard=[2, 11])
     assert texts(state.legal_actions()) == ["draw", "solo c11 hike3", "solo c11 hike5"]
@@ -54,6 +59,7 @@ def test_the_discard_top_may_be_placed_instead_of_drawing() -> None:
     assert state.hikes[2] == (6, 11)
 
 
+@pytest.mark.rule("bear_mountain:solo.bear")
 def test_a_bear_card_closes_a_matching_hike_when_there_is_one() -> None:
     state = solo_position(MIXED, top=[44])
     state = play(state, "draw")
@@ -70,12 +76,14 @@ def test_a_bear_card_closes_a_matching_hike_when_there_is_one() -> None:
     assert closed.discard == (26,)  # hardwood|hardwood fits only the closed hike
 
 
+@pytest.mark.rule("bear_mountain:solo.bear")
 def test_a_bear_card_with_no_match_may_close_any_open_hike() -> None:
     state = solo_position(ALL_CONIFER, top=[42])
     state = play(state, "draw")
     assert len(state.legal_actions()) == 5
 
 
+@pytest.mark.rule("bear_mountain:solo.assign")
 def test_assigning_one_habitat_or_elevation_and_one_or_two_animals() -> None:
     state = solo_position(MIXED, top=[44])
     state = play(state, "draw", "solo c44 hike2")
@@ -108,6 +116,7 @@ def test_assigning_one_habitat_or_elevation_and_one_or_two_animals() -> None:
     )
 
 
+@pytest.mark.rule("bear_mountain:solo.assign")
 def test_only_assignments_that_leave_the_other_hikes_completable() -> None:
     # Two hikes closed with 1 animal card each; the third has 1 too: 5 animal cards
     # are left for 2 open hikes, which can take at most 4, so "done" is refused.
@@ -133,6 +142,7 @@ def test_only_assignments_that_leave_the_other_hikes_completable() -> None:
     assert "cannot be spread" in reason
 
 
+@pytest.mark.rule("bear_mountain:solo.end", "bear_mountain:solo.scoring")
 def test_a_seeded_solo_game_ends_with_all_hikes_closed_and_rated() -> None:
     state = GAME.start(1, seed=12, options=SOLO)
     steps = 0

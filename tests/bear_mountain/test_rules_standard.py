@@ -11,6 +11,7 @@ from meeple.core import IllegalActionError
 from .helpers import play, texts
 
 
+@pytest.mark.rule("bear_mountain:standard.turn")
 def test_take_moves_a_face_up_card_to_the_right_and_refills_the_slot() -> None:
     state = GAME.start(2, seed=11)
     first = state.row
@@ -24,6 +25,7 @@ def test_take_moves_a_face_up_card_to_the_right_and_refills_the_slot() -> None:
     assert texts(after.legal_actions()) == ["take 1", "take 2", "take 3", "take 4"]
 
 
+@pytest.mark.rule("bear_mountain:standard.end")
 def test_game_ends_when_every_hike_has_ten_cards() -> None:
     state = GAME.start(3, seed=5)
     steps = 0
@@ -36,6 +38,7 @@ def test_game_ends_when_every_hike_has_ten_cards() -> None:
     assert state.outcome().final
 
 
+@pytest.mark.rule("bear_mountain:standard.turn")
 def test_turns_go_round_in_seat_order() -> None:
     state = GAME.start(4, seed=2)
     order = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.bear_mountain import GAME, Options
 from meeple.bear_mountain.scoring import top_group
 from meeple.bear_mountain.state import Phase
@@ -21,6 +23,7 @@ SLUGS = [
 ]
 
 
+@pytest.mark.rule("bear_mountain:tiebreaker.sudden-death", "bear_mountain:tiebreaker.end")
 def test_tied_players_keep_adding_cards() -> None:
     state = GAME.start(2, seed=0, options=Options(tiebreaker=True))
     # Find a seeded game that ends in a tie and check the sudden-death round.
@@ -47,6 +50,7 @@ def test_tied_players_keep_adding_cards() -> None:
     assert len(outcome.winners) == 1 or total < 2
 
 
+@pytest.mark.rule("bear_mountain:scoring.winner")
 def test_without_the_option_a_tie_is_shared() -> None:
     seed = 0
     while True:
@@ -60,6 +64,7 @@ def test_without_the_option_a_tie_is_shared() -> None:
     assert all(len(h) == 10 for h in state.hikes)
 
 
+@pytest.mark.rule("bear_mountain:tiebreaker.sudden-death")
 def test_tiebreaker_round_starts_only_for_the_tied_players() -> None:
     state = GAME.start(3, seed=0, options=Options(tiebreaker=True))
     for seed in range(200):
@@ -81,6 +86,7 @@ def test_tiebreaker_round_starts_only_for_the_tied_players() -> None:
             assert state.hikes[p] == before[p] or len(state.hikes[p]) > 10
 
 
+@pytest.mark.rule("bear_mountain:tiebreaker.out-of-cards")
 def test_running_out_of_cards_ends_in_a_shared_win() -> None:
     deer = cards_where(animal="deer")
     # A sudden-death round with the last 2 cards face up and none face down.
@@ -107,6 +113,7 @@ def test_running_out_of_cards_ends_in_a_shared_win() -> None:
     assert outcome.winners == top_group(state.hikes, state.score_cards)
 
 
+@pytest.mark.rule("bear_mountain:tiebreaker.sudden-death")
 def test_drafting_tiebreaker_deals_one_set_aside_card_to_each_tied_player() -> None:
     options = Options(mode="draft", tiebreaker=True)
     for seed in range(300):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -33,6 +34,7 @@ from .strategies import hikes as random_hikes
 # -- elevation ------------------------------------------------------------------
 
 
+@pytest.mark.rule("bear_mountain:sight.mountain")
 def test_mountain_starts_at_the_lowest_point_before_the_highest() -> None:
     # Down 2 first: the mountain counts from that low point (-2) up to +3, so 5,
     # more than the net change of the whole hike (3).
@@ -42,6 +44,7 @@ def test_mountain_starts_at_the_lowest_point_before_the_highest() -> None:
     assert biggest_mountain(hike_with_elevations((2, 1, -2, -2))) == 3
 
 
+@pytest.mark.rule("bear_mountain:sight.valley")
 def test_valley_counts_the_net_drop_left_to_right() -> None:
     hike = hike_with_elevations((-2, -1, 1, -2, -1))
     assert deepest_valley(hike) == 5
@@ -51,6 +54,7 @@ def test_valley_counts_the_net_drop_left_to_right() -> None:
     assert deepest_valley(hike_with_elevations((1, 1, 2))) == 0
 
 
+@pytest.mark.rule("bear_mountain:sight.mountain", "bear_mountain:sight.valley")
 def test_flat_or_empty_hikes_have_no_mountain_or_valley() -> None:
     assert biggest_mountain(()) == deepest_valley(()) == 0
     flat = hike_with_elevations((0, 0, 0))
@@ -60,6 +64,7 @@ def test_flat_or_empty_hikes_have_no_mountain_or_valley() -> None:
 # -- habitats ---------------------------------------------------------------------
 
 
+@pytest.mark.rule("bear_mountain:sight.habitats")
 def test_unmatched_edges_break_a_habitat_run() -> None:
     a = card_with(left="conifer", right="meadow")
     b = card_with(left="hardwood", right="meadow")
@@ -72,6 +77,7 @@ def test_unmatched_edges_break_a_habitat_run() -> None:
 # -- claims, outcomes, solo totals -----------------------------------------------
 
 
+@pytest.mark.rule("bear_mountain:scoring.award")
 def test_a_card_nobody_has_a_sight_of_goes_to_nobody() -> None:
     no_bear = tuple(cards_where(bear=False)[:3])
     points, shared, _ = score_hikes((no_bear, ()), scores("most-bears"))
@@ -80,6 +86,7 @@ def test_a_card_nobody_has_a_sight_of_goes_to_nobody() -> None:
     assert award([0, 0, 0]) == frozenset()
 
 
+@pytest.mark.rule("bear_mountain:scoring.award")
 def test_shared_cards_count_as_points() -> None:
     deer = cards_where(animal="deer")
     foxes = cards_where(animal="fox")
@@ -90,6 +97,7 @@ def test_shared_cards_count_as_points() -> None:
     assert outcome.winners == {1}
 
 
+@pytest.mark.rule("bear_mountain:scoring.winner")
 def test_a_full_tie_is_a_shared_win_without_the_tiebreaker() -> None:
     deer = cards_where(animal="deer")
     foxes = cards_where(animal="fox")
@@ -100,6 +108,7 @@ def test_a_full_tie_is_a_shared_win_without_the_tiebreaker() -> None:
     assert outcome.ranks == (1, 1)
 
 
+@pytest.mark.rule("bear_mountain:solo.scoring")
 def test_solo_cards_count_only_on_their_own_hike() -> None:
     deer = cards_where(animal="deer")
     hikes = ((deer[0], deer[1]), (deer[2],))
@@ -147,22 +156,31 @@ def brute_sight(hike: Sequence[int], score_id: int) -> int:
     return brute_mountain(hike) if card.counts == ("up",) else brute_valley(hike)
 
 
+@pytest.mark.rule("bear_mountain:sight.mountain", "bear_mountain:sight.valley")
 @given(random_hikes)
 def test_mountain_and_valley_match_brute_force(hike: list[int]) -> None:
     assert biggest_mountain(hike) == brute_mountain(hike)
     assert deepest_valley(hike) == brute_valley(hike)
 
 
+@pytest.mark.rule("bear_mountain:sight.habitats")
 @given(random_hikes)
 def test_habitat_runs_match_brute_force(hike: list[int]) -> None:
     assert habitat_runs(hike) == brute_runs(hike)
 
 
+@pytest.mark.rule(
+    "bear_mountain:sight.animals",
+    "bear_mountain:sight.habitats",
+    "bear_mountain:sight.mountain",
+    "bear_mountain:sight.valley",
+)
 @given(random_hikes)
 def test_every_sight_matches_brute_force(hike: list[int]) -> None:
     assert sights(hike) == tuple(brute_sight(hike, s.id) for s in SCORE_CARDS)
 
 
+@pytest.mark.rule("bear_mountain:scoring.award")
 @given(
     st.lists(random_hikes, min_size=2, max_size=4),
     st.sets(st.sampled_from([s.id for s in SCORE_CARDS]), min_size=1),

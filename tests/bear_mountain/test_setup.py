@@ -28,6 +28,7 @@ def test_options_from_strings() -> None:
     assert len(state.score_cards) == 2
 
 
+@pytest.mark.rule("bear_mountain:standard.score-cards")
 def test_score_cards_are_drawn_by_the_seed_unless_named() -> None:
     drawn = {GAME.start(2, seed=s).score_cards for s in range(6)}
     assert len(drawn) > 1
@@ -48,6 +49,7 @@ def test_score_cards_are_drawn_by_the_seed_unless_named() -> None:
         GAME.start(3, seed=0, options=Options(score_cards=tuple(named)))
 
 
+@pytest.mark.rule("bear_mountain:standard.score-cards")
 def test_younger_children_option_leaves_out_habitat_and_elevation() -> None:
     for seed in range(5):
         state = GAME.start(4, seed=seed, options=Options(animals_only=True))
@@ -56,6 +58,7 @@ def test_younger_children_option_leaves_out_habitat_and_elevation() -> None:
         Options(animals_only=True, score_cards=("longest-meadow",))
 
 
+@pytest.mark.rule("bear_mountain:draft.score-cards")
 def test_score_card_count_is_an_option() -> None:
     state = GAME.start(2, seed=4, options=Options(mode="draft", score_card_count=5))
     assert len(state.score_cards) == 5
@@ -64,6 +67,7 @@ def test_score_card_count_is_an_option() -> None:
 # -- the opening position of each mode -----------------------------------------
 
 
+@pytest.mark.rule("bear_mountain:standard.score-cards", "bear_mountain:standard.setup")
 @pytest.mark.parametrize(("players", "count"), [(2, 9), (3, 11), (4, 11)])
 def test_setup_score_cards_by_player_count(players: int, count: int) -> None:
     state = GAME.start(players, seed=3)
@@ -74,6 +78,7 @@ def test_setup_score_cards_by_player_count(players: int, count: int) -> None:
     assert state.to_act == {0}
 
 
+@pytest.mark.rule("bear_mountain:draft.deal")
 def test_deal_ten_hidden_cards_each_and_set_the_rest_aside() -> None:
     state = GAME.start(4, seed=4, options=DRAFT)
     assert [len(h) for h in state.hands] == [10, 10, 10, 10]
@@ -86,6 +91,9 @@ def test_deal_ten_hidden_cards_each_and_set_the_rest_aside() -> None:
     assert not set(view.hand) & {c for p in (0, 2, 3) for c in state.hands[p]}
 
 
+@pytest.mark.rule(
+    "bear_mountain:solo.setup", "bear_mountain:solo.deck", "bear_mountain:solo.score-cards"
+)
 def test_setup_five_hikes_and_five_piles_with_one_bear_each() -> None:
     for seed in range(10):
         state = GAME.start(1, seed=seed, options=SOLO)
@@ -102,6 +110,7 @@ def test_setup_five_hikes_and_five_piles_with_one_bear_each() -> None:
 # -- options refused ------------------------------------------------------------
 
 
+@pytest.mark.rule("bear_mountain:options.default-mode")
 def test_options_refuse_player_count_and_mode_mismatch() -> None:
     assert GAME.start(1, seed=0).options.mode == "solo"  # the default for one player
     assert GAME.start(2, seed=0).options.mode == "standard"

@@ -12,6 +12,7 @@ from meeple.core import InvalidPlayerError
 from .helpers import card_with, playout
 
 
+@pytest.mark.rule("bear_mountain:draft.views")
 @pytest.mark.parametrize(
     ("players", "options"),
     [(3, Options()), (3, Options(mode="draft")), (1, Options(mode="solo"))],
@@ -27,6 +28,7 @@ def test_views_never_carry_the_deck_order(players: int, options: Options) -> Non
     assert final.view(None).hand == ()
 
 
+@pytest.mark.rule("bear_mountain:draft.views")
 def test_a_spectator_sees_no_hand_and_no_face_down_pick() -> None:
     state = GAME.start(2, seed=1, options=Options(mode="draft"))
     card = state.hands[0][0]
@@ -39,6 +41,7 @@ def test_a_spectator_sees_no_hand_and_no_face_down_pick() -> None:
     assert card_name(card) in GAME.render(state.view(0))
 
 
+@pytest.mark.rule("bear_mountain:draft.views")
 def test_determinize_keeps_what_the_viewer_knows() -> None:
     state = GAME.start(3, seed=4, options=Options(mode="draft"))
     view = state.view(2)

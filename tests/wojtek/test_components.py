@@ -25,6 +25,7 @@ from meeple.wojtek.components import (
 STANDARD = Path(__file__).parents[2] / "src" / "meeple" / "wojtek" / "data" / "board_standard.json"
 
 
+@pytest.mark.rule("wojtek:components.counts")
 def test_published_card_counts() -> None:
     assert sum(TRAVEL_COUNTS) == 55
     assert TRAVEL_COUNTS == (7,) * 7 + (6,)
@@ -39,6 +40,7 @@ def test_published_card_counts() -> None:
         assert named in COLOUR_TITLES
 
 
+@pytest.mark.rule("wojtek:data.board")
 def test_standard_board_shape() -> None:
     board = load_board()
     assert len(board.sites) == 7
@@ -95,6 +97,7 @@ def _break_kind(doc: dict[str, Any]) -> None:
     _space(doc, "route-7")["kind"] = "swamp"
 
 
+@pytest.mark.rule("wojtek:board.checks")
 @pytest.mark.parametrize(
     ("breaker", "message"),
     [
@@ -119,6 +122,7 @@ def test_broken_boards_are_refused(tmp_path: Path, breaker: Any, message: str) -
         Match(GAME, 2, seed=1, board={k: v for k, v in doc.items() if k != "_source"})
 
 
+@pytest.mark.rule("wojtek:board.checks")
 def test_another_board_file_can_be_played(tmp_path: Path) -> None:
     doc = _doc()
     doc["name"] = "shorter"

@@ -26,6 +26,12 @@ VARIANTS = {
     "no drop on three": Options(no_drop_on_three=True),
     "no city refresh": Options(no_city_refresh=True),
     "younger children": Options(no_drop_on_three=True, no_city_refresh=True),
+    # The other readings (issue 15, item 5), alone and together.
+    "substitute sets end the game": Options(substitute_sets_end_game=True),
+    "every Edinburgh arrival refreshes": Options(refresh_every_edinburgh=True),
+    "both other readings": Options(
+        substitute_sets_end_game=True, refresh_every_edinburgh=True, no_drop_on_three=True
+    ),
 }
 
 

@@ -36,6 +36,7 @@ def test_perft(players: int, seed: int, steps: int, depth: int, expected: int) -
     assert perft(state, depth) == expected
 
 
+@pytest.mark.rule("wojtek:deport.draw")
 def test_the_deportation_round_is_one_draw_per_seat() -> None:
     # By hand: in round 1 each seat's only action is `draw`, and neither of the two
     # travel cards seed 3 turns up is a rainbow card (which would add a choice of

@@ -9,6 +9,8 @@ Positions are hand-made on the standard board (route colours: see `helpers`).
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.wojtek import GAME
 from meeple.wojtek.components import HAND_SIZE, RAINBOW
 from meeple.wojtek.scoring import arrange, outcome_of, set_sizes
@@ -38,6 +40,7 @@ from .helpers import (
 )
 
 
+@pytest.mark.rule("wojtek:deport.draw", "wojtek:deport.card-used", "wojtek:take.box")
 def test_deportation_truck_card_sends_pawn_to_that_site_and_takes_its_bear_card() -> None:
     # "Deportations": Thaddeus's first card is a light green truck card, so his pawn
     # goes from Poland to the light green site, Uzbekistan, and takes that box's card.
@@ -62,6 +65,7 @@ def test_deportation_truck_card_sends_pawn_to_that_site_and_takes_its_bear_card(
     assert after.phase == DEPORT
 
 
+@pytest.mark.rule("wojtek:move.truck", "wojtek:move.forward")
 def test_truck_moves_to_next_empty_space_of_its_colour_jumping_pawns() -> None:
     # "How to Travel", example a): the nearest blue space ahead holds a pawn, so
     # Thaddeus's truck goes on to the next blue space, which is empty.
@@ -81,6 +85,7 @@ def test_truck_moves_to_next_empty_space_of_its_colour_jumping_pawns() -> None:
     assert after.to_act == frozenset({1})
 
 
+@pytest.mark.rule("wojtek:move.walk", "wojtek:move.walk-block")
 def test_walking_stops_before_the_next_pawn() -> None:
     # "How to Travel", example b): walking, Thaddeus may stop on the yellow, light green
     # or blue space; the violet one holds a pawn and nothing beyond it can be reached.
@@ -100,6 +105,7 @@ def test_walking_stops_before_the_next_pawn() -> None:
     assert after.collections[0][state.display[colour("green")]] == 1
 
 
+@pytest.mark.rule("wojtek:move.three")
 def test_three_card_move_drops_a_bear_card_then_moves_like_a_truck() -> None:
     # "How to Travel", example c): Thaddeus discards a bear card from the board (it is
     # refilled from the stack), plays three cards of one colour and names blue; here
@@ -133,6 +139,7 @@ def test_three_card_move_drops_a_bear_card_then_moves_like_a_truck() -> None:
     assert sum(after.hands[0]) == HAND_SIZE
 
 
+@pytest.mark.rule("wojtek:take.box")
 def test_taking_the_bear_card_of_the_colour_landed_on() -> None:
     # "How to Take Bear Cards": Thaddeus lands on a blue space, so he takes the card
     # in the blue box and puts the top card of the stack in its place.
@@ -152,6 +159,7 @@ def test_taking_the_bear_card_of_the_colour_landed_on() -> None:
     assert after.display[BLUE + 1 :] == before[BLUE + 1 :]
 
 
+@pytest.mark.rule("wojtek:city.first", "wojtek:city.landing")
 def test_first_arrival_in_a_city_takes_its_card_and_replaces_the_display() -> None:
     # "Cities": Thaddeus is first in Bologna, so he takes its city card and the bear
     # card of Bologna's colour, then the rest of the display is discarded and seven
@@ -185,6 +193,7 @@ def test_first_arrival_in_a_city_takes_its_card_and_replaces_the_display() -> No
     assert sum(after.collections[0]) == 1
 
 
+@pytest.mark.rule("wojtek:scoring.ranking")
 def test_sophie_wins_with_the_only_complete_set() -> None:
     # "Who Won?": Sophie holds all six food cards and nobody else has a set of six,
     # so she wins.
@@ -195,6 +204,7 @@ def test_sophie_wins_with_the_only_complete_set() -> None:
     assert outcome.winners == frozenset({0})
 
 
+@pytest.mark.rule("wojtek:scoring.ranking")
 def test_mary_beats_thaddeus_on_the_second_largest_set() -> None:
     # "Who Won?": Mary (food) and Thaddeus (flags) both have a set of six; Mary's next
     # set is 3 fun cards against his 2 emblems, so she is first and he is second.
@@ -206,6 +216,7 @@ def test_mary_beats_thaddeus_on_the_second_largest_set() -> None:
     assert outcome.detail(1)["set sizes"] == (6, 2)
 
 
+@pytest.mark.rule("wojtek:scoring.sets")
 def test_jack_splits_duplicates_into_a_second_set() -> None:
     # "Who Won?": Jack has five food cards plus a second corned beef and a second
     # fruits and honey: a set of 5 and another set of 2.
@@ -215,6 +226,7 @@ def test_jack_splits_duplicates_into_a_second_set() -> None:
     assert second.cards == (0, 1)  # corned beef and fruits and honey
 
 
+@pytest.mark.rule("wojtek:scoring.sets", "wojtek:components.persons")
 def test_thaddeus_fills_the_missing_flag_with_a_city_and_a_person() -> None:
     # "Using City and Person Cards": Thaddeus lacks the flag of Scotland and holds one
     # city card and two persons; a person and the city card (or the two persons)
@@ -229,6 +241,7 @@ def test_thaddeus_fills_the_missing_flag_with_a_city_and_a_person() -> None:
     assert arrange(thaddeus, cities=0).unused == 0
 
 
+@pytest.mark.rule("wojtek:scoring.substitutes")
 def test_thaddeus_discards_the_card_left_over() -> None:
     # "Using City and Person Cards": after pairing, Thaddeus has one person card left;
     # it counts for nothing.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ STATES = RULEBOOK_STATES
 
 
 # -- piles running out -----------------------------------------------------------------
+@pytest.mark.rule("wojtek:piles.reshuffle")
 def test_travel_discards_are_reshuffled_when_the_deck_runs_out() -> None:
     hands = [hand("red", "red", "blue", "pink", "pink"), hand(*["orange"] * 5)]
     discard = list(TRAVEL_COUNTS)
@@ -51,6 +53,7 @@ def test_travel_discards_are_reshuffled_when_the_deck_runs_out() -> None:
     after.validate()
 
 
+@pytest.mark.rule("wojtek:piles.reshuffle")
 def test_bear_discards_are_reshuffled_when_the_stack_runs_out() -> None:
     display = list(position(2, positions=[route(27), route(40)]).display)
     left = [4] * (BEAR_KINDS - 1) + [8]
@@ -66,6 +69,7 @@ def test_bear_discards_are_reshuffled_when_the_stack_runs_out() -> None:
     after.validate()
 
 
+@pytest.mark.rule("wojtek:take.empty-box", "wojtek:move.three-empty-display")
 def test_an_empty_box_gives_no_card_when_every_bear_card_is_out() -> None:
     display = [bear("dates"), bear("sweets"), NO_CARD, NO_CARD, NO_CARD, NO_CARD, NO_CARD]
     rest = [4] * (BEAR_KINDS - 1) + [8]
@@ -120,6 +124,7 @@ def test_cards_are_conserved(state: State) -> None:
     state.validate()
 
 
+@pytest.mark.rule("wojtek:move.forward")
 @given(STATES)
 def test_one_pawn_per_space_except_shared_spaces(state: State) -> None:
     board = load_board()

@@ -5,6 +5,8 @@ Positions are hand-made on the standard board (route colours: see `helpers`).
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.wojtek import Options
 from meeple.wojtek.state import BOX, OVER
 
@@ -25,6 +27,7 @@ from .helpers import (
 )
 
 
+@pytest.mark.rule("wojtek:city.first")
 def test_later_arrivals_in_a_city_take_only_a_bear_card() -> None:
     state = position(
         2,
@@ -39,6 +42,7 @@ def test_later_arrivals_in_a_city_take_only_a_bear_card() -> None:
     assert after.display[PINK] == bear("dates")
 
 
+@pytest.mark.rule("wojtek:city.first")
 def test_younger_children_keep_the_display_at_cities() -> None:
     state = position(
         2,
@@ -53,6 +57,7 @@ def test_younger_children_keep_the_display_at_cities() -> None:
     assert after.display[PINK] == bear("dates")
 
 
+@pytest.mark.rule("wojtek:city.landing")
 def test_jumping_over_a_city_does_not_claim_it() -> None:
     state = position(
         2,
@@ -64,6 +69,7 @@ def test_jumping_over_a_city_does_not_claim_it() -> None:
     assert after.city_owner[BOLOGNA] == -1
 
 
+@pytest.mark.rule("wojtek:edinburgh.arrive", "wojtek:end.trigger", "wojtek:end.last-round")
 def test_truck_to_edinburgh_takes_the_truck_colour_box_and_starts_the_last_round() -> None:
     state = position(
         3,
@@ -88,6 +94,7 @@ def test_truck_to_edinburgh_takes_the_truck_colour_box_and_starts_the_last_round
     assert end.outcome().final
 
 
+@pytest.mark.rule("wojtek:edinburgh.arrive")
 def test_walking_into_edinburgh_takes_a_bear_card_from_any_box() -> None:
     state = position(
         3,
@@ -107,6 +114,7 @@ def test_walking_into_edinburgh_takes_a_bear_card_from_any_box() -> None:
     assert after.to_act == frozenset({1})
 
 
+@pytest.mark.rule("wojtek:edinburgh.arrive", "wojtek:edinburgh.refresh")
 def test_edinburgh_holds_any_number_of_pawns_and_finished_players_never_act() -> None:
     state = position(
         3,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.wojtek.components import RAINBOW
 from meeple.wojtek.state import DEPORT, DEPORT_TO, TURN
 
 from .helpers import BLUE, BOARD, VIOLET, names, play, position
 
 
+@pytest.mark.rule("wojtek:deport.draw")
 def test_deportation_rainbow_card_lets_the_player_choose_the_site() -> None:
     state = position(2, positions=[BOARD.start] * 2, phase=DEPORT, round_=1, travel_top=[RAINBOW])
     chosen = play(state, "draw")
@@ -20,6 +23,7 @@ def test_deportation_rainbow_card_lets_the_player_choose_the_site() -> None:
     assert after.collections[0][state.display[VIOLET]] == 1
 
 
+@pytest.mark.rule("wojtek:deport.draw", "wojtek:move.forward")
 def test_deportation_sites_hold_several_pawns_and_round_two_follows() -> None:
     state = position(
         2, positions=[BOARD.start] * 2, phase=DEPORT, round_=1, travel_top=[BLUE, BLUE]

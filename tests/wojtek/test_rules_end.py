@@ -5,12 +5,15 @@ Positions are hand-made on the standard board (route colours: see `helpers`).
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.wojtek import Options
 from meeple.wojtek.components import BEAR_KINDS
 
 from .helpers import FILLER, RED, bear, collection, hand, play, position, route
 
 
+@pytest.mark.rule("wojtek:end.trigger", "wojtek:end.last-round")
 def test_a_complete_set_starts_the_last_round() -> None:
     five_food = collection(
         "corned beef", "fruits and honey", "condensed milk", "marmalade", "dates"
@@ -34,6 +37,7 @@ def test_a_complete_set_starts_the_last_round() -> None:
     assert s.outcome().winners == frozenset({0})
 
 
+@pytest.mark.rule("wojtek:end.substitutes")
 def test_person_cards_do_not_complete_the_set_that_ends_the_game() -> None:
     # Our reading: the end trigger needs six different real cards of one type.
     five_flags = collection(
@@ -57,6 +61,7 @@ def test_person_cards_do_not_complete_the_set_that_ends_the_game() -> None:
     assert after.outcome().scores[0] == 6  # but it scores as a complete set
 
 
+@pytest.mark.rule("wojtek:end.last-round")
 def test_the_last_round_runs_in_seat_order_across_the_round_boundary() -> None:
     # Seat 1 completes a set: seats 2 and then 0 (in the next round) play once more.
     five_fun = collection("wrestling", "swimming", "football", "truck ride", "shower")
@@ -82,6 +87,7 @@ def test_the_last_round_runs_in_seat_order_across_the_round_boundary() -> None:
     assert end.outcome().winners == frozenset({1})
 
 
+@pytest.mark.rule("wojtek:end.round-limit")
 def test_the_round_limit_ends_a_stalled_game() -> None:
     state = position(2, positions=[route(6), route(30)], round_=3, options=Options(round_limit=3))
     s = play(state, "exchange red", "done")

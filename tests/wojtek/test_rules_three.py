@@ -5,12 +5,15 @@ Positions are hand-made on the standard board (route colours: see `helpers`).
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.wojtek import GAME, Options
 from meeple.wojtek.state import BOX, USE
 
 from .helpers import FILLER, hand, names, play, position, route
 
 
+@pytest.mark.rule("wojtek:move.three", "wojtek:move.three-choices")
 def test_three_card_move_mixes_rainbows_with_trucks_of_one_colour_only() -> None:
     state = position(
         2,
@@ -28,6 +31,7 @@ def test_three_card_move_mixes_rainbows_with_trucks_of_one_colour_only() -> None
     assert names(s.legal_actions()) == ["use rainbow"]
 
 
+@pytest.mark.rule("wojtek:move.three-choices")
 def test_three_card_move_needs_three_usable_cards() -> None:
     state = position(
         2,
@@ -58,6 +62,7 @@ def test_three_card_move_needs_three_usable_cards() -> None:
     assert "three travel cards" in reason
 
 
+@pytest.mark.rule("wojtek:move.three")
 def test_younger_children_skip_the_drop_of_the_three_card_move() -> None:
     state = position(
         2,
@@ -70,6 +75,7 @@ def test_younger_children_skip_the_drop_of_the_three_card_move() -> None:
     assert s.display == state.display
 
 
+@pytest.mark.rule("wojtek:edinburgh.arrive")
 def test_three_cards_into_edinburgh_choose_any_box_too() -> None:
     state = position(
         2,

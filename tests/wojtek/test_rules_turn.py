@@ -15,6 +15,7 @@ from meeple.wojtek.state import EXCHANGE
 from .helpers import BLUE, BOARD, FILLER, YELLOW, hand, names, play, position, route
 
 
+@pytest.mark.rule("wojtek:move.walk-block")
 def test_walking_is_impossible_when_the_next_space_holds_a_pawn() -> None:
     state = position(
         2,
@@ -24,6 +25,7 @@ def test_walking_is_impossible_when_the_next_space_holds_a_pawn() -> None:
     assert not [n for n in names(state.legal_actions()) if n.startswith("walk")]
 
 
+@pytest.mark.rule("wojtek:move.walk-block", "wojtek:edinburgh.last-resort")
 def test_a_pawn_in_the_way_blocks_walking_into_edinburgh() -> None:
     state = position(
         2,
@@ -33,6 +35,7 @@ def test_a_pawn_in_the_way_blocks_walking_into_edinburgh() -> None:
     assert not [n for n in names(state.legal_actions()) if n.startswith("walk")]
 
 
+@pytest.mark.rule("wojtek:edinburgh.last-resort", "wojtek:move.truck")
 def test_a_truck_jumps_to_edinburgh_when_every_space_of_its_colour_is_taken() -> None:
     # From route 54 the only blue space ahead is route 55; with a pawn on it, Edinburgh.
     state = position(
@@ -45,6 +48,9 @@ def test_a_truck_jumps_to_edinburgh_when_every_space_of_its_colour_is_taken() ->
     assert after.collections[0][state.display[BLUE]] == 1
 
 
+@pytest.mark.rule(
+    "wojtek:turn.choice", "wojtek:turn.exchange", "wojtek:turn.exchange-one", "wojtek:turn.refill"
+)
 def test_exchange_discards_chosen_cards_refills_and_takes_no_bear_card() -> None:
     state = position(
         2,
@@ -64,6 +70,7 @@ def test_exchange_discards_chosen_cards_refills_and_takes_no_bear_card() -> None
     assert after.to_act == frozenset({1})
 
 
+@pytest.mark.rule("wojtek:turn.choice", "wojtek:turn.exchange-one")
 def test_refusals_name_the_rule() -> None:
     state = position(2, positions=[route(6), route(30)])
     with pytest.raises(IllegalActionError) as err:

@@ -5,6 +5,7 @@ The rulebook's scoring examples are in ``test_rulebook_examples.py``.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ from .helpers import FLAGS, FOOD, FUN, collection, owners
 NOBODY = (0,) * BEAR_KINDS
 
 
+@pytest.mark.rule("wojtek:scoring.ranking")
 def test_a_player_with_no_set_left_loses_the_tie() -> None:
     a = collection(*FOOD)
     b = collection(*FLAGS, "wrestling")
@@ -23,6 +25,7 @@ def test_a_player_with_no_set_left_loses_the_tie() -> None:
     assert outcome.ranks == (2, 1)
 
 
+@pytest.mark.rule("wojtek:scoring.ranking")
 def test_a_full_tie_is_shared() -> None:
     a = collection(*FOOD, "wrestling")
     b = collection(*FLAGS, "white eagle")
@@ -32,12 +35,14 @@ def test_a_full_tie_is_shared() -> None:
     assert outcome.scores == (6, 6, 0)
 
 
+@pytest.mark.rule("wojtek:scoring.substitutes")
 def test_substitutes_never_make_a_set_bigger_than_six_or_a_set_of_their_own() -> None:
     assert arrange(collection(*FOOD, "person", "person")).key == (6,)
     assert arrange(collection("person", "person", "person")).key == ()
     assert arrange(collection("person", "person", "person")).unused == 3
 
 
+@pytest.mark.rule("wojtek:end.substitutes")
 def test_complete_set_detection_uses_real_cards_only() -> None:
     assert has_complete_set(collection(*FUN))
     assert not has_complete_set(collection(*FUN[:5], "person", "person"))
@@ -85,6 +90,7 @@ def _with_pairs(sizes: list[int], pairs: int) -> list[list[int]]:
 _SMALL_KINDS = st.sampled_from([0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 18])
 
 
+@pytest.mark.rule("wojtek:scoring.best")
 @given(st.lists(_SMALL_KINDS, max_size=7), st.integers(0, 2), st.integers(0, 3))
 @example([0, 0, 1, 2, 3, 4], 1, 1)  # duplicates plus one pair
 @example([0, 0, 1, 1, 2, 6, 7], 2, 2)  # two types, two pairs to place
@@ -100,6 +106,7 @@ def test_arrangement_is_as_good_as_any_brute_force_arrangement(
     assert set_sizes(counts, cities) == _best_by_search(sorted(cards), persons + cities)
 
 
+@pytest.mark.rule("wojtek:scoring.sets", "wojtek:scoring.one-type")
 @given(st.lists(_SMALL_KINDS, max_size=7), st.integers(0, 2), st.integers(0, 3))
 def test_arrangement_accounts_for_every_card(cards: list[int], persons: int, cities: int) -> None:
     counts = [0] * BEAR_KINDS

@@ -12,6 +12,7 @@ from meeple.wojtek.state import DEPORT
 from .helpers import BOARD, names
 
 
+@pytest.mark.rule("wojtek:setup.display", "wojtek:setup.hands", "wojtek:setup.pawns")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_setup_lays_out_seven_bear_cards_and_deals_five_travel_cards(players: int) -> None:
     state = GAME.start(players, seed=3)
@@ -40,6 +41,7 @@ def test_bad_options_are_refused(values: dict[str, object], fragment: str) -> No
         Match(GAME, 2, seed=1, **values)
 
 
+@pytest.mark.rule("wojtek:end.round-limit")
 def test_max_steps_bounds_the_longest_turns() -> None:
     # 2 deportation steps per seat, at most 7 steps per later turn, every round.
     assert GAME.spec.max_steps(5) >= 5 * 2 + 5 * 7 * (Options().round_limit - 1)

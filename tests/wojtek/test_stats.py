@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from meeple.core import ENDED_BY, STALLED, offers
 from meeple.testing.playout import random_playout
 from meeple.wojtek import GAME, Options
@@ -46,6 +48,7 @@ def test_the_ending_is_read_from_the_final_position() -> None:
     assert {"edinburgh", "complete set"} <= seen
 
 
+@pytest.mark.rule("wojtek:end.round-limit")
 def test_the_round_limit_is_a_stall_rule() -> None:
     state = _finished(3, 1, Options(round_limit=3))
     stats = GAME.statistics(state)

@@ -21,6 +21,7 @@ from .helpers import BOARD, route
 from .strategies import RULEBOOK_STATES as STATES
 
 
+@pytest.mark.rule("wojtek:views.hidden")
 def test_views_show_own_hand_and_only_counts_of_others() -> None:
     state = GAME.start(3, seed=5)
     field_names = {f.name for f in attrs.fields(View)}
@@ -36,6 +37,7 @@ def test_views_show_own_hand_and_only_counts_of_others() -> None:
     assert state.view(None).hand == ()
 
 
+@pytest.mark.rule("wojtek:views.discards-public")
 def test_public_cards_are_in_every_view() -> None:
     state = GAME.start(3, seed=5)
     while state.round == 1:  # play the deportation round (rainbow draws choose a site)
@@ -98,6 +100,7 @@ def test_prompts_say_what_is_being_decided() -> None:
     assert BOARD.titles[BOARD.start] in state.prompt()
 
 
+@pytest.mark.rule("wojtek:views.hidden")
 @given(STATES, st.integers(0, 2**32))
 def test_views_hide_hands_and_decks_but_determinize_rebuilds_them(state: State, seed: int) -> None:
     for player in (None, *range(state.players)):

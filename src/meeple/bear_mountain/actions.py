@@ -73,15 +73,18 @@ class Draw:
 
 @attrs.frozen
 class SoloPlace:
-    """Solo: add the drawn card (or the discard pile's top card) to the right of a hike."""
+    """Solo: add the drawn card (or the discard pile's top card) to an end of a hike."""
 
     card: int
     """Landscape card id."""
     hike: int
     """Hike number, 1..5."""
+    side: Side = "right"
+    """Which end: always the right unless the option ``solo_either_end`` is on."""
 
     def __str__(self) -> str:
-        return f"solo {card_name(self.card)} hike{self.hike}"
+        where = "" if self.side == "right" else " left"
+        return f"solo {card_name(self.card)} hike{self.hike}{where}"
 
 
 @attrs.frozen
@@ -114,7 +117,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (Take, Pick, Place, Draw, SoloPlace, As
 # -- the parser: the inverse of str(action) ------------------------------------
 
 _FORMS = (
-    "take N (1-4), pick cNN, place cNN left|right, draw, solo cNN hikeN, "
+    "take N (1-4), pick cNN, place cNN left|right, draw, solo cNN hikeN [left|right], "
     "assign <score-card> hikeN, done"
 )
 
@@ -163,8 +166,13 @@ def parse_action(text: str) -> Action:
         if args[1] not in ("left", "right"):
             raise _bad(text, "the side must be left or right")
         return Place(_card(text, args[0]), "left" if args[1] == "left" else "right")
-    if verb == "solo" and len(args) == 2:
-        return SoloPlace(_card(text, args[0]), _hike(text, args[1]))
+    if verb == "solo" and len(args) in (2, 3):
+        side = args[2] if len(args) == 3 else "right"
+        if side not in ("left", "right"):
+            raise _bad(text, "the end of a solo hike must be left or right")
+        return SoloPlace(
+            _card(text, args[0]), _hike(text, args[1]), "left" if side == "left" else "right"
+        )
     if verb == "assign" and len(args) == 2:
         if args[0] not in SCORE_BY_SLUG:
             raise _bad(text, f"there is no score card {args[0]!r}")

@@ -99,6 +99,13 @@ def _solo_refusal(s: State, a: SoloPlace, wanted: str) -> str:
     hike = s.hikes[k]
     if is_closed(hike):
         return f"hike{a.hike} is closed: a bear card ended it"
+    if a.side == "left":
+        if not s.options.solo_either_end:
+            return (
+                "solo cards join the right-hand end of a hike, as in the standard game "
+                "(the option solo_either_end lets them join either end)"
+            )
+        return _left_refusal(a, hike)
     if a.card in BEAR_CARDS:
         return (
             f"a bear card must close a hike whose edge habitat matches its own "
@@ -108,6 +115,21 @@ def _solo_refusal(s: State, a: SoloPlace, wanted: str) -> str:
     return (
         f"habitats must match at the card edge: hike{a.hike} ends in "
         f"{HABITATS[RIGHT[hike[-1]]]} but {name} starts with {HABITATS[LEFT[a.card]]}"
+    )
+
+
+def _left_refusal(a: SoloPlace, hike: tuple[int, ...]) -> str:
+    """Why `a`, at the left end of an open hike, is refused (option solo_either_end)."""
+    name = card_name(a.card)
+    start = HABITATS[LEFT[hike[0]]]
+    if a.card in BEAR_CARDS:
+        return (
+            f"a bear card must close a hike at an edge whose habitat matches its own when "
+            f"there is one, and hike{a.hike} starts in {start}"
+        )
+    return (
+        f"habitats must match at the card edge: hike{a.hike} starts in {start} "
+        f"but {name} ends with {HABITATS[RIGHT[a.card]]}"
     )
 
 

@@ -24,10 +24,18 @@ SPEC = GameSpec(
     has_chance=True,
     hidden_information=True,
     max_steps=setup.max_steps,
-    modes=("standard", "draft", "solo"),
+    modes=("standard", "draft", "solo", "solo joining either end of a hike (solo_either_end=true)"),
     simultaneous=True,
 )
 """Static facts about Bear Went Over the Mountain."""
+
+
+def _vocabulary(players: int) -> tuple[Action, ...]:
+    """`encoding.action_vocabulary`, and in solo the left-end placements of the option
+    ``solo_either_end`` after it (indexes 292-516), so every existing index keeps its
+    meaning."""
+    base = encoding.action_vocabulary(players)
+    return (*base, *legal.SOLO_LEFT_PLACES) if players == 1 else base
 
 
 class BearMountain(GameBase[State, Action, View], EncodingBase[Action, View]):
@@ -52,7 +60,7 @@ class BearMountain(GameBase[State, Action, View], EncodingBase[Action, View]):
     _validate = staticmethod(invariants.validate)
     _validate_view = staticmethod(invariants.validate_view)
 
-    _vocabulary = staticmethod(encoding.action_vocabulary)
+    _vocabulary = staticmethod(_vocabulary)
     _observation_size = staticmethod(encoding.observation_size)
     _encode_view = staticmethod(encoding.encode_view)
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page

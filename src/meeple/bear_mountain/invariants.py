@@ -306,12 +306,16 @@ def validate_view(v: View) -> None:
     if mode == "solo":
         _check(v.deck_count <= SOLO_DECK, f"the solo deck holds at most {SOLO_DECK} cards")
         _check(len(v.assigned) == SOLO_HIKES, f"the solo game has {SOLO_HIKES} assignment lists")
+        either = v.options.solo_either_end  # then a bear card may close either end
         _check(
-            all(len(h) > 0 and h[0] not in BEAR_CARDS for h in v.hikes),
+            all(
+                len(h) > 0 and (h[0] not in BEAR_CARDS or (either and len(h) > 1)) for h in v.hikes
+            ),
             "each solo hike starts with a card that is not a bear",
         )
         _check(
-            all(c not in BEAR_CARDS for h in v.hikes for c in h[:-1])
+            all(c not in BEAR_CARDS for h in v.hikes for c in (h[1:-1] if either else h[:-1]))
+            and all(sum(1 for c in h if c in BEAR_CARDS) <= 1 for h in v.hikes)
             and all(c not in BEAR_CARDS for c in v.discard),
             "a bear card can only end a hike",
         )

@@ -7,6 +7,7 @@ its checks live beside `invariants`, which calls `validate_solo` for a solo stat
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from .components import (
@@ -21,7 +22,7 @@ from .components import (
     SOLO_SCORES,
     card_name,
 )
-from .legal import is_closed, solo_targets
+from .legal import is_closed, solo_fits
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -51,13 +52,9 @@ def validate_solo(s: State) -> None:
         not (s.row or s.hands or s.picks or s.pending) and s.round == 0,
         "the solo game has no face-up row, hands, rounds or tiebreaker",
     )
+    either = s.options.solo_either_end
     for k, h in enumerate(s.hikes):
-        _check(not any(c in BEAR_CARDS for c in h[:-1]), "a bear card can only end a hike")
-        for a, b in zip(h, h[1:-1] if is_closed(h) else h[1:], strict=False):
-            _check(
-                RIGHT[a] == LEFT[b],
-                f"hike{k + 1}: {card_name(b)} does not match the habitat it was laid on",
-            )
+        _check_hike(k, h, either)
     _check(not any(c in BEAR_CARDS for c in s.discard), "bear cards are never discarded")
     given = [c for cards in s.assigned for c in cards]
     _check(
@@ -83,10 +80,31 @@ def validate_solo(s: State) -> None:
     _validate_assignments(s, open_hikes)
     if s.phase == Phase.DRAWN:
         _check(
-            bool(solo_targets(s.hikes, s.drawn)),
+            solo_fits(s, s.drawn),
             f"{card_name(s.drawn)} fits no open hike, so it would have been discarded",
         )
     _validate_solo_deck(s)
+
+
+def _check_hike(k: int, h: tuple[int, ...], either: bool) -> None:
+    """Habitats meet along hike k+1, except where a bear card closed it; the bear card is
+    at its right end (or, with ``solo_either_end``, at either end)."""
+    inner = h[1:-1] if either else h[:-1]
+    bears = sum(1 for c in h if c in BEAR_CARDS)
+    _check(
+        bears <= 1 and not any(c in BEAR_CARDS for c in inner) and len(h) > bears,
+        "a bear card can only end a hike",
+    )
+    pairs = list(pairwise(h))
+    if h[-1] in BEAR_CARDS:
+        pairs = pairs[:-1]
+    elif h[0] in BEAR_CARDS:
+        pairs = pairs[1:]
+    for a, b in pairs:
+        _check(
+            RIGHT[a] == LEFT[b],
+            f"hike{k + 1}: {card_name(b)} does not match the habitat it was laid on",
+        )
 
 
 def _validate_assignments(s: State, open_hikes: int) -> None:

@@ -26,7 +26,15 @@ from .state import ASSIGN, DRAW, DRAWN, PICK, PLACE, SUDDEN, TAKE
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["assign_counts", "is_closed", "legal_actions", "solo_targets"]
+__all__ = [
+    "SOLO_LEFT_PLACES",
+    "assign_counts",
+    "is_closed",
+    "legal_actions",
+    "solo_ends",
+    "solo_fits",
+    "solo_targets",
+]
 
 # Tables indexed by card or score id carry an unused entry 0, so ids index directly.
 _TAKES: Final = tuple(tuple(Take(i) for i in range(1, k + 1)) for k in range(ROW_SIZE + 1))
@@ -37,6 +45,12 @@ _SOLO: Final = (
     (),
     *(tuple(SoloPlace(c, k + 1) for k in range(SOLO_HIKES)) for c in CARD_IDS),
 )
+_SOLO_LEFT: Final = (
+    (),
+    *(tuple(SoloPlace(c, k + 1, "left") for k in range(SOLO_HIKES)) for c in CARD_IDS),
+)
+SOLO_LEFT_PLACES: Final[tuple[SoloPlace, ...]] = tuple(a for c in CARD_IDS for a in _SOLO_LEFT[c])
+"""Solo, option ``solo_either_end``: every ``solo cNN hikeK left``, card by card."""
 _ASSIGN: Final = (
     (),
     *(tuple(Assign(s, k + 1) for k in range(SOLO_HIKES)) for s in SCORE_IDS),
@@ -59,12 +73,16 @@ def legal_actions(s: State, p: int) -> tuple[Action, ...]:
             return _TAKES[len(s.row)]
         return _places(s.hands[p], s.hikes[p])
     if phase == DRAW:
+        if s.options.solo_either_end:
+            return _either_end(s)
         if s.discard:
             top = s.discard[-1]
             sol = _SOLO[top]
             return (_DRAW, *[sol[k] for k in solo_targets(s.hikes, top)])
         return (_DRAW,)
     if phase == DRAWN:
+        if s.options.solo_either_end:
+            return _either_end(s)
         sol = _SOLO[s.drawn]
         return tuple([sol[k] for k in solo_targets(s.hikes, s.drawn)])
     if phase == ASSIGN:
@@ -83,8 +101,53 @@ def _places(cards: tuple[int, ...], hike: tuple[int, ...]) -> tuple[Action, ...]
 
 
 def is_closed(hike: tuple[int, ...]) -> bool:
-    """Solo: a hike is closed once a bear card ends it."""
-    return hike[-1] in BEAR_CARDS
+    """Solo: a hike is closed once a bear card ends it (at either end, see
+    ``solo_either_end``)."""
+    return hike[-1] in BEAR_CARDS or hike[0] in BEAR_CARDS
+
+
+def _either_end(s: State) -> tuple[Action, ...]:
+    """Solo with ``solo_either_end``: draw, or place the card in play at either end."""
+    if s.phase == DRAWN:
+        return tuple([_end(s.drawn, k, side) for k, side in solo_ends(s.hikes, s.drawn)])
+    if not s.discard:
+        return (_DRAW,)
+    top = s.discard[-1]
+    return (_DRAW, *[_end(top, k, side) for k, side in solo_ends(s.hikes, top)])
+
+
+def _end(card: int, k: int, side: str) -> SoloPlace:
+    return _SOLO[card][k] if side == "right" else _SOLO_LEFT[card][k]
+
+
+def solo_ends(hikes: tuple[tuple[int, ...], ...], card: int) -> list[tuple[int, str]]:
+    """Solo with ``solo_either_end``: (hike index, end) pairs where `card` may join, in
+    hike order, right end first: its left habitat meets the hike's right edge, or its
+    right habitat the hike's left edge. A bear card that meets no open hike's edge may
+    close any open hike, at either end.
+    """
+    matching: list[tuple[int, str]] = []
+    open_: list[tuple[int, str]] = []
+    left, right = LEFT[card], RIGHT[card]
+    for k, hike in enumerate(hikes):
+        first, last = hike[0], hike[-1]
+        if last in BEAR_CARDS or first in BEAR_CARDS:
+            continue
+        open_ += [(k, "right"), (k, "left")]
+        if RIGHT[last] == left:
+            matching.append((k, "right"))
+        if LEFT[first] == right:
+            matching.append((k, "left"))
+    if not matching and card in BEAR_CARDS:
+        return open_
+    return matching
+
+
+def solo_fits(s: State, card: int) -> bool:
+    """Solo: whether `card` may join some open hike under the state's options."""
+    if s.options.solo_either_end:
+        return bool(solo_ends(s.hikes, card))
+    return bool(solo_targets(s.hikes, card))
 
 
 def solo_targets(hikes: tuple[tuple[int, ...], ...], card: int) -> list[int]:
@@ -120,7 +183,7 @@ def assign_counts(s: State) -> tuple[bool, int, int, int]:
     animals = sum(1 for c in mine if c in ANIMAL_SET)
     used = {c for cards in s.assigned for c in cards}
     left = sum(1 for c in SOLO_SCORES if c in ANIMAL_SET and c not in used)
-    open_hikes = sum(1 for h in s.hikes if h[-1] not in BEAR_CARDS)
+    open_hikes = sum(1 for h in s.hikes if not is_closed(h))
     return has_hab, animals, left, open_hikes
 
 

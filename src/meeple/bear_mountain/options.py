@@ -8,11 +8,15 @@ import attrs
 
 from .components import HAB_ELEV_SCORES, SCORE_BY_SLUG, SCORE_CARDS
 
-__all__ = ["MODES", "Mode", "Options"]
+__all__ = ["MODES", "READINGS", "Mode", "Options"]
 
 Mode = Literal["standard", "draft", "solo"]
 MODES: tuple[Mode, ...] = ("standard", "draft", "solo")
 """Standard (face-up row), Big Kid drafting, Big Kid solo."""
+
+READINGS = ("solo_either_end",)
+"""Options that choose another reading where the rulebook is ambiguous (see
+docs/rules/bear_mountain.md); the defaults are our readings."""
 
 
 def _check_mode(_: Any, __: Any, value: str | None) -> None:
@@ -34,7 +38,7 @@ def _check_count(_: Any, __: Any, value: int | None) -> None:
         raise ValueError(f"score_card_count must be 1..{len(SCORE_CARDS)}, not {value}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # __repr__ below: readings at their default are left out
 class Options:
     """How to play: the mode and the score cards; checked again against the player count."""
 
@@ -49,6 +53,19 @@ class Options:
     """Leave out habitat and elevation score cards (the advice for younger children)."""
     tiebreaker: bool = False
     """Big Kid tiebreaker: players still tied add cards one at a time (not in solo)."""
+    solo_either_end: bool = False
+    """Another reading of the solo rules: a card may join either end of a hike, where
+    the habitats meet (default: the right-hand end only, as in the standard game)."""
+
+    def __repr__(self) -> str:
+        """Every field, except the other readings left at their default (so the text of
+        games recorded before those options existed stays the same)."""
+        shown = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in attrs.fields(Options)
+            if f.name not in READINGS or getattr(self, f.name) != f.default
+        ]
+        return f"Options({', '.join(shown)})"
 
     def for_players(self, players: int) -> Options:
         """These options with `mode` filled in for `players` (None: solo for 1, else standard)."""
@@ -62,6 +79,11 @@ class Options:
                 raise ValueError("the solo game always uses its 13 score cards")
             if self.tiebreaker:
                 raise ValueError("the tiebreaker is for games of 2 or more players, not solo")
+        if self.solo_either_end and self.mode in ("standard", "draft"):
+            raise ValueError(
+                f"solo_either_end is a reading of the solo rules; {self.mode} games lay "
+                "cards by their own rules"
+            )
         if self.mode != "draft" and self.score_card_count is not None:
             raise ValueError(
                 "the standard game fixes the number of score cards (9 for 2 players, "

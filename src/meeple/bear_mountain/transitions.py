@@ -14,7 +14,7 @@ from meeple.core.edit import put
 
 from .actions import Action, Assign, Draw, Pick, Place, SoloPlace, Take
 from .components import ANIMAL_SET, BEAR_CARDS, DRAFT_KEEP, DRAFT_PICKS, HAB_SET, HIKE_LENGTH
-from .legal import solo_targets
+from .legal import is_closed, solo_ends, solo_targets
 from .scoring import top_group
 from .state import ASSIGN, DRAW, DRAWN, OVER, PICK, PLACE, SUDDEN, TAKE
 
@@ -35,7 +35,7 @@ def successor(s: State, a: Action, p: int) -> State:
     if isinstance(a, Draw):
         return _draw(s)
     if isinstance(a, SoloPlace):
-        return _solo_place(s, a.card, a.hike - 1)
+        return _solo_place(s, a.card, a.hike - 1, a.side == "left")
     if isinstance(a, Assign):
         return _assign(s, a.score)
     return _finish_assigning(s, s.assigned)
@@ -147,14 +147,15 @@ def _hikes_complete(
 def _draw(s: State) -> State:
     card = s.deck[0]
     deck = s.deck[1:]
-    if not solo_targets(s.hikes, card):
+    fits = solo_ends(s.hikes, card) if s.options.solo_either_end else solo_targets(s.hikes, card)
+    if not fits:
         return replace(s, deck=deck, discard=(*s.discard, card))
     return replace(s, phase=DRAWN, deck=deck, drawn=card)
 
 
-def _solo_place(s: State, card: int, k: int) -> State:
+def _solo_place(s: State, card: int, k: int, left: bool) -> State:
     discard = s.discard if s.phase == DRAWN else s.discard[:-1]
-    hikes = put(s.hikes, k, (*s.hikes[k], card))
+    hikes = put(s.hikes, k, (card, *s.hikes[k]) if left else (*s.hikes[k], card))
     if card in BEAR_CARDS:  # the bear closes the hike: assign its score cards next
         return replace(s, phase=ASSIGN, hikes=hikes, discard=discard, drawn=0, active=k)
     return replace(s, phase=DRAW, hikes=hikes, discard=discard, drawn=0, active=-1)
@@ -170,6 +171,6 @@ def _assign(s: State, score: int) -> State:
 
 
 def _finish_assigning(s: State, assigned: tuple[tuple[int, ...], ...]) -> State:
-    if all(h[-1] in BEAR_CARDS for h in s.hikes):
+    if all(is_closed(h) for h in s.hikes):
         return replace(s, to_act=NOBODY, phase=OVER, assigned=assigned, active=-1)
     return replace(s, phase=DRAW, assigned=assigned, active=-1)

@@ -25,7 +25,12 @@ SPEC = GameSpec(
     has_chance=True,
     hidden_information=True,
     max_steps=setup.max_steps,
-    modes=("standard", "younger children (no_drop_on_three, no_city_refresh)"),
+    modes=(
+        "standard",
+        "younger children (no_drop_on_three, no_city_refresh)",
+        "substitute sets end the game (substitute_sets_end_game=true)",
+        "every Edinburgh arrival refreshes the display (refresh_every_edinburgh=true)",
+    ),
 )
 """Static facts about Miś Wojtek."""
 

@@ -8,10 +8,15 @@ import attrs
 
 from .board import DEFAULT_BOARD, BoardError, BoardSpec, load_board
 
-__all__ = ["MAX_ROUND_LIMIT", "Options"]
+__all__ = ["MAX_ROUND_LIMIT", "READINGS", "Options"]
 
 MAX_ROUND_LIMIT = 10_000
 """The largest round limit accepted, so `max_steps` stays a sensible number."""
+
+
+READINGS = ("substitute_sets_end_game", "refresh_every_edinburgh")
+"""Options that choose another reading where the rulebook is ambiguous (see
+docs/rules/wojtek.md); the defaults are our readings."""
 
 
 def _check_round_limit(_: Any, __: Any, value: int) -> None:
@@ -29,7 +34,7 @@ def _check_board(_: Any, __: Any, value: str | BoardSpec) -> None:
         raise ValueError(str(err)) from None
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)  # __repr__ below: readings at their default are left out
 class Options:
     """Variants of the rulebook; every default is the rulebook game."""
 
@@ -43,3 +48,26 @@ class Options:
     """``standard`` (our designed board) or a custom board as data (`BoardSpec`): never a
     path. A program reads a board file with `board.read_board_file`; the CLI
     with ``--option board=@FILE``."""
+    substitute_sets_end_game: bool = False
+    """Another reading of the rulebook: a set of six completed with city or person cards also
+    starts the last round (default: only six different real bear cards do)."""
+    refresh_every_edinburgh: bool = False
+    """Another reading of the rulebook: every arrival in Edinburgh replaces the display, not only
+    the first (default: only the first, as at every other city)."""
+
+    def __repr__(self) -> str:
+        """Every field, except the other readings left at their default (so the text of
+        games recorded before those options existed stays the same)."""
+        shown = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in attrs.fields(Options)
+            if f.name not in READINGS or getattr(self, f.name) != f.default
+        ]
+        return f"Options({', '.join(shown)})"
+
+    def __attrs_post_init__(self) -> None:
+        if self.refresh_every_edinburgh and self.no_city_refresh:
+            raise ValueError(
+                "refresh_every_edinburgh replaces the display at every Edinburgh arrival, "
+                "but no_city_refresh (younger children) never replaces it: choose one"
+            )

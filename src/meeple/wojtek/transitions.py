@@ -19,10 +19,10 @@ from meeple.core.edit import bump, put
 
 from .actions import Action, Box, Done, Draw, Drop, Exchange, Three, To, Truck, Use, Walk
 from .board import Board, load_board
-from .components import NO_BEARS, NO_CARD, RAINBOW, ZERO_TRAVEL
+from .components import CARDS_PER_TYPE, NO_BEARS, NO_CARD, RAINBOW, ZERO_TRAVEL
 from .piles import discard_bears, draw_one, refill, take_box
 from .route import three_card_targets, truck_target, walk_targets
-from .scoring import completes_set
+from .scoring import completes_set, set_sizes
 from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, OVER, TARGET, TURN, USE, Phase
 
 if TYPE_CHECKING:
@@ -192,10 +192,20 @@ def _arrive(
                 city_owner,
             )
         box = board.colours[space]
-    refresh = first and not s.options.no_city_refresh
+    refresh = _refreshes(s, board, space, first)
     return _end_turn(
         s, p, board, box, refresh, positions, hands, travel_deck, travel_discard, rng, city_owner
     )
+
+
+def _refreshes(s: State, board: Board, space: int, first: bool) -> bool:
+    """Whether arriving on `space` replaces the display: a city's first arrival, or
+    (option ``refresh_every_edinburgh``) any arrival in Edinburgh; never for younger
+    children."""
+    options = s.options
+    if options.no_city_refresh:
+        return False
+    return first or (options.refresh_every_edinburgh and space == board.finish)
 
 
 # -- steps that end the turn ---------------------------------------------------------
@@ -204,8 +214,9 @@ def _arrive(
 def _box(s: State, a: Box, p: int) -> State:
     """In Edinburgh after a walk or three cards: take the bear card of any box."""
     board = load_board(s.options.board)
-    city = board.city_of[s.positions[p]]
-    refresh = city >= 0 and s.city_owner[city] == p and not s.options.no_city_refresh
+    space = s.positions[p]
+    city = board.city_of[space]
+    refresh = _refreshes(s, board, space, city >= 0 and s.city_owner[city] == p)
     return _end_turn(
         s,
         p,
@@ -228,7 +239,7 @@ def _done(s: State, a: Done, p: int) -> State:
     )
     board = load_board(s.options.board)
     to_act, phase, current, round_, last_round, ending = _next_turn(
-        s, p, board, s.positions, s.collections[p], NO_CARD
+        s, p, board, s.positions, s.collections[p], NO_CARD, s.city_owner
     )
     return replace(
         s,
@@ -271,7 +282,7 @@ def _end_turn(
         )
     hand, travel_deck, travel_discard, rng = refill(hands[p], travel_deck, travel_discard, rng)
     to_act, phase, current, round_, last_round, ending = _next_turn(
-        s, p, board, positions, collections[p], taken
+        s, p, board, positions, collections[p], taken, city_owner
     )
     return replace(
         s,
@@ -302,18 +313,24 @@ def _next_turn(
     positions: tuple[int, ...],
     collection: tuple[int, ...],
     taken: int,
+    city_owner: tuple[int, ...],
 ) -> tuple[frozenset[int], Phase, int, int, tuple[int, ...], bool]:
     """Who plays next, after `p`'s turn: (to_act, phase, current, round, last_round, ending).
 
     The last round begins when `p` reached Edinburgh or completed a set with the
-    card just `taken`; the game ends when the last round is played out, when
-    everyone is in Edinburgh or after the round limit.
+    card just `taken` (or, with ``substitute_sets_end_game``, with substitutes); the
+    game ends when the last round is played out, when everyone is in Edinburgh or
+    after the round limit.
     """
     finish = board.finish
     after = _AFTER[s.players][p]
     ending = s.ending
     last_round = s.last_round
-    if not ending and (positions[p] == finish or completes_set(collection, taken)):
+    if not ending and (
+        positions[p] == finish
+        or completes_set(collection, taken)
+        or (s.options.substitute_sets_end_game and _substitutes_complete(p, collection, city_owner))
+    ):
         ending = True
         last_round = tuple(q for q in after if positions[q] != finish)
     if ending:
@@ -333,6 +350,14 @@ def _next_turn(
         if round_ > s.options.round_limit:
             return NOBODY, OVER, p, s.round, (), ending
     return ONE_SEAT[nxt], DEPORT if round_ == 1 else TURN, nxt, round_, last_round, ending
+
+
+def _substitutes_complete(p: int, collection: tuple[int, ...], city_owner: tuple[int, ...]) -> bool:
+    """Option ``substitute_sets_end_game``: whether `p`'s best set holds six, counting
+    pairs of city and person cards (a city card claimed this turn included)."""
+    cities = sum(1 for owner in city_owner if owner == p)
+    sizes = set_sizes(collection, cities)
+    return bool(sizes) and sizes[0] == CARDS_PER_TYPE
 
 
 _STEPS: Final[dict[type, Callable[[State, Any, int], State]]] = {

@@ -67,6 +67,7 @@ _LOT_PHASES = (CHOOSE, BID, AWARD)
 
 
 def check(ok: bool, message: str) -> None:
+    """Refuse the document with `message` unless `ok`."""
     if not ok:
         raise ValueError(message)
 
