@@ -28,11 +28,17 @@ def test_hot_seat_clears_the_screen_and_waits_between_humans() -> None:
     assert len(handoffs) >= 4
     for i in handoffs:
         player = events[i].split("player ")[1].split(",")[0]
-        # The screen is cleared just before the hand-off, and the first thing shown
-        # after it is that player's own view, then that player's prompt.
+        # The screen is cleared just before the hand-off; after it come the moves
+        # since that player's last one (as that seat saw them), then that player's
+        # own view, then that player's prompt.
         assert events[i - 1] == "clear"
-        assert events[i + 1].startswith("say:round")
-        assert events[i + 2].startswith(f"say:player {player}: ")
+        j = i + 1
+        if events[j].startswith("say:since your last move"):
+            j += 1
+            while events[j].startswith("say:  player "):
+                j += 1
+        assert events[j].startswith("say:round")
+        assert events[j + 1].startswith(f"say:player {player}: ")
     assert any(e == "say:game over" for e in events)
 
 
@@ -43,7 +49,7 @@ def test_bots_act_before_humans_in_a_simultaneous_decision() -> None:
     )
     assert session.run()
     first_human_view = next(i for i, s in enumerate(said) if s.startswith("round"))
-    bot_moves_before = [s for s in said[:first_human_view] if "(random): play" in s]
+    bot_moves_before = [s for s in said[:first_human_view] if "(random): (secret move)" in s]
     assert len(bot_moves_before) == 2  # both bots picked before the human was asked
 
 

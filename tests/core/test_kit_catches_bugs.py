@@ -306,6 +306,22 @@ def test_public_notation_that_hides_a_players_own_move_from_them_is_caught() -> 
     _expect_failure(game, r"shows player 0 their own move", seeds=range(1))
 
 
+def _toy_with(**methods: Any) -> Any:
+    return type("PlantedToy", (ToyGame,), methods)()
+
+
+def test_public_notation_that_names_a_face_down_pick_is_caught() -> None:
+    game = _toy_with(public_notation=lambda self, action, player, viewer: str(action))
+    _expect_failure(game, r"public_notation tells (a spectator|player \d) more than its views")
+
+
+def test_public_notation_that_hides_what_the_picks_are_passes() -> None:
+    def reading(self: Any, action: Any, player: int, viewer: int | None) -> str:
+        return str(action) if viewer == player or not isinstance(action, Play) else "play ?"
+
+    check_game(_toy_with(public_notation=reading), seeds=range(3))
+
+
 def test_statistics_that_are_not_json_are_caught() -> None:
     game = _nim_with(statistics=lambda self, state: {"heaps": state.heaps})
     _expect_failure(game, r"statistics\['heaps'\] must be a number, text or true/false", seeds=[0])

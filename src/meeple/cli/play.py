@@ -1,7 +1,11 @@
 """The interactive loop behind `meeple play`: humans and bots at one terminal.
 
 Input and output go through two callables, so tests can drive the loop without
-a terminal and the command can drive it with one.
+a terminal and the command can drive it with one. Other players' moves are told
+as the person at the terminal saw them (`meeple.core.public`): with one human,
+as that seat saw them; with several humans sharing the terminal, as the table
+saw them, and each human, when the terminal comes back to them, is told every
+move since their last one as their seat saw it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from ..core import rng as _rng
 from ..core.codec import dumps
 from ..core.errors import IllegalActionError, MalformedActionError, MeepleError
 from ..core.match import Match
+from ..core.public import public_move, shown
 
 __all__ = ["HELP", "PlaySession"]
 
@@ -49,6 +54,8 @@ class PlaySession:
             if s != "human"
         }
         self._last_human: int | None = None
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        """Whose eyes the terminal has: the one human, else the table (a spectator)."""
 
     @property
     def hot_seat(self) -> bool:
@@ -66,7 +73,8 @@ class PlaySession:
             if actor in self.bots:
                 action = self.bots[actor].choose(state.view(actor), state.legal_actions(actor))
                 self.match.play(action, actor)
-                self.say(f"player {actor} ({self.seats[actor]}): {action}")
+                seen = self._seen(action, actor, self.viewer)
+                self.say(f"player {actor} ({self.seats[actor]}): {seen}")
                 continue
             if not self._human_turn(actor):
                 return False
@@ -78,6 +86,7 @@ class PlaySession:
         if self.hot_seat and self._last_human != player:
             self.clear()
             self.ask(f"pass the terminal to player {player}, then press Enter")
+            self._recap(player)
         self._last_human = player
         state = self.match.state
         self.say(game.render(state.view(player)))
@@ -115,6 +124,20 @@ class PlaySession:
                 continue
             self.match.play(action, player)
             return True
+
+    def _seen(self, action: Any, player: int, viewer: int | None) -> str:
+        """`player`'s move as `viewer` (None: the table) saw it."""
+        return shown(public_move(self.match.game, action, player, viewer))
+
+    def _recap(self, player: int) -> None:
+        """Hot seat: every move since `player`'s last one, as their seat saw it."""
+        history = self.match.history
+        since = max((i + 1 for i, (p, _) in enumerate(history) if p == player), default=0)
+        moves = history[since:]
+        if moves:
+            self.say(f"since your last move ({len(moves)}):")
+        for mover, action in moves:
+            self.say(f"  player {mover} ({self.seats[mover]}): {self._seen(action, mover, player)}")
 
     def _parse(self, text: str, legal: Sequence[Any]) -> Any:
         if text.isdigit():

@@ -1,4 +1,8 @@
-"""Stepping through a saved record (`meeple replay`), from one seat's view or a spectator's."""
+"""Stepping through a saved record (`meeple replay`), from one seat's view or a spectator's.
+
+Each position shows that seat's view and the last move as that seat saw it
+(`meeple.core.public`), never more.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from collections.abc import Callable
 
 from ..core.errors import MeepleError
 from ..core.match import Match
+from ..core.public import shown
 from ..core.record import GameRecord
 
 __all__ = ["ReplaySession"]
@@ -32,6 +37,8 @@ class ReplaySession:
         self.ask = ask
         self.say = say
         self.position = 0
+        self.seen = self.match.public_history(seat)
+        """Every move as `seat` saw it."""
 
     def show(self) -> None:
         """Render the current position."""
@@ -40,8 +47,8 @@ class ReplaySession:
         who = "spectator" if self.seat is None else f"player {self.seat}"
         self.say(f"-- move {self.position} of {len(states) - 1} ({who}) --")
         if self.position > 0:
-            player, text = self.record.moves[self.position - 1]
-            self.say(f"last move: player {player}: {text}")
+            player, text = self.seen[self.position - 1]
+            self.say(f"last move: player {player}: {shown(text)}")
         self.say(self.match.game.render(state.view(self.seat)))
         if state.is_over:
             outcome = state.outcome()

@@ -7,6 +7,7 @@ from typing import Any
 from .errors import IllegalActionError
 from .options import build_options, options_to_json
 from .protocols import Game, State
+from .public import check_viewer, public_history
 from .record import GameRecord, freeze_json
 
 __all__ = ["Match"]
@@ -39,6 +40,12 @@ class Match:
     def history(self) -> tuple[tuple[int, Any], ...]:
         """Moves played so far, as ``(player, action)``."""
         return tuple(self._moves)
+
+    def public_history(self, viewer: int | None) -> tuple[tuple[int, str | None], ...]:
+        """Moves played so far as ``viewer`` (None: a spectator) saw them: ``(player,
+        notation)``, the notation None where that seat saw nothing (see `meeple.core.public`)."""
+        check_viewer(self.game.spec.name, self.players, viewer)
+        return public_history(self.game, self._moves, viewer)
 
     @property
     def states(self) -> tuple[State, ...]:

@@ -122,6 +122,31 @@ class GameRecord:
             moves=tuple(parsed),
         )
 
+    def public_moves(
+        self, viewer: int | None, game: Any = None
+    ) -> tuple[tuple[int, str | None], ...]:
+        """The moves as `viewer` (None: a spectator) saw them, ``(player, notation or
+        None)``, never more (see `meeple.core.public`); `game` defaults to the registered
+        one. CorruptDataError if a move is not a notation of the game."""
+        from .public import check_viewer, public_move
+        from .registry import get_game
+
+        check_viewer(self.game, self.players, viewer)
+        try:
+            the_game = get_game(self.game) if game is None else game
+        except MeepleError as err:
+            raise CorruptDataError(f"record of an unavailable game: {err}") from None
+        seen: list[tuple[int, str | None]] = []
+        for index, (player, text) in enumerate(self.moves):
+            try:
+                action = the_game.parse_action(text)
+            except MeepleError as err:
+                raise CorruptDataError(
+                    f"record of {self.game}: move {index + 1} ({text!r}) is not a move: {err}"
+                ) from None
+            seen.append((player, public_move(the_game, action, player, viewer)))
+        return tuple(seen)
+
     def replay(self) -> Match:
         """A Match with every move played; CorruptDataError names the first bad move."""
         from .registry import get_game

@@ -14,6 +14,7 @@ from ..core.capabilities import ENDED_BY, STALLED, capabilities
 from ..core.encoding import vocabulary
 from ..core.errors import IllegalActionError
 from ..core.protocols import State
+from .public import check_public
 from .where import Where, expect, guard
 
 __all__ = ["check_capabilities", "check_encoding"]
@@ -52,29 +53,7 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
     if "statistics" in offered and state.is_over:
         check_statistics(game, state, where)
     if "public" in offered:
-        for p in sorted(state.to_act):
-            for action in state.legal_actions(p)[:8]:
-                for viewer in (None, *range(state.players)):
-                    text = guard(
-                        where,
-                        f"public_notation({action}, {p}, {viewer})",
-                        game.public_notation,
-                        action,
-                        p,
-                        viewer,
-                    )
-                    expect(
-                        text is None or (isinstance(text, str) and "\n" not in text),
-                        where,
-                        f"public_notation must be one line or None, got {text!r}",
-                    )
-                    if viewer == p:
-                        expect(
-                            text == str(action),
-                            where,
-                            f"public_notation shows player {p} their own move as {text!r}, "
-                            f"not {action}",
-                        )
+        check_public(game, state, where)
 
 
 def check_statistics(game: Any, state: State, where: Where) -> None:

@@ -8,6 +8,7 @@ from . import encoding, explain, html, invariants, legal, render, scoring, setup
 from . import view as views
 from .actions import ACTION_TYPES, Action, parse_action
 from .options import Options
+from .public import public_notation as _public_notation
 from .state import State
 from .view import View
 
@@ -31,6 +32,7 @@ class WayOfBear(GameBase[State, Action, View], EncodingBase[Action, View]):
 
     spec = SPEC
     statistics = staticmethod(stats.statistics)  # capability: balance reports
+    public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
     options_type = Options
     state_type = State
     view_type = View

@@ -1,11 +1,12 @@
 """What one seat (or a spectator) is shown of a match, as JSON: nothing more than its view.
 
 The payload is built from `state.view(seat)` only, plus public facts (whose turn,
-the seat kinds, the version). The move log hides other players' moves while
-the game is on if the game has hidden information (a secret bid is a move),
-unless the game offers the ``public`` capability
-(``public_notation(action, player, viewer) -> str | None``) to say what each seat
-saw of each move. The outcome appears only when the game is over.
+the seat kinds, the version). While the game is on, the move log shows each move
+as that seat saw it (`meeple.core.public.public_move`: the game's ``public``
+capability, ``public_notation(action, player, viewer)``; nothing, shown as "(secret
+move)", for a hidden-information game without it). Once the match is finished the
+whole record is open to anyone (``GET .../record``), so the log shows every move in
+full. The outcome appears only when the game is over.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from __future__ import annotations
 import typing
 from typing import Any
 
-from ..core.capabilities import HasPublicNotation
 from ..core.codec import to_data
 from ..core.options import option_fields
 from ..core.protocols import Game
+from ..core.public import public_move
 from .hub import LiveMatch
 from .renderers import render_html, render_text
 
@@ -65,16 +66,10 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
 
 def _log(live: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
     game = live.game
-    reveal_all = live.finished or not game.spec.hidden_information
+    reveal_all = live.finished
     entries: list[dict[str, Any]] = []
     for number, (player, action) in enumerate(live.match.history, start=1):
-        text: str | None
-        if reveal_all or player == seat:
-            text = str(action)
-        elif isinstance(game, HasPublicNotation):
-            text = game.public_notation(action, player, seat)
-        else:
-            text = None
+        text = str(action) if reveal_all else public_move(game, action, player, seat)
         entries.append({"n": number, "player": player, "move": text})
     return entries
 

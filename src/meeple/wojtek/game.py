@@ -9,6 +9,7 @@ from . import view as views
 from .actions import ACTION_TYPES, Action, parse_action
 from .components import MAX_PLAYERS, MIN_PLAYERS
 from .options import Options
+from .public import public_notation as _public_notation
 from .state import State
 from .stats import statistics as _statistics
 from .view import View
@@ -61,6 +62,7 @@ class Wojtek(GameBase[State, Action, View], EncodingBase[Action, View]):
     _encode_view = staticmethod(encoding.encode_view)
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
     statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
+    public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
 
 
 GAME = Wojtek()

@@ -19,6 +19,7 @@ from . import (
 from . import view as views
 from .actions import ACTION_TYPES, Action, parse_action
 from .options import Options
+from .public import public_notation as _public_notation
 from .state import State
 from .stats import statistics as _statistics
 from .view import View
@@ -72,6 +73,7 @@ class Wypas(GameBase[State, Action, View], EncodingBase[Action, View]):
     heuristic = staticmethod(heuristic.heuristic)  # the ``heuristic`` capability: bots' leaves
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
     statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
+    public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
 
 
 GAME = Wypas()

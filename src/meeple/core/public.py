@@ -1,0 +1,58 @@
+"""What one seat saw of each move: the per-viewer notation every front end shows.
+
+A move's full notation (``str(action)``) may name a hidden card. Each front end (the
+web log, `meeple play`, `meeple replay`, `Match.public_history`,
+`GameRecord.public_moves`) asks `public_move` what a viewer saw of it, so they all
+show the same thing: the mover sees their own move; in a game without hidden
+information everyone sees everything; otherwise the game's ``public`` capability
+(``public_notation``) decides, and a game without it shows nothing (`SECRET_MOVE`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final
+
+from .capabilities import HasPublicNotation
+from .errors import InvalidPlayerError
+
+__all__ = ["SECRET_MOVE", "check_viewer", "public_history", "public_move", "shown"]
+
+SECRET_MOVE: Final = "(secret move)"
+"""How a front end writes a move its viewer saw nothing of (`public_move` gave None)."""
+
+
+def check_viewer(game: str, players: int, viewer: int | None) -> None:
+    """InvalidPlayerError unless `viewer` is a seat of a `players`-seat game or None."""
+    if viewer is None:
+        return
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
+        raise InvalidPlayerError(
+            f"{game}: there is no seat {viewer!r} to show the moves to in a {players}-player "
+            f"game (seats are 0..{players - 1}, or None for a spectator)"
+        )
+
+
+def public_move(game: Any, action: Any, player: int, viewer: int | None) -> str | None:
+    """What `viewer` (None: a spectator) saw of `player` taking `action`; None: nothing.
+
+    The full notation for the mover and in games without hidden information; the game's
+    ``public_notation`` if it offers one; None otherwise.
+    """
+    if viewer == player or not game.spec.hidden_information:
+        return str(action)
+    if isinstance(game, HasPublicNotation):
+        return game.public_notation(action, player, viewer)
+    return None
+
+
+def public_history(
+    game: Any, moves: Iterable[tuple[int, Any]], viewer: int | None
+) -> tuple[tuple[int, str | None], ...]:
+    """Each ``(player, action)`` of `moves` as ``(player, what viewer saw)`` (see `public_move`)."""
+    return tuple((player, public_move(game, action, player, viewer)) for player, action in moves)
+
+
+def shown(text: str | None) -> str:
+    """The text a front end prints for what `public_move` gave: `SECRET_MOVE` for None."""
+    return SECRET_MOVE if text is None else text
