@@ -188,8 +188,9 @@ def render_html(
             f"<figcaption>{e(caption)}</figcaption></figure>"
         )
     out.append(
-        "<p>Files beside this page: <code>report.json</code> (every figure with its "
-        "interval), <code>results.jsonl</code> (one line per game: seating, seed, scores, "
+        "<p>Files beside this page: the plots as PNG files, <code>report.json</code> "
+        "(every figure with its interval, and under <code>plots</code> the numbers each "
+        "plot draws), <code>results.jsonl</code> (one line per game: seating, seed, scores, "
         "winners, length, lead changes, decision point, the game's statistics).</p>"
     )
     out.append("</body></html>")

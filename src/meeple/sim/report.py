@@ -1,5 +1,6 @@
-"""The balance report on disk: one HTML page, its PNG figures, the figures as JSON and
-every game as a line of JSON.
+"""The balance report on disk: one HTML page, its PNG figures, the figures as JSON
+(every estimate, and under ``plots`` the data each PNG draws) and every game as a line
+of JSON.
 
 The files depend only on the `Analysis` and the versions named in them: no clock, no
 host name, no backend or worker count (which never change results), and PNGs are
@@ -12,7 +13,7 @@ from __future__ import annotations
 import json
 import platform
 import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Final
@@ -21,6 +22,7 @@ from ..core.registry import resolve_game
 from .analysis import Analysis
 from .design import seatings
 from .page import GROUPS, format_estimate, option_text, options_text, render_html
+from .plotdata import plot_data
 from .plots import plot_lengths, plot_scores, write_plots
 
 __all__ = [
@@ -136,9 +138,10 @@ def write_report(folder: str | Path, analysis: Analysis) -> list[Path]:
     command = reproduce_command(analysis)
     versions_ = versions(analysis)
     written = [_write_results(out / "results.jsonl", analysis)]
-    pictures = write_plots(out, analysis)
+    plots = plot_data(analysis)
+    pictures = write_plots(out, analysis, plots)
     written += pictures
-    written.append(_write_json(out / "report.json", analysis, command, versions_, pictures))
+    written.append(_write_json(out / "report.json", analysis, command, versions_, plots))
     page = render_html(analysis, command, versions_, [p.name for p in pictures])
     (out / "report.html").write_text(page, encoding="utf-8")
     written.append(out / "report.html")
@@ -165,7 +168,7 @@ def _write_json(
     analysis: Analysis,
     command: str,
     versions_: Mapping[str, str],
-    pictures: Sequence[Path],
+    plots: Mapping[str, Mapping[str, Any]],
 ) -> Path:
     plan = seatings(analysis.lineup, analysis.rotate)
     data = {
@@ -191,9 +194,10 @@ def _write_json(
         },
         "variants": [v.to_json() for v in analysis.variants],
         "comparison": [c.to_json() for c in analysis.comparison],
+        "plots": dict(plots),
         "files": {
             "results": "results.jsonl",
-            "figures": [p.name for p in pictures],
+            "figures": list(plots),
             "page": "report.html",
         },
     }
