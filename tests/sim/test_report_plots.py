@@ -23,11 +23,12 @@ PNGS = ("win-rates.png", "scores.png", "lengths.png", "decisions.png", "statisti
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Goofspiel, two bots rotated, two variants: every plot has something to show."""
+    """Goofspiel, two bots rotated, two variants, the skill design: every plot has
+    something to show."""
     out = tmp_path_factory.mktemp("report")
     args = ["analyze", "goofspiel", "--players", "2", "-n", "10", "--seed", "6", "--rotate",
             "--seat", "greedy:worlds=1", "--seat", "random", "--compare", "cards=5",
-            "--skill", "none", "--workers", "1", "--out", str(out)]  # fmt: skip
+            "--skill", "greedy:worlds=1", "--workers", "1", "--out", str(out)]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     return out
@@ -85,7 +86,8 @@ def test_the_plotted_win_shares_are_recomputed_from_the_results_file(report: Pat
     data, rows = _load(report)
     win = data["plots"]["win-rates.png"]
     assert win["fair share"] == 0.5
-    by_seat, by_bot = win["panels"]
+    by_seat, by_bot, skill = win["panels"]
+    assert skill["keys"] == ["skill win share"]
     assert by_seat["categories"] == ["seat 0", "seat 1"]
     assert by_bot["categories"] == ["greedy:worlds=1", "random"]
     for k, v in enumerate(("A", "B")):
@@ -118,8 +120,14 @@ def test_the_statistics_and_comparison_plots_show_the_reported_figures(report: P
     shares = [c for c in data["comparison"] if c["a"]["kind"] == "share"]
     assert [r["key"] for r in rows] == [c["key"] for c in shares]
     for row, pair in zip(rows, shares, strict=True):
-        assert row["value"] == pytest.approx(pair["b"]["value"] - pair["a"]["value"])
-        assert row["significant"] == pair["significant"]
+        a, b = pair["a"], pair["b"]
+        la, ua = _wilson(a["value"] * a["n"], a["n"])
+        lb, ub = _wilson(b["value"] * b["n"], b["n"])
+        d = b["value"] - a["value"]  # Newcombe's hybrid score interval (his method 10)
+        low = d - math.sqrt((b["value"] - lb) ** 2 + (ua - a["value"]) ** 2)
+        high = d + math.sqrt((ub - b["value"]) ** 2 + (a["value"] - la) ** 2)
+        assert (row["value"], row["low"], row["high"]) == pytest.approx((d, low, high), abs=1e-9)
+        assert row["significant"] == (low > 0 or high < 0) == pair["significant"]
 
 
 def test_every_plot_is_titled_and_its_axes_labelled(report: Path) -> None:
@@ -147,3 +155,30 @@ def test_every_plot_is_titled_and_its_axes_labelled(report: Path) -> None:
                 assert all(ax.get_ylabel() == "win share (%)" for ax in fig.get_axes())
         finally:
             plt.close(fig)
+
+
+def test_the_skill_figures_are_recomputed_from_the_skill_games(report: Path) -> None:
+    data, rows = _load(report)
+    for k, v in enumerate(("A", "B")):
+        figures = {f["key"]: f for f in data["variants"][k]["figures"]}
+        games = [r for r in rows if r["variant"] == v and r["design"] == "skill"]
+        assert sorted({tuple(r["seating"]) for r in games}) == [
+            ("greedy:worlds=1", "random"),
+            ("random", "greedy:worlds=1"),
+        ]
+        seats = [(r, r["seating"].index("greedy:worlds=1")) for r in games]
+        assert len(seats) == 20  # 10 deals, the greedy bot once in each seat
+        wins = sum(1 / len(r["winners"]) for r, s in seats if s in r["winners"])
+        won = figures["skill win share"]
+        assert won["value"] == pytest.approx(wins / 20)
+        assert (won["low"], won["high"]) == pytest.approx(_wilson(wins, 20))
+        edge = figures["skill edge"]
+        assert (edge["value"], edge["low"], edge["high"]) == pytest.approx(
+            (wins / 20 - 0.5, won["low"] - 0.5, won["high"] - 0.5)
+        )
+        gaps = [r["scores"][s] - r["scores"][1 - s] for r, s in seats]
+        gap = figures["skill score edge"]
+        half = Z * float(np.std(gaps, ddof=1)) / math.sqrt(len(gaps))
+        assert (gap["value"], gap["low"], gap["high"]) == pytest.approx(
+            (float(np.mean(gaps)), float(np.mean(gaps)) - half, float(np.mean(gaps)) + half)
+        )
