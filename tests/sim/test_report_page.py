@@ -1,5 +1,7 @@
 """The balance report opens in a real browser (Debian's Chromium via Playwright) and shows
-its title, tables and every figure, as a person would see it.
+its title, tables and every figure, as a person would see it: each plot is scrolled
+into view, must lie inside the page beside its caption, and its screenshot must show
+the plot's colours (a blank, broken or missing picture fails).
 
 Like tests/web/test_browser.py (whose launch settings these are) there is no skipping:
 without /usr/bin/chromium and playwright this test fails. The screenshot goes to
