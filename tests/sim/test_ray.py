@@ -10,8 +10,11 @@ import pytest
 import ray
 from typer.testing import CliRunner
 
+import meeple
 from meeple.cli.app import app
 from meeple.sim import simulate
+
+from ..shared import option_flags
 
 TOY_PATH = "tests.toy_game:TOY"
 
@@ -59,8 +62,27 @@ def test_a_report_on_ray_is_the_same_bytes_as_on_local_processes(
     assert on_ray.exit_code == 0, on_ray.output
     local = runner.invoke(app, [*args, "--workers", "1", "--out", str(tmp_path / "local")])
     assert local.exit_code == 0, local.output
-    names = sorted(p.name for p in (tmp_path / "local").iterdir())
-    assert names == sorted(p.name for p in (tmp_path / "ray").iterdir())
-    assert "report.html" in names
+    assert (tmp_path / "local" / "comparison.png").is_file()
+    _same_files(tmp_path / "ray", tmp_path / "local")
+
+
+def _same_files(one: Path, other: Path) -> None:
+    names = sorted(p.name for p in one.iterdir())
+    assert names == sorted(p.name for p in other.iterdir())
     for name in names:
-        assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
+        assert (one / name).read_bytes() == (other / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("game", meeple.game_names())
+def test_every_registered_game_reports_the_same_bytes_on_ray(
+    local_ray: None, tmp_path: Path, game: str
+) -> None:
+    runner = CliRunner()
+    args = ["analyze", game, "-n", "2", "--seed", "9", "--skill", "greedy:worlds=1",
+            *option_flags(game)]  # fmt: skip
+    on_ray = runner.invoke(app, [*args, "--backend", "ray", "--out", str(tmp_path / "ray")])
+    assert on_ray.exit_code == 0, on_ray.output
+    local = runner.invoke(app, [*args, "--out", str(tmp_path / "local")])  # the default
+    assert local.exit_code == 0, local.output
+    assert (tmp_path / "local" / "report.html").is_file()
+    _same_files(tmp_path / "ray", tmp_path / "local")

@@ -1,5 +1,7 @@
 """The balance report opens in a real browser (Debian's Chromium via Playwright) and shows
-its title, tables and every figure, as a person would see it.
+its title, tables and every figure, as a person would see it: each plot is scrolled
+into view, must lie inside the page beside its caption, and its screenshot must show
+the plot's colours (a blank, broken or missing picture fails).
 
 Like tests/web/test_browser.py (whose launch settings these are) there is no skipping:
 without /usr/bin/chromium and playwright this test fails. The screenshot goes to
@@ -8,8 +10,11 @@ without /usr/bin/chromium and playwright this test fails. The screenshot goes to
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+import numpy as np
+from PIL import Image
 from playwright.sync_api import sync_playwright
 from typer.testing import CliRunner
 
@@ -20,6 +25,19 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]  # fmt: skip
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+VARIANT_A = (0x1F, 0x77, 0xB4)
+"""The bars of variant A (matplotlib's first colour)."""
+INTERVALS = ((0x55, 0x55, 0x55), (0xA4, 0x00, 0x00))
+"""B - A intervals: grey, or red where significant."""
+
+
+def _share_of(shot: bytes, colours: tuple[tuple[int, int, int], ...]) -> float:
+    """The share of a screenshot's pixels within a small distance of any of `colours`."""
+    pixels = np.asarray(Image.open(io.BytesIO(shot)).convert("RGB"), dtype=np.int32)
+    near = np.zeros(pixels.shape[:2], dtype=bool)
+    for colour in colours:
+        near |= np.abs(pixels - np.array(colour)).sum(axis=2) <= 30
+    return float(near.mean())
 
 
 def test_the_report_renders_in_a_browser(tmp_path: Path) -> None:
@@ -52,6 +70,21 @@ def test_the_report_renders_in_a_browser(tmp_path: Path) -> None:
                 assert complete
                 assert width > 300
                 assert height > 200
+            # As a person sees them: every plot on screen, inside the page, with its caption
+            # beside it and its bars (or B - A intervals) drawn in the variants' colours.
+            for k in range(images.count()):
+                figure = page.locator("figure").nth(k)
+                figure.scroll_into_view_if_needed()
+                image = figure.locator("img")
+                box = image.bounding_box()
+                assert box is not None
+                assert box["x"] >= 0
+                assert box["x"] + box["width"] <= 1200
+                assert figure.locator("figcaption").is_visible()
+                name = image.get_attribute("src") or ""
+                shot = image.screenshot()
+                colours = INTERVALS if name == "comparison.png" else (VARIANT_A,)
+                assert _share_of(shot, colours) > 0.002, name
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENSHOTS / "analyze-report.png"), full_page=True)
         finally:

@@ -23,7 +23,8 @@ from ..core.options import _to_json, options_to_json
 from ..core.protocols import Game
 from ..sim.analysis import Analysis, analyze
 from ..sim.design import lineup_for, seatings, skill_seatings
-from ..sim.report import format_estimate, options_text, write_report
+from ..sim.page import format_estimate, options_text
+from ..sim.report import write_report
 from .options import parse_cli_options
 
 __all__ = ["HEADLINES", "default_players", "run_analysis", "split_compare"]

@@ -80,7 +80,7 @@ def _plot(
         import matplotlib.pyplot as plt
     except ImportError:
         raise InvalidOptionsError("plots need matplotlib: pip install 'meeple[plot]'") from None
-    from ..sim.report import plot_lengths, plot_scores
+    from ..sim.plots import plot_lengths, plot_scores
     from ..sim.stats import percentile
 
     out = Path(folder)
