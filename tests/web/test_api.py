@@ -431,7 +431,7 @@ def test_a_failing_bot_is_reported_and_the_server_keeps_serving(
         def choose(self, view: Any, legal: Any) -> Any:
             raise RuntimeError("bot bug")
 
-    monkeypatch.setattr("meeple.web.hub.bot_for", lambda *args: Broken())
+    monkeypatch.setattr("meeple.web.bot_seats.bot_for", lambda *args: Broken())
     data = create(client, "goofspiel", ["human", "random"], seed=1)
     shown = settle(lambda: view(client, data["match"], data["seats"][0]["token"]))
     assert "the bot in seat 1 (random) failed at move 1" in shown["bot_error"]
