@@ -87,6 +87,26 @@ def _no_extra(data: dict[str, Any], allowed: set[str]) -> None:
         raise ApiError(422, f"unexpected fields {extra[:10]}; allowed: {sorted(allowed)}")
 
 
+def _only_choices(options: dict[str, Any]) -> None:
+    """422 unless every option value is what a remote player may choose: a JSON scalar,
+    or a flat list of scalars for a list option (the lobby's comma-separated field).
+
+    A custom board (or any other data given as an option) comes only through the CLI
+    or a program on the server's side, never from a request: the server reads nothing
+    on a client's behalf.
+    """
+    for name, value in options.items():
+        items = value if isinstance(value, list) else [value]
+        if any(isinstance(item, dict | list) for item in items):
+            raise ApiError(
+                422,
+                f"option {name[:60]!r} must be a single value (text, a number, true/false "
+                "or null) or a list of such values, not an object or nested data: custom "
+                "boards and other data are given through the CLI or a program, not over "
+                "the web",
+            )
+
+
 def _one_spelling(options: dict[str, Any]) -> None:
     """422 if an option is named twice, e.g. as ``max_rounds`` and ``max-rounds``."""
     seen: dict[str, str] = {}
@@ -150,6 +170,7 @@ async def create_match(request: Request) -> Response:
     players = _field(data, "players", int)
     options = _field(data, "options", dict, required=False) or {}
     _one_spelling(options)
+    _only_choices(options)
     seats = _field(data, "seats", list)
     seed = _field(data, "seed", int, required=False)
     if seed is not None and not 0 <= seed < 2**63:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import typing
 from typing import Any
 
+import attrs
+
 from ..core.capabilities import HasPublicNotation
 from ..core.codec import to_data
 from ..core.options import option_fields
@@ -119,8 +121,9 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 def _option_kind(tp: Any) -> dict[str, Any]:
     origin = typing.get_origin(tp)
-    args = [a for a in typing.get_args(tp) if a is not type(None)]
-    nullable = len(args) != len(typing.get_args(tp))
+    # data (an attrs class, e.g. a custom board) is never chosen over the web
+    args = [a for a in typing.get_args(tp) if a is not type(None) and not attrs.has(a)]
+    nullable = type(None) in typing.get_args(tp)
     if origin is typing.Literal:
         return {"kind": "choice", "choices": list(args)}
     if origin is tuple:
