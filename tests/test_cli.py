@@ -144,3 +144,12 @@ def test_an_option_value_is_never_taken_for_a_path() -> None:
     result = runner.invoke(app, ["demo", "wojtek", "--quiet", "-o", f"board={BOARD_FILE}"])
     assert result.exit_code == 2
     assert "not a built-in board" in " ".join(result.output.split())
+
+
+def test_the_version_is_the_installed_distributions() -> None:
+    """Issue 17: the version is written once (pyproject.toml) and read from the metadata."""
+    from importlib import metadata
+
+    import meeple
+
+    assert meeple.__version__ == metadata.version("meeple")
