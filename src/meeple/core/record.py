@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .errors import CorruptDataError, MeepleError
+from .frozen import FrozenObject, freeze, thaw
 
 if TYPE_CHECKING:
     from .match import Match
@@ -14,36 +15,10 @@ if TYPE_CHECKING:
 __all__ = ["FrozenObject", "GameRecord", "freeze_json", "thaw_json"]
 
 
-class FrozenObject(tuple[tuple[str, Any], ...]):
-    """A JSON object inside a frozen record: its ``(key, value)`` pairs, sorted.
-
-    A tuple subclass, so it hashes and compares like the frozen data around it while
-    `thaw_json` can still tell it from a list.
-    """
-
-    __slots__ = ()
-
-
-def freeze_json(value: Any) -> Any:
-    """Lists become tuples and objects `FrozenObject`s, recursively, so JSON values can
-    live in frozen records."""
-    if isinstance(value, dict):
-        return FrozenObject(sorted((str(k), freeze_json(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(freeze_json(v) for v in value)
-    return value
-
-
-def thaw_json(value: Any) -> Any:
-    """The inverse of `freeze_json`: plain JSON values again."""
-    if isinstance(value, FrozenObject):
-        return {k: thaw_json(v) for k, v in value}
-    if isinstance(value, tuple):
-        return [thaw_json(v) for v in value]
-    return value
-
-
-_thaw = thaw_json
+freeze_json = freeze
+"""Lists become tuples and objects `FrozenObject`s (`meeple.core.frozen.freeze`)."""
+thaw_json = thaw
+"""Plain JSON values again (`meeple.core.frozen.thaw`)."""
 
 
 @attrs.frozen
@@ -65,7 +40,7 @@ class GameRecord:
 
     def options_dict(self) -> dict[str, Any]:
         """The non-default options as keyword arguments."""
-        return {name: _thaw(value) for name, value in self.options}
+        return {name: thaw(value) for name, value in self.options}
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-able dict (without the codec's tag)."""

@@ -26,7 +26,7 @@ from .body import read_json
 from .clients import client_key
 from .errors import ApiError
 from .hub import Hub, LiveMatch
-from .presenter import game_summary, match_payload, outcome_payload
+from .presenter import game_summary, match_payload
 from .seats import SEAT_KINDS, bot_caps
 
 __all__ = ["EVENT_GAP_SECONDS", "bearer_token", "client_of"]
@@ -264,7 +264,7 @@ async def get_record(request: Request) -> Response:
             "record": to_data(live.match.record()),
             "over": over,
             "closed": live.closed,
-            "outcome": outcome_payload(live.match.state.outcome()) if over else None,
+            "outcome": to_data(live.match.state.outcome()) if over else None,
         }
     )
 

@@ -5,7 +5,8 @@ the seat kinds, the version). The move log hides other players' moves while
 the game is on if the game has hidden information (a secret bid is a move),
 unless the game offers the ``public`` capability
 (``public_notation(action, player, viewer) -> str | None``) to say what each seat
-saw of each move. The outcome appears only when the game is over.
+saw of each move. The outcome appears only when the game is over, in the
+codec's one JSON form of an `Outcome` (what `meeple.dumps` writes).
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ import attrs
 
 from ..core.capabilities import HasPublicNotation
 from ..core.codec import to_data
+from ..core.frozen import thaw
 from ..core.options import option_fields
 from ..core.protocols import Game
 from .hub import LiveMatch
 from .renderers import render_html, render_text
 
-__all__ = ["game_summary", "match_payload", "outcome_payload"]
+__all__ = ["game_summary", "match_payload"]
 
 
 def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
@@ -61,7 +63,7 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         "text": render_text(game, view),
         "html": render_html(game, view),
         "log": _log(live, seat),
-        "outcome": outcome_payload(state.outcome()) if over else None,
+        "outcome": to_data(state.outcome()) if over else None,
     }
 
 
@@ -81,22 +83,6 @@ def _log(live: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
     return entries
 
 
-def outcome_payload(outcome: Any) -> dict[str, Any]:
-    """Scores, ranks, winners and each player's breakdown, as plain JSON."""
-    return {
-        "scores": list(outcome.scores),
-        "ranks": list(outcome.ranks),
-        "winners": sorted(outcome.winners),
-        "details": [[[str(k), _plain(v)] for k, v in d] for d in outcome.details],
-    }
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple | list | frozenset):
-        return [_plain(v) for v in value]
-    return value
-
-
 def game_summary(game: Game) -> dict[str, Any]:
     """A game's spec and its options (name, kind, default, choices) for the lobby."""
     spec = game.spec
@@ -104,7 +90,7 @@ def game_summary(game: Game) -> dict[str, Any]:
     options = []
     for name, tp in option_fields(game.options_type).items():
         entry: dict[str, Any] = {"name": name, **_option_kind(tp)}
-        entry["default"] = _plain(getattr(defaults, name))
+        entry["default"] = thaw(getattr(defaults, name))
         options.append(entry)
     return {
         "name": spec.name,
