@@ -191,6 +191,28 @@ def _make_converter() -> cattrs.Converter:
 
         return structure_data_union
 
+    def is_dict(tp: Any) -> bool:
+        return typing.get_origin(tp) is dict
+
+    def dict_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        key_t, value_t = typing.get_args(tp)
+        key_hook, value_hook = conv.get_structure_hook(key_t), conv.get_structure_hook(value_t)
+
+        def structure_dict(value: Any, _: Any) -> dict[Any, Any]:
+            if not isinstance(value, dict):
+                raise TypeError(f"expected an object, got {value!r}")
+            return {key_hook(k, key_t): value_hook(v, value_t) for k, v in value.items()}
+
+        return structure_dict
+
+    conv.register_structure_hook_factory(is_dict, dict_hook)
+
+    def is_json_value(tp: Any) -> bool:
+        return getattr(tp, "__name__", None) == "JsonValue" and hasattr(tp, "__supertype__")
+
+    # a record's option value: any JSON (a custom board is an object), taken as it is
+    conv.register_structure_hook_func(is_json_value, lambda value, _: value)
+    conv.register_unstructure_hook_func(is_json_value, lambda value: value)
     conv.register_structure_hook_factory(is_data_union, data_union_hook)
     conv.register_structure_hook_factory(is_tuple, tuple_hook)
     conv.register_structure_hook_factory(is_frozenset, frozenset_hook)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NewType
 
 import attrs
 
@@ -12,13 +12,47 @@ from .frozen import FrozenObject, freeze, thaw
 if TYPE_CHECKING:
     from .match import Match
 
-__all__ = ["FrozenObject", "GameRecord", "freeze_json", "thaw_json"]
+__all__ = [
+    "FrozenObject",
+    "GameRecord",
+    "JsonValue",
+    "RecordDocument",
+    "freeze_json",
+    "thaw_json",
+]
 
 
 freeze_json = freeze
 """Lists become tuples and objects `FrozenObject`s (`meeple.core.frozen.freeze`)."""
 thaw_json = thaw
 """Plain JSON values again (`meeple.core.frozen.thaw`)."""
+
+
+JsonValue = NewType("JsonValue", object)
+"""Any JSON value (an option's value may be data, such as a custom board); the
+converter takes it as it is and the record freezes it."""
+
+
+@attrs.frozen
+class RecordDocument:
+    """The JSON form of a `GameRecord` (inside the codec's ``meeple.GameRecord`` tag).
+
+    The one description of that document: `GameRecord.to_data` writes it and
+    `GameRecord.from_data` reads it through the codec's strict converter.
+    """
+
+    game: str
+    """Registry name of the game."""
+    rules_version: str
+    """The game's rules version when the record was made."""
+    players: int
+    """Number of seats."""
+    seed: int
+    """The seed the match started from."""
+    options: dict[str, JsonValue]
+    """Options that differ from the defaults, by name."""
+    moves: tuple[tuple[int, str], ...]
+    """``[player, notation]`` per move, in the order played."""
 
 
 @attrs.frozen
@@ -43,58 +77,40 @@ class GameRecord:
         return {name: thaw(value) for name, value in self.options}
 
     def to_data(self) -> dict[str, Any]:
-        """A JSON-able dict (without the codec's tag)."""
-        return {
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options_dict(),
-            "moves": [[player, text] for player, text in self.moves],
-        }
+        """A JSON-able dict (without the codec's tag), written by the codec's converter."""
+        from .codec import CONVERTER
+
+        doc = RecordDocument(
+            self.game, self.rules_version, self.players, self.seed, self.options_dict(), self.moves
+        )
+        data: dict[str, Any] = CONVERTER.unstructure(doc)
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameRecord:
-        """The record a `to_data` dict describes; CorruptDataError if malformed."""
-        expected = {"game", "rules_version", "players", "seed", "options", "moves"}
-        if set(data) != expected:
-            missing = sorted(expected - set(data))
-            extra = sorted(set(data) - expected)
-            raise CorruptDataError(
-                f"a game record needs exactly the fields {sorted(expected)}"
-                + (f"; missing {missing}" if missing else "")
-                + (f"; unexpected {extra}" if extra else "")
-            )
-        for key, kind in (("game", str), ("rules_version", str), ("players", int), ("seed", int)):
-            value = data[key]
-            if isinstance(value, bool) or not isinstance(value, kind):
-                raise CorruptDataError(f"game record field {key!r} must be {kind.__name__}")
-        options = data["options"]
-        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
-            raise CorruptDataError("game record field 'options' must be an object")
-        moves = data["moves"]
-        if not isinstance(moves, list):
-            raise CorruptDataError("game record field 'moves' must be a list")
-        parsed: list[tuple[int, str]] = []
-        for index, move in enumerate(moves):
-            if (
-                not isinstance(move, list)
-                or len(move) != 2
-                or isinstance(move[0], bool)
-                or not isinstance(move[0], int)
-                or not isinstance(move[1], str)
-            ):
-                raise CorruptDataError(
-                    f"game record move {index + 1} must be [player, notation], got {move!r}"
-                )
-            parsed.append((move[0], move[1]))
+        """The record a `to_data` dict describes; CorruptDataError if malformed.
+
+        Read by the codec's strict converter (`RecordDocument` is the one description
+        of the JSON form), so every field is checked the way states are.
+        """
+        from cattrs.errors import BaseValidationError
+
+        from .codec import CONVERTER, explain_structure_error
+
+        try:
+            doc = CONVERTER.structure(data, RecordDocument)
+        except BaseValidationError as err:
+            reason = explain_structure_error(err)
+            raise CorruptDataError(f"a game record is malformed: {reason}") from None
+        except (TypeError, ValueError, KeyError, AttributeError) as err:
+            raise CorruptDataError(f"a game record is malformed: {err}") from None
         return cls(
-            game=data["game"],
-            rules_version=data["rules_version"],
-            players=data["players"],
-            seed=data["seed"],
-            options=tuple(sorted((k, freeze_json(v)) for k, v in options.items())),
-            moves=tuple(parsed),
+            game=doc.game,
+            rules_version=doc.rules_version,
+            players=doc.players,
+            seed=doc.seed,
+            options=tuple(sorted((k, freeze(v)) for k, v in doc.options.items())),
+            moves=doc.moves,
         )
 
     def replay(self) -> Match:
