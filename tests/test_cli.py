@@ -153,3 +153,27 @@ def test_the_version_is_the_installed_distributions() -> None:
     import meeple
 
     assert meeple.__version__ == metadata.version("meeple")
+
+
+def test_demo_ends_with_a_score_sheet_one_column_per_category() -> None:
+    """Issue 17: the result reads like a score sheet, not a raw breakdown tuple."""
+    result = runner.invoke(app, ["demo", "wypas", "--players", "3", "--seed", "1", "--quiet"])
+    assert result.exit_code == 0, result.output
+    sheet = result.output[result.output.index("result after") :]
+    header = next(line for line in sheet.splitlines() if "player" in line)
+    for column in ("points", "fleeces", "score", "rank"):
+        assert column in header, header
+    assert "winner" in sheet
+    assert "details=" not in result.output
+    assert "\x1b[" not in result.output  # no colour codes when the output is not a terminal
+
+
+def test_a_sheet_with_many_categories_lists_them_down_the_side() -> None:
+    result = runner.invoke(
+        app, ["demo", "bear_mountain", "--players", "3", "--seed", "1", "--quiet"]
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any("most birds" in line for line in lines)
+    assert any("cards:" in line and line.startswith("player 0") for line in lines)
+    assert max(len(line) for line in lines if "│" in line) <= 80
