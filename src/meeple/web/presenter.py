@@ -21,6 +21,7 @@ from ..core.codec import to_data
 from ..core.frozen import thaw
 from ..core.options import option_fields
 from ..core.protocols import Game
+from .bodies import LogEntry, MatchView, SeatKind, write_body
 from .hub import LiveMatch
 from .renderers import render_html, render_text
 
@@ -44,33 +45,34 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         prompt = state.prompt(seat)
     else:
         prompt = "waiting for " + ", ".join(f"player {p}" for p in to_act)
-    return {
-        "match": live.id,
-        "game": game.spec.name,
-        "title": game.spec.title,
-        "version": live.version,
-        "seat": seat,
-        "players": state.players,
-        "seats": [{"seat": p, "kind": kind} for p, kind in enumerate(live.seats)],
-        "to_act": to_act,
-        "over": over,
-        "prompt": prompt,
-        "waiting_for_bots": bool(live.bots_to_act) and not live.stuck,
-        "bot_error": live.bot_error,
-        "closed": live.closed,
-        "legal": [str(a) for a in state.legal_actions(seat)] if my_turn else [],
-        "view": to_data(view, game=game),
-        "text": render_text(game, view),
-        "html": render_html(game, view),
-        "log": _log(live, seat),
-        "outcome": to_data(state.outcome()) if over else None,
-    }
+    body = MatchView(
+        match=live.id,
+        game=game.spec.name,
+        title=game.spec.title,
+        version=live.version,
+        seat=seat,
+        players=state.players,
+        seats=tuple(SeatKind(p, kind) for p, kind in enumerate(live.seats)),
+        to_act=tuple(to_act),
+        over=over,
+        prompt=prompt,
+        waiting_for_bots=bool(live.bots_to_act) and not live.stuck,
+        bot_error=live.bot_error,
+        closed=live.closed,
+        legal=tuple(str(a) for a in state.legal_actions(seat)) if my_turn else (),
+        view=to_data(view, game=game),
+        text=render_text(game, view),
+        html=render_html(game, view),
+        log=_log(live, seat),
+        outcome=to_data(state.outcome()) if over else None,
+    )
+    return write_body(body)
 
 
-def _log(live: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
+def _log(live: LiveMatch, seat: int | None) -> tuple[LogEntry, ...]:
     game = live.game
     reveal_all = live.finished or not game.spec.hidden_information
-    entries: list[dict[str, Any]] = []
+    entries: list[LogEntry] = []
     for number, (player, action) in enumerate(live.match.history, start=1):
         text: str | None
         if reveal_all or player == seat:
@@ -79,8 +81,8 @@ def _log(live: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
             text = game.public_notation(action, player, seat)
         else:
             text = None
-        entries.append({"n": number, "player": player, "move": text})
-    return entries
+        entries.append(LogEntry(number, player, text))
+    return tuple(entries)
 
 
 def game_summary(game: Game) -> dict[str, Any]:
