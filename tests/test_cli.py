@@ -177,3 +177,17 @@ def test_a_sheet_with_many_categories_lists_them_down_the_side() -> None:
     assert any("most birds" in line for line in lines)
     assert any("cards:" in line and line.startswith("player 0") for line in lines)
     assert max(len(line) for line in lines if "│" in line) <= 80
+
+
+def test_a_play_session_ends_with_the_score_sheet() -> None:
+    from meeple.cli.play import PlaySession
+    from meeple.core.match import Match
+
+    lines: list[str] = []
+    match = Match(meeple.get_game("wypas"), 3, seed=2)
+    session = PlaySession(match, ["random"] * 3, ask=lambda _: "quit", say=lines.append)
+    session.run()
+    sheet = lines[lines.index("game over") + 1]
+    assert "fleeces" in sheet
+    assert "random) winner" in sheet
+    assert "details=" not in "\n".join(lines)

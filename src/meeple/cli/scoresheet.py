@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.console import Console
 from rich.table import Table
 
 from ..core.outcome import Outcome
 
-__all__ = ["cell", "columns_of", "score_sheet"]
+__all__ = ["as_text", "cell", "columns_of", "score_sheet"]
 
 
 def cell(value: Any) -> str:
@@ -128,3 +129,11 @@ def score_sheet(
             style="bold green" if winner else None,
         )
     return table, notes
+
+
+def as_text(table: Table, width: int = 80) -> str:
+    """The sheet drawn as plain text (for a front end that prints lines of its own)."""
+    console = Console(width=width, color_system=None, highlight=False)
+    with console.capture() as captured:
+        console.print(table)
+    return captured.get().rstrip("\n")
