@@ -144,3 +144,50 @@ def test_an_option_value_is_never_taken_for_a_path() -> None:
     result = runner.invoke(app, ["demo", "wojtek", "--quiet", "-o", f"board={BOARD_FILE}"])
     assert result.exit_code == 2
     assert "not a built-in board" in " ".join(result.output.split())
+
+
+def test_the_version_is_the_installed_distributions() -> None:
+    """Issue 17: the version is written once (pyproject.toml) and read from the metadata."""
+    from importlib import metadata
+
+    import meeple
+
+    assert meeple.__version__ == metadata.version("meeple")
+
+
+def test_demo_ends_with_a_score_sheet_one_column_per_category() -> None:
+    """Issue 17: the result reads like a score sheet, not a raw breakdown tuple."""
+    result = runner.invoke(app, ["demo", "wypas", "--players", "3", "--seed", "1", "--quiet"])
+    assert result.exit_code == 0, result.output
+    sheet = result.output[result.output.index("result after") :]
+    header = next(line for line in sheet.splitlines() if "player" in line)
+    for column in ("points", "fleeces", "score", "rank"):
+        assert column in header, header
+    assert "winner" in sheet
+    assert "details=" not in result.output
+    assert "\x1b[" not in result.output  # no colour codes when the output is not a terminal
+
+
+def test_a_sheet_with_many_categories_lists_them_down_the_side() -> None:
+    result = runner.invoke(
+        app, ["demo", "bear_mountain", "--players", "3", "--seed", "1", "--quiet"]
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any("most birds" in line for line in lines)
+    assert any("cards:" in line and line.startswith("player 0") for line in lines)
+    assert max(len(line) for line in lines if "│" in line) <= 80
+
+
+def test_a_play_session_ends_with_the_score_sheet() -> None:
+    from meeple.cli.play import PlaySession
+    from meeple.core.match import Match
+
+    lines: list[str] = []
+    match = Match(meeple.get_game("wypas"), 3, seed=2)
+    session = PlaySession(match, ["random"] * 3, ask=lambda _: "quit", say=lines.append)
+    session.run()
+    sheet = lines[lines.index("game over") + 1]
+    assert "fleeces" in sheet
+    assert "random) winner" in sheet
+    assert "details=" not in "\n".join(lines)

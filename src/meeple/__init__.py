@@ -1,5 +1,7 @@
 """meeple: board-game rules engines behind one contract and one registry."""
 
+from importlib import metadata as _metadata
+
 from .core import (
     Action,
     AmbiguousPlayerError,
@@ -26,7 +28,11 @@ from .core import (
     start,
 )
 
-__version__ = "0.1.0"
+try:
+    __version__ = _metadata.version("meeple")
+    """The installed distribution's version (written once, in ``pyproject.toml``)."""
+except _metadata.PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "Action",

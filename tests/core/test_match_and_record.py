@@ -88,11 +88,11 @@ def test_a_record_of_an_unknown_game(toy_registry: Registry) -> None:
 @pytest.mark.parametrize(
     ("patch", "message"),
     [
-        ({"players": "3"}, r"'players' must be int"),
-        ({"moves": [[0]]}, r"move 1 must be \[player, notation\]"),
-        ({"moves": "p0"}, r"'moves' must be a list"),
-        ({"options": [1]}, r"'options' must be an object"),
-        ({"extra": 1}, r"unexpected \['extra'\]"),
+        ({"players": "3"}, r"expected an integer, got '3' @ \$\.players"),
+        ({"moves": [[0]]}, r"expected a list of 2 items, got \[0\] @ \$\.moves"),
+        ({"moves": "p0"}, r"expected a list, got 'p0' @ \$\.moves"),
+        ({"options": [1]}, r"expected an object, got \[1\] @ \$\.options"),
+        ({"extra": 1}, r"Extra fields .*: extra"),
     ],
 )
 def test_malformed_records(toy_registry: Registry, patch: dict[str, object], message: str) -> None:

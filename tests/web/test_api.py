@@ -269,7 +269,7 @@ def test_the_record_is_withheld_while_it_would_reveal_hidden_information(
         ({"players": 2, "seats": ["human", "human"]}, ["'game'"]),
         ({"game": "goofspiel", "seats": ["human", "human"]}, ["'players'"]),
         ({"game": "goofspiel", "players": 2}, ["'seats'"]),
-        ({"game": "goofspiel", "players": "2", "seats": ["human"] * 2}, ["players", "whole"]),
+        ({"game": "goofspiel", "players": "2", "seats": ["human"] * 2}, ["players", "an integer"]),
         ({"game": "goofspiel", "players": True, "seats": ["human"] * 2}, ["players"]),
         ({"game": "goofspiel", "players": 2, "seats": "human"}, ["seats", "list"]),
         ({"game": "goofspiel", "players": 2, "seats": ["human"] * 2, "x": 1}, ["unexpected"]),
@@ -334,7 +334,7 @@ def test_bodies_that_are_not_json_objects_get_422(
     [
         ({"version": 0}, ["'action'"]),
         ({"action": "bid 1"}, ["'version'"]),
-        ({"action": "bid 1", "version": "0"}, ["version", "whole number"]),
+        ({"action": "bid 1", "version": "0"}, ["version", "an integer"]),
         ({"action": 1, "version": 0}, ["action", "string"]),
         ({"action": "bid 1", "version": 0, "why": "x"}, ["unexpected"]),
         ({"action": "raise 7", "version": 0}, ["raise 7", "bid N"]),
@@ -431,7 +431,7 @@ def test_a_failing_bot_is_reported_and_the_server_keeps_serving(
         def choose(self, view: Any, legal: Any) -> Any:
             raise RuntimeError("bot bug")
 
-    monkeypatch.setattr("meeple.web.hub.bot_for", lambda *args: Broken())
+    monkeypatch.setattr("meeple.web.bot_seats.bot_for", lambda *args: Broken())
     data = create(client, "goofspiel", ["human", "random"], seed=1)
     shown = settle(lambda: view(client, data["match"], data["seats"][0]["token"]))
     assert "the bot in seat 1 (random) failed at move 1" in shown["bot_error"]

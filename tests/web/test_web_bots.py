@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from meeple.web import Limits, create_app
-from meeple.web import hub as hub_module
+from meeple.web import bot_seats as bot_module
 from meeple.web.seats import bot_for as real_bot_for
 
 from .support import (
@@ -118,7 +118,7 @@ def _break_mcts(monkeypatch: pytest.MonkeyPatch) -> None:
     def bot_for(kind: str, *args: Any, **kwargs: Any) -> Any:
         return Broken() if kind.startswith("mcts") else real_bot_for(kind, *args, **kwargs)
 
-    monkeypatch.setattr(hub_module, "bot_for", bot_for)
+    monkeypatch.setattr(bot_module, "bot_for", bot_for)
 
 
 def _play_out(http: Any, data: Json) -> Json:
@@ -164,8 +164,8 @@ def test_a_failing_bot_is_reported_and_the_random_bot_takes_its_seat(
 def test_when_even_the_fallback_fails_a_seated_player_can_abandon(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hub_module, "bot_for", lambda *args, **kwargs: Broken())
-    monkeypatch.setattr(hub_module, "RandomBot", lambda *args, **kwargs: Broken())
+    monkeypatch.setattr(bot_module, "bot_for", lambda *args, **kwargs: Broken())
+    monkeypatch.setattr(bot_module, "RandomBot", lambda *args, **kwargs: Broken())
     limits = Limits(max_matches_per_client=1)
     with live_server(create_app(db, limits=limits)) as server, http_from(server.url) as http:
         data = create_over_http(http, "goofspiel", ["human", "random"], seed=5)

@@ -61,7 +61,7 @@ def test_a_bot_decides_in_a_worker_process_not_in_the_server(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     where = tmp_path / "pid.txt"
-    monkeypatch.setattr("meeple.web.hub.bot_for", lambda *args, **kwargs: PidBot(str(where)))
+    monkeypatch.setattr("meeple.web.bot_seats.bot_for", lambda *args, **kwargs: PidBot(str(where)))
     with live_server(create_app(tmp_path / "db.sqlite3")) as server, http_from(server.url) as http:
         data = create_over_http(http, "goofspiel", ["human", "mcts:iterations=5"], seed=1)
         token = data["seats"][0]["token"]

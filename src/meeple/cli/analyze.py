@@ -19,7 +19,8 @@ from rich.progress import (
 from rich.table import Table
 
 from ..core.errors import InvalidOptionsError
-from ..core.options import _to_json, options_to_json
+from ..core.frozen import thaw
+from ..core.options import options_to_json
 from ..core.protocols import Game
 from ..sim.analysis import Analysis, analyze
 from ..sim.design import lineup_for, seatings, skill_seatings
@@ -59,7 +60,7 @@ def split_compare(game: Game, base: Sequence[str], compare: Sequence[str]) -> di
         if not sep:
             raise InvalidOptionsError(f"--compare {item!r} is not of the form key=value")
         keys.append(key.strip())
-    return {key: _to_json(getattr(both, key)) for key in keys}
+    return {key: thaw(getattr(both, key)) for key in keys}
 
 
 def run_analysis(

@@ -20,6 +20,7 @@ from ..core.codec import dumps
 from ..core.errors import IllegalActionError, MalformedActionError, MeepleError
 from ..core.match import Match
 from ..core.public import public_move, shown
+from .scoresheet import as_text, score_sheet
 
 __all__ = ["HELP", "PlaySession"]
 
@@ -186,10 +187,7 @@ class PlaySession:
         outcome = state.outcome()
         self.say(self.match.game.render(state.view(None)))
         self.say("game over")
-        for p in range(state.players):
-            details = ", ".join(f"{k}={v}" for k, v in outcome.details[p])
-            mark = "  winner" if p in outcome.winners else ""
-            self.say(
-                f"player {p} ({self.seats[p]}): score {outcome.scores[p]}, "
-                f"rank {outcome.ranks[p]}{mark}  [{details}]"
-            )
+        table, notes = score_sheet(outcome, "result", self.seats)
+        self.say(as_text(table))
+        for note in notes:
+            self.say(note)

@@ -23,6 +23,7 @@ import cattrs
 from cattrs.errors import BaseValidationError
 
 from .errors import CorruptDataError, MeepleError
+from .frozen import freeze
 from .protocols import Game
 from .trust import vouch_for
 
@@ -68,12 +69,9 @@ def _strict_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
         raise ValueError(f"{value!r} is not a {cls.__name__} (one of {known})") from None
 
 
-def _freeze_any(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_freeze_any(v) for v in value)
-    if isinstance(value, dict):
-        raise TypeError("objects are not allowed here")
-    return value
+_SCALARS: dict[Any, type] = {int: int, str: str, bool: bool, float: float}
+"""Item types whose JSON values need no conversion (a float item also takes a whole
+number, so floats go through their hook unless every item is already a float)."""
 
 
 def _sort_key(value: Any) -> tuple[str, str]:
@@ -86,7 +84,7 @@ def _make_converter() -> cattrs.Converter:
     conv.register_structure_hook(bool, _strict_bool)
     conv.register_structure_hook(str, _strict_str)
     conv.register_structure_hook(float, _strict_float)
-    conv.register_structure_hook(Any, lambda v, _: _freeze_any(v))
+    conv.register_structure_hook(Any, lambda v, _: freeze(v, objects=False))
     # Before int and str in every enum's MRO, so a phase loads as its member.
     conv.register_structure_hook(enum.IntEnum, _strict_enum)
     conv.register_structure_hook(enum.StrEnum, _strict_enum)
@@ -95,23 +93,50 @@ def _make_converter() -> cattrs.Converter:
         return typing.get_origin(tp) is tuple
 
     def tuple_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        # Each item's hook is looked up once, here, not once per item: the converter's
+        # dispatch was most of a state's load time.
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
             item = args[0]
+            exact = _SCALARS.get(item)
+            hook = conv.get_structure_hook(item)
 
             def structure_var(value: Any, _: Any) -> tuple[Any, ...]:
                 if not isinstance(value, list | tuple):
                     raise TypeError(f"expected a list, got {value!r}")
-                return tuple(conv.structure(v, item) for v in value)
+                if exact is not None and all(type(v) is exact for v in value):
+                    return tuple(value)  # the common case, checked in one pass
+                return tuple([hook(v, item) for v in value])
 
             return structure_var
+        hooks = [conv.get_structure_hook(a) for a in args]
 
         def structure_fixed(value: Any, _: Any) -> tuple[Any, ...]:
             if not isinstance(value, list | tuple) or len(value) != len(args):
                 raise TypeError(f"expected a list of {len(args)} items, got {value!r}")
-            return tuple(conv.structure(v, a) for v, a in zip(value, args, strict=True))
+            return tuple([h(v, a) for h, v, a in zip(hooks, value, args, strict=True)])
 
         return structure_fixed
+
+    def items_unstructurer(tp: Any) -> Callable[[Any], list[Any]]:
+        # Scalars are written as they are; anything else by its class's own hook,
+        # looked up once per class rather than through the dispatch for every item.
+        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+        if args and all(a in _SCALARS for a in args):
+            return list
+        by_class: dict[type, Callable[[Any], Any]] = {}
+
+        def unstructure_items(value: Any) -> list[Any]:
+            out = []
+            for v in value:
+                cls = v.__class__
+                hook = by_class.get(cls)
+                if hook is None:
+                    hook = by_class[cls] = conv.get_unstructure_hook(cls)
+                out.append(hook(v))
+            return out
+
+        return unstructure_items
 
     def is_frozenset(tp: Any) -> bool:
         return typing.get_origin(tp) is frozenset or tp is frozenset
@@ -119,11 +144,16 @@ def _make_converter() -> cattrs.Converter:
     def frozenset_hook(tp: Any) -> Callable[[Any, Any], Any]:
         args = typing.get_args(tp)
         item = args[0] if args else Any
+        exact = _SCALARS.get(item)
+        hook = conv.get_structure_hook(item)
 
         def structure_set(value: Any, _: Any) -> frozenset[Any]:
             if not isinstance(value, list):
                 raise TypeError(f"expected a list, got {value!r}")
-            out = frozenset(conv.structure(v, item) for v in value)
+            if exact is not None and all(type(v) is exact for v in value):
+                out = frozenset(value)
+            else:
+                out = frozenset([hook(v, item) for v in value])
             if len(out) != len(value):
                 raise ValueError(f"repeated items in a set: {value!r}")
             return out
@@ -161,18 +191,43 @@ def _make_converter() -> cattrs.Converter:
 
         return structure_data_union
 
+    def is_dict(tp: Any) -> bool:
+        return typing.get_origin(tp) is dict
+
+    def dict_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        key_t, value_t = typing.get_args(tp)
+        key_hook, value_hook = conv.get_structure_hook(key_t), conv.get_structure_hook(value_t)
+
+        def structure_dict(value: Any, _: Any) -> dict[Any, Any]:
+            if not isinstance(value, dict):
+                raise TypeError(f"expected an object, got {value!r}")
+            return {key_hook(k, key_t): value_hook(v, value_t) for k, v in value.items()}
+
+        return structure_dict
+
+    conv.register_structure_hook_factory(is_dict, dict_hook)
+
+    def is_json_value(tp: Any) -> bool:
+        return getattr(tp, "__name__", None) == "JsonValue" and hasattr(tp, "__supertype__")
+
+    # a record's option value: any JSON (a custom board is an object), taken as it is
+    conv.register_structure_hook_func(is_json_value, lambda value, _: value)
+    conv.register_unstructure_hook_func(is_json_value, lambda value: value)
     conv.register_structure_hook_factory(is_data_union, data_union_hook)
     conv.register_structure_hook_factory(is_tuple, tuple_hook)
     conv.register_structure_hook_factory(is_frozenset, frozenset_hook)
-    conv.register_unstructure_hook_factory(
-        is_frozenset,
-        lambda _: lambda value: [conv.unstructure(v) for v in sorted(value, key=_sort_key)],
-    )
-    conv.register_unstructure_hook_factory(
-        is_tuple, lambda _: lambda value: [conv.unstructure(v) for v in value]
-    )
+
+    def frozenset_unstructurer(tp: Any) -> Callable[[Any], list[Any]]:
+        items = items_unstructurer(tp)
+        return lambda value: items(sorted(value, key=_sort_key))
+
+    conv.register_unstructure_hook_factory(is_frozenset, frozenset_unstructurer)
+    conv.register_unstructure_hook_factory(is_tuple, items_unstructurer)
     return conv
 
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+"""`json.dumps` with these settings, made once rather than on every call."""
 
 CONVERTER = _make_converter()
 """The strict cattrs converter shared by every game's codec."""
@@ -223,6 +278,8 @@ def to_data(obj: Any, *, game: Game | None = None) -> dict[str, Any]:
 
 def dumps(obj: Any, *, game: Game | None = None, indent: int | None = None) -> str:
     """JSON text for a state, view, action, options, outcome or record."""
+    if indent is None:
+        return _ENCODER.encode(to_data(obj, game=game))
     return json.dumps(to_data(obj, game=game), indent=indent, ensure_ascii=False)
 
 

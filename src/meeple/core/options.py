@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import attrs
 
 from .errors import InvalidOptionsError
+from .frozen import thaw
 from .spec import GameSpec
 
 __all__ = [
@@ -197,18 +198,11 @@ def options_to_json(options: Any) -> dict[str, Any]:
     for field in attrs.fields(type(options)):
         value = getattr(options, field.name)
         if value != getattr(default, field.name):
-            out[field.name] = _to_json(value)
+            out[field.name] = thaw(value)
     return out
 
 
-def _to_json(value: Any) -> Any:
-    if isinstance(value, tuple | list | frozenset):
-        return [_to_json(v) for v in value]
-    if attrs.has(type(value)):
-        from .codec import CONVERTER
-
-        return CONVERTER.unstructure(value)
-    return value
+_to_json = thaw  # the name meeple.sim.report imported before there was one thaw
 
 
 def check_players(spec: GameSpec, players: Any) -> int:

@@ -7,6 +7,8 @@ from typing import Any
 
 import attrs
 
+from .frozen import freeze
+
 __all__ = ["Breakdown", "Outcome", "Scalar", "competition_ranks"]
 
 Scalar = int | float | str | bool | None
@@ -25,12 +27,10 @@ def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, Mapping):
-        return tuple((str(k), _freeze(v)) for k, v in value.items())
-    return value
+def _breakdown(detail: Mapping[str, Any] | Breakdown) -> Breakdown:
+    """A breakdown's ``(label, value)`` pairs in display order, values frozen."""
+    pairs = detail.items() if isinstance(detail, Mapping) else detail
+    return tuple([(str(k), freeze(v)) for k, v in pairs])
 
 
 @attrs.frozen
@@ -64,7 +64,7 @@ class Outcome:
         if details is None:
             details_t = tuple(() for _ in scores)
         else:
-            details_t = tuple(_freeze(d) for d in details)
+            details_t = tuple([_breakdown(d) for d in details])
         return cls(
             scores=tuple(scores),
             ranks=ranks,

@@ -2,48 +2,57 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NewType
 
 import attrs
 
 from .errors import CorruptDataError, MeepleError
+from .frozen import FrozenObject, freeze, thaw
 
 if TYPE_CHECKING:
     from .match import Match
 
-__all__ = ["FrozenObject", "GameRecord", "freeze_json", "thaw_json"]
+__all__ = [
+    "FrozenObject",
+    "GameRecord",
+    "JsonValue",
+    "RecordDocument",
+    "freeze_json",
+    "thaw_json",
+]
 
 
-class FrozenObject(tuple[tuple[str, Any], ...]):
-    """A JSON object inside a frozen record: its ``(key, value)`` pairs, sorted.
+freeze_json = freeze
+"""Lists become tuples and objects `FrozenObject`s (`meeple.core.frozen.freeze`)."""
+thaw_json = thaw
+"""Plain JSON values again (`meeple.core.frozen.thaw`)."""
 
-    A tuple subclass, so it hashes and compares like the frozen data around it while
-    `thaw_json` can still tell it from a list.
+
+JsonValue = NewType("JsonValue", object)
+"""Any JSON value (an option's value may be data, such as a custom board); the
+converter takes it as it is and the record freezes it."""
+
+
+@attrs.frozen
+class RecordDocument:
+    """The JSON form of a `GameRecord` (inside the codec's ``meeple.GameRecord`` tag).
+
+    The one description of that document: `GameRecord.to_data` writes it and
+    `GameRecord.from_data` reads it through the codec's strict converter.
     """
 
-    __slots__ = ()
-
-
-def freeze_json(value: Any) -> Any:
-    """Lists become tuples and objects `FrozenObject`s, recursively, so JSON values can
-    live in frozen records."""
-    if isinstance(value, dict):
-        return FrozenObject(sorted((str(k), freeze_json(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return tuple(freeze_json(v) for v in value)
-    return value
-
-
-def thaw_json(value: Any) -> Any:
-    """The inverse of `freeze_json`: plain JSON values again."""
-    if isinstance(value, FrozenObject):
-        return {k: thaw_json(v) for k, v in value}
-    if isinstance(value, tuple):
-        return [thaw_json(v) for v in value]
-    return value
-
-
-_thaw = thaw_json
+    game: str
+    """Registry name of the game."""
+    rules_version: str
+    """The game's rules version when the record was made."""
+    players: int
+    """Number of seats."""
+    seed: int
+    """The seed the match started from."""
+    options: dict[str, JsonValue]
+    """Options that differ from the defaults, by name."""
+    moves: tuple[tuple[int, str], ...]
+    """``[player, notation]`` per move, in the order played."""
 
 
 @attrs.frozen
@@ -65,61 +74,43 @@ class GameRecord:
 
     def options_dict(self) -> dict[str, Any]:
         """The non-default options as keyword arguments."""
-        return {name: _thaw(value) for name, value in self.options}
+        return {name: thaw(value) for name, value in self.options}
 
     def to_data(self) -> dict[str, Any]:
-        """A JSON-able dict (without the codec's tag)."""
-        return {
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options_dict(),
-            "moves": [[player, text] for player, text in self.moves],
-        }
+        """A JSON-able dict (without the codec's tag), written by the codec's converter."""
+        from .codec import CONVERTER
+
+        doc = RecordDocument(
+            self.game, self.rules_version, self.players, self.seed, self.options_dict(), self.moves
+        )
+        data: dict[str, Any] = CONVERTER.unstructure(doc)
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameRecord:
-        """The record a `to_data` dict describes; CorruptDataError if malformed."""
-        expected = {"game", "rules_version", "players", "seed", "options", "moves"}
-        if set(data) != expected:
-            missing = sorted(expected - set(data))
-            extra = sorted(set(data) - expected)
-            raise CorruptDataError(
-                f"a game record needs exactly the fields {sorted(expected)}"
-                + (f"; missing {missing}" if missing else "")
-                + (f"; unexpected {extra}" if extra else "")
-            )
-        for key, kind in (("game", str), ("rules_version", str), ("players", int), ("seed", int)):
-            value = data[key]
-            if isinstance(value, bool) or not isinstance(value, kind):
-                raise CorruptDataError(f"game record field {key!r} must be {kind.__name__}")
-        options = data["options"]
-        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
-            raise CorruptDataError("game record field 'options' must be an object")
-        moves = data["moves"]
-        if not isinstance(moves, list):
-            raise CorruptDataError("game record field 'moves' must be a list")
-        parsed: list[tuple[int, str]] = []
-        for index, move in enumerate(moves):
-            if (
-                not isinstance(move, list)
-                or len(move) != 2
-                or isinstance(move[0], bool)
-                or not isinstance(move[0], int)
-                or not isinstance(move[1], str)
-            ):
-                raise CorruptDataError(
-                    f"game record move {index + 1} must be [player, notation], got {move!r}"
-                )
-            parsed.append((move[0], move[1]))
+        """The record a `to_data` dict describes; CorruptDataError if malformed.
+
+        Read by the codec's strict converter (`RecordDocument` is the one description
+        of the JSON form), so every field is checked the way states are.
+        """
+        from cattrs.errors import BaseValidationError
+
+        from .codec import CONVERTER, explain_structure_error
+
+        try:
+            doc = CONVERTER.structure(data, RecordDocument)
+        except BaseValidationError as err:
+            reason = explain_structure_error(err)
+            raise CorruptDataError(f"a game record is malformed: {reason}") from None
+        except (TypeError, ValueError, KeyError, AttributeError) as err:
+            raise CorruptDataError(f"a game record is malformed: {err}") from None
         return cls(
-            game=data["game"],
-            rules_version=data["rules_version"],
-            players=data["players"],
-            seed=data["seed"],
-            options=tuple(sorted((k, freeze_json(v)) for k, v in options.items())),
-            moves=tuple(parsed),
+            game=doc.game,
+            rules_version=doc.rules_version,
+            players=doc.players,
+            seed=doc.seed,
+            options=tuple(sorted((k, freeze(v)) for k, v in doc.options.items())),
+            moves=doc.moves,
         )
 
     def public_moves(

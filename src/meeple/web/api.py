@@ -22,11 +22,23 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from ..bots import BOT_PARAMS
 from ..core.codec import to_data
+from .bodies import (
+    Abandoned,
+    Act,
+    Created,
+    CreateMatch,
+    Legal,
+    Played,
+    RecordBody,
+    SeatEntry,
+    read_body,
+    write_body,
+)
 from .body import read_json
 from .clients import client_key
 from .errors import ApiError
 from .hub import Hub, LiveMatch
-from .presenter import game_summary, match_payload, outcome_payload
+from .presenter import game_summary, match_payload
 from .seats import SEAT_KINDS, bot_caps
 
 __all__ = ["EVENT_GAP_SECONDS", "bearer_token", "client_of"]
@@ -62,29 +74,24 @@ async def _body(request: Request) -> dict[str, Any]:
     return await read_json(request, limits.max_body_bytes, limits.max_json_depth)
 
 
-def _field(data: dict[str, Any], name: str, kind: type, *, required: bool = True) -> Any:
-    if name not in data:
-        if required:
-            raise ApiError(422, f"the body needs the field {name!r}")
-        return None
-    value = data[name]
-    if value is None and not required:
-        return None
-    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-        raise ApiError(422, f"field {name!r} must be {_kind_name(kind)}, not {value!r:.60}")
-    return value
+def _only_choices(options: dict[str, Any]) -> None:
+    """422 unless every option value is what a remote player may choose: a JSON scalar,
+    or a flat list of scalars for a list option (the lobby's comma-separated field).
 
-
-def _kind_name(kind: type) -> str:
-    return {int: "a whole number", str: "a string", list: "a list", dict: "an object"}.get(
-        kind, kind.__name__
-    )
-
-
-def _no_extra(data: dict[str, Any], allowed: set[str]) -> None:
-    extra = sorted(set(data) - allowed)
-    if extra:
-        raise ApiError(422, f"unexpected fields {extra[:10]}; allowed: {sorted(allowed)}")
+    A custom board (or any other data given as an option) comes only through the CLI
+    or a program on the server's side, never from a request: the server reads nothing
+    on a client's behalf.
+    """
+    for name, value in options.items():
+        items = value if isinstance(value, list) else [value]
+        if any(isinstance(item, dict | list) for item in items):
+            raise ApiError(
+                422,
+                f"option {name[:60]!r} must be a single value (text, a number, true/false "
+                "or null) or a list of such values, not an object or nested data: custom "
+                "boards and other data are given through the CLI or a program, not over "
+                "the web",
+            )
 
 
 def _one_spelling(options: dict[str, Any]) -> None:
@@ -144,36 +151,32 @@ def _games(hub: Hub) -> bytes:
 async def create_match(request: Request) -> Response:
     """POST /api/matches"""
     hub = _hub(request)
-    data = await _body(request)
-    _no_extra(data, {"game", "players", "options", "seats", "seed"})
-    game = _field(data, "game", str)
-    players = _field(data, "players", int)
-    options = _field(data, "options", dict, required=False) or {}
+    body: CreateMatch = read_body(await _body(request), CreateMatch)
+    options = body.options or {}
     _one_spelling(options)
-    seats = _field(data, "seats", list)
-    seed = _field(data, "seed", int, required=False)
-    if seed is not None and not 0 <= seed < 2**63:
+    _only_choices(options)
+    if body.seed is not None and not 0 <= body.seed < 2**63:
         raise ApiError(422, "field 'seed' must be between 0 and 2**63 - 1")
-    live, tokens = await hub.create(game, players, options, seats, seed, client_of(request))
-    base = str(request.base_url).rstrip("/")
-    seat_list = []
-    for seat, (kind, token) in enumerate(zip(live.seats, tokens, strict=True)):
-        entry: dict[str, Any] = {"seat": seat, "kind": kind}
-        if token is not None:
-            entry["token"] = token
-            entry["url"] = f"{base}/m/{live.id}#token={token}"
-        seat_list.append(entry)
-    return JSONResponse(
-        {
-            "match": live.id,
-            "game": live.game.spec.name,
-            "players": players,
-            "version": live.version,
-            "seats": seat_list,
-            "spectator_url": f"{base}/m/{live.id}",
-        },
-        status_code=201,
+    live, tokens = await hub.create(
+        body.game, body.players, options, body.seats, body.seed, client_of(request)
     )
+    base = str(request.base_url).rstrip("/")
+    seats = tuple(
+        SeatEntry(seat, kind)
+        if token is None
+        else SeatEntry(seat, kind, token, f"{base}/m/{live.id}#token={token}")
+        for seat, (kind, token) in enumerate(zip(live.seats, tokens, strict=True))
+    )
+    created = Created(
+        live.id, live.game.spec.name, body.players, live.version, seats, f"{base}/m/{live.id}"
+    )
+    return JSONResponse(_without_nulls(write_body(created)), status_code=201)
+
+
+def _without_nulls(data: dict[str, Any]) -> dict[str, Any]:
+    """A new match's seats list a token and a link for human seats only."""
+    data["seats"] = [{k: v for k, v in seat.items() if v is not None} for seat in data["seats"]]
+    return data
 
 
 async def get_view(request: Request) -> Response:
@@ -193,9 +196,7 @@ async def get_legal(request: Request) -> Response:
     acting = seat in state.to_act and not live.finished
     actions = [str(a) for a in state.legal_actions(seat)] if acting else []
     prompt = state.prompt(seat) if acting else None
-    return JSONResponse(
-        {"version": live.version, "seat": seat, "prompt": prompt, "actions": actions}
-    )
+    return JSONResponse(write_body(Legal(live.version, seat, prompt, tuple(actions))))
 
 
 async def act(request: Request) -> Response:
@@ -205,15 +206,11 @@ async def act(request: Request) -> Response:
     seat = live.seat_of(bearer_token(request))
     if seat is None:
         raise ApiError(403, "acting needs a seat token (Authorization: Bearer <token>)")
-    data = await _body(request)
-    _no_extra(data, {"action", "version", "player"})
-    notation = _field(data, "action", str)
-    version = _field(data, "version", int)
-    player = _field(data, "player", int, required=False)
-    if player is not None and player != seat:
-        raise ApiError(403, f"this token acts for seat {seat}, not seat {player}")
-    new_version, played = await hub.act(live, seat, notation, version)
-    return JSONResponse({"version": new_version, "seat": seat, "action": played})
+    body: Act = read_body(await _body(request), Act)
+    if body.player is not None and body.player != seat:
+        raise ApiError(403, f"this token acts for seat {seat}, not seat {body.player}")
+    new_version, played = await hub.act(live, seat, body.action, body.version)
+    return JSONResponse(write_body(Played(new_version, seat, played)))
 
 
 async def abandon(request: Request) -> Response:
@@ -224,7 +221,7 @@ async def abandon(request: Request) -> Response:
     if seat is None:
         raise ApiError(403, "abandoning a match needs a seat token (Authorization: Bearer)")
     await hub.abandon(live, seat)
-    return JSONResponse({"match": live.id, "closed": live.closed, "version": live.version})
+    return JSONResponse(write_body(Abandoned(live.id, live.closed, live.version)))
 
 
 async def get_record(request: Request) -> Response:
@@ -238,14 +235,9 @@ async def get_record(request: Request) -> Response:
             "move) reveals it: it is available when the game is over",
         )
     over = live.match.state.is_over
-    return JSONResponse(
-        {
-            "record": to_data(live.match.record()),
-            "over": over,
-            "closed": live.closed,
-            "outcome": outcome_payload(live.match.state.outcome()) if over else None,
-        }
-    )
+    outcome = to_data(live.match.state.outcome()) if over else None
+    body = RecordBody(to_data(live.match.record()), over, live.closed, outcome)
+    return JSONResponse(write_body(body))
 
 
 async def status(request: Request) -> Response:

@@ -10,7 +10,6 @@ whose text says nothing of the bug; the traceback goes to the log.
 from __future__ import annotations
 
 import contextlib
-import html
 import logging
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
@@ -19,7 +18,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -88,21 +87,11 @@ class _App(Starlette):
         return SecurityHeaders(super().build_middleware_stack())
 
 
-def _error_page(status: int, reason: str) -> HTMLResponse:
-    text = html.escape(reason)
-    return HTMLResponse(
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{status}</title>'
-        f'<link rel="stylesheet" href="/static/style.css"></head><body><main><h1>{status}</h1>'
-        f'<p class="error">{text}</p><p><a href="/">lobby</a></p></main></body></html>',
-        status_code=status,
-    )
-
-
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
     if request.url.path.startswith("/api/"):
         return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
-    return _error_page(exc.status, exc.reason)
+    return pages.error_page(request, exc.status, exc.reason)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -111,7 +100,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         return JSONResponse(
             {"error": exc.detail, "status": exc.status_code}, status_code=exc.status_code
         )
-    return _error_page(exc.status_code, str(exc.detail))
+    return pages.error_page(request, exc.status_code, str(exc.detail))
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -119,7 +108,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     reason = "internal error: the server's log has the details"
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": reason, "status": 500}, status_code=500)
-    return _error_page(500, reason)
+    return pages.error_page(request, 500, reason)
 
 
 async def _openapi(request: Request) -> Response:

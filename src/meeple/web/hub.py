@@ -1,17 +1,15 @@
 """Live matches in memory: one lock per match, bots driven on the server, listeners told.
 
+The hub decides what happens to matches; the matches themselves are in
+`meeple.web.live`, their bot seats in `meeple.web.bot_seats`, the sweep and the
+operator's counts in `meeple.web.upkeep`.
+
 Every change to a match happens while holding that match's `asyncio.Lock`, after
 checking the version (number of moves) the client saw; so two requests racing
 for one decision are applied one after the other and the loser gets 409. A move
 is first checked against the rules, then committed to the store (one row, in
 the store's own thread, never on the event loop), and only then applied in
-memory and acknowledged: an acknowledged move survives a crash. Bots think in
-worker processes (at most `Limits.bot_workers` at once, each decision capped at
-`Limits.max_bot_seconds`, a worker that overruns is killed); a bot that fails is
-reported and the random bot plays its seat from then on.
-
-A background sweep closes unfinished matches with no move for
-`Limits.idle_seconds` and deletes finished ones past their retention. Rows that
+memory and acknowledged: an acknowledged move survives a crash. Rows that
 cannot be decoded or replayed are reported (log and ``/api/status``) and
 skipped; everything else is served.
 """
@@ -22,20 +20,14 @@ import asyncio
 import concurrent.futures
 import contextlib
 import functools
-import hashlib
-import hmac
 import logging
 import re
 import secrets
 import sqlite3
-import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-import attrs
-
-from ..bots import RandomBot
 from ..core.errors import (
     CorruptDataError,
     GameOverError,
@@ -51,12 +43,14 @@ from ..core.options import build_options, check_players, options_to_json
 from ..core.protocols import Game
 from ..core.record import GameRecord
 from ..core.registry import Registry, default_registry
+from .bot_seats import BOT_GRACE_SECONDS, BotDriver
 from .clients import Clients
 from .errors import ApiError
 from .limits import Limits
-from .seats import HUMAN, bot_for, normalize_seat
-from .store import Store, StoredMatch
-from .workers import FairSlots, NotPicklableError, shared_workers
+from .live import DAMAGED, LiveMatch, Stream, duration, hash_token
+from .seats import HUMAN, normalize_seat
+from .store import Store
+from .upkeep import SweepReport, status_payload, sweep
 
 __all__ = ["BOT_GRACE_SECONDS", "DAMAGED", "Hub", "LiveMatch", "Stream", "hash_token"]
 
@@ -64,145 +58,6 @@ log = logging.getLogger("meeple.web")
 
 _ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 T = TypeVar("T")
-
-DAMAGED = (
-    "this match is stored but damaged and cannot be served; the server's log names what is wrong"
-)
-"""What a client is told about a damaged match (the details may hold secrets: they go
-to the log)."""
-
-
-BOT_GRACE_SECONDS = 10.0
-"""How much longer than `Limits.max_bot_seconds` a bot's worker may take (pickling,
-starting a worker process on a busy machine) before it is killed."""
-
-
-def hash_token(token: str) -> str:
-    """What the store keeps of a seat token (the token itself is shown once, at creation)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def duration(seconds: float) -> str:
-    """A readable span: ``45 seconds``, ``60 minutes``, ``2 hours``."""
-    if seconds < 120:
-        return f"{seconds:g} seconds"
-    if seconds < 7200:
-        return f"{seconds / 60:g} minutes"
-    return f"{seconds / 3600:g} hours"
-
-
-class Stream:
-    """One live-update connection: a wake-up event, and why it was ended, if it was."""
-
-    __slots__ = ("client", "ended", "event", "seat")
-
-    def __init__(self, seat: int | None, client: str) -> None:
-        self.seat = seat
-        """The seat it follows (None: a spectator)."""
-        self.client = client
-        """The client key it was opened from."""
-        self.event = asyncio.Event()
-        """Set whenever the match changes (or the stream must end)."""
-        self.ended: str | None = None
-        """Why the server ended this stream, if it did."""
-
-    def end(self, reason: str) -> None:
-        """Ask the stream to end, telling its client why."""
-        self.ended = reason
-        self.event.set()
-
-
-class LiveMatch:
-    """A match the server is holding: the `Match`, its seats, its lock and its listeners."""
-
-    def __init__(
-        self,
-        match_id: str,
-        match: Match,
-        seats: tuple[str, ...],
-        token_hashes: tuple[str | None, ...],
-        client: str = "",
-    ) -> None:
-        self.id = match_id
-        """The match id (unguessable: it is also the spectator's key)."""
-        self.match = match
-        """The game session; only changed while `lock` is held."""
-        self.seats = seats
-        """``"human"`` or a bot spec, per seat."""
-        self.token_hashes = token_hashes
-        """SHA-256 of each human seat's token; None for bots."""
-        self.client = client
-        """The client key of the address that created it (its bots share that client's
-        bot slots)."""
-        self.lock = asyncio.Lock()
-        """Held while a move is checked, stored and applied, and while a bot thinks."""
-        self.seat_streams: dict[int, list[Stream]] = {}
-        """Live-update connections per seat, oldest first."""
-        self.spectators: set[Stream] = set()
-        """Live-update connections without a seat token."""
-        self.bot_task: asyncio.Task[None] | None = None
-        """The task playing this match's bot seats, while one runs."""
-        self.bot_error: str | None = None
-        """Why a bot stopped playing its seat, if one failed (shown to the players)."""
-        self.stuck = False
-        """Whether even the stand-in random bot failed (only a player can end the match)."""
-        self.closed: str | None = None
-        """Why the match was closed unfinished (abandoned, or idle too long), if it was."""
-        self.gone = False
-        """Whether the match was deleted (retention) while held."""
-
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        return self.match.game
-
-    @property
-    def version(self) -> int:
-        """How many moves have been played: what clients send back with an action."""
-        return len(self.match.history)
-
-    @property
-    def finished(self) -> bool:
-        """Over, or closed unfinished: no more moves."""
-        return self.closed is not None or self.match.state.is_over
-
-    @property
-    def bots_to_act(self) -> tuple[int, ...]:
-        """Bot seats the game is waiting for."""
-        if self.finished:
-            return ()
-        return tuple(p for p in sorted(self.match.state.to_act) if self.seats[p] != HUMAN)
-
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token belongs to; None without a token (spectator); 403 if wrong."""
-        if token is None:
-            return None
-        digest = hash_token(token)
-        for seat, known in enumerate(self.token_hashes):
-            if known is not None and hmac.compare_digest(known, digest):
-                return seat
-        raise ApiError(403, "this token does not belong to any seat of this match")
-
-    def streams(self) -> list[Stream]:
-        """Every live-update connection of this match."""
-        return [s for group in self.seat_streams.values() for s in group] + list(self.spectators)
-
-    def notify(self) -> None:
-        """Wake every live-update connection."""
-        for stream in self.streams():
-            stream.event.set()
-
-
-@attrs.define
-class SweepReport:
-    """What the last sweep did."""
-
-    at: float = 0.0
-    """When it ran (Unix time; 0 before the first)."""
-    expired: int = 0
-    """Matches it closed for having no move for too long."""
-    pruned: int = 0
-    """Finished matches it deleted."""
 
 
 class Hub:
@@ -228,19 +83,14 @@ class Hub:
             self.registry.add(game)
         self._live: dict[str, LiveMatch] = {}
         self._loading: dict[str, asyncio.Future[LiveMatch]] = {}
-        self._bot_slots = FairSlots(self.limits.bot_workers, self.limits.bot_workers_per_client)
         self._db_thread = concurrent.futures.ThreadPoolExecutor(1, "meeple-sqlite")
         self._sweeper: asyncio.Task[None] | None = None
         self.closing = asyncio.Event()
         """Set when the server shuts down, so live-update streams end."""
         self.damaged: dict[str, str] = {}
         """Stored matches that cannot be served: id -> what is wrong (also logged)."""
-        self.bot_failures = 0
-        """Bot decisions that raised since start."""
-        self.thinking = 0
-        """Bot decisions being computed now."""
-        self.waiting = 0
-        """Bot decisions waiting for a free bot worker."""
+        self.bots = BotDriver(self.limits, self.closing, self._commit, self._save_bot_error)
+        """Plays the bot seats (bounded workers; failures reported, never stuck)."""
         self.sweep_report = SweepReport()
         """What the last sweep did."""
         self.games_payload: bytes | None = None
@@ -408,16 +258,9 @@ class Hub:
         except CorruptDataError as err:
             self._report_damage(match_id, str(err))
             raise ApiError(500, DAMAGED) from None
-        live = self._restore(stored, match)
+        live = LiveMatch.restored(stored, match)
         self._hold(live)
         self.wake_bots(live)
-        return live
-
-    def _restore(self, stored: StoredMatch, match: Match) -> LiveMatch:
-        live = LiveMatch(stored.id, match, stored.seats, stored.token_hashes, stored.client)
-        live.bot_error = stored.bot_error
-        if stored.status == "abandoned":
-            live.closed = stored.closed or "closed"
         return live
 
     def _report_damage(self, match_id: str, reason: str) -> None:
@@ -525,97 +368,7 @@ class Hub:
 
     def wake_bots(self, live: LiveMatch) -> None:
         """Start the match's bot task if a bot is to act and none is running."""
-        if self.closing.is_set() or not live.bots_to_act or live.stuck:
-            return
-        if live.bot_task is None or live.bot_task.done():
-            live.bot_task = asyncio.get_running_loop().create_task(self._play_bots(live))
-
-    async def _think(self, client: str, bot: Any, view: Any, legal: Any) -> Any:
-        """The bot's choice, computed in a worker process once a bot slot is free.
-
-        The worker is killed if it has not answered `max_bot_seconds` (plus a grace
-        for starting a worker on a busy machine) after it was asked.
-        """
-        self.waiting += 1
-        try:
-            await self._bot_slots.acquire(client)
-        finally:
-            self.waiting -= 1
-        self.thinking += 1
-        try:
-            workers = shared_workers(self.limits.bot_workers)
-            timeout = self.limits.max_bot_seconds + BOT_GRACE_SECONDS
-            try:
-                return await asyncio.to_thread(workers.choose, bot, view, legal, timeout)
-            except NotPicklableError as err:  # a bot defined where a worker cannot import it
-                log.warning("bot %s cannot run in a worker process (%s): using a thread", bot, err)
-                return await asyncio.to_thread(bot.choose, view, legal)
-        finally:
-            self.thinking -= 1
-            self._bot_slots.release(client)
-
-    async def _play_bots(self, live: LiveMatch) -> None:
-        """Let bots move until only humans (or nobody) are to act."""
-        while not self.closing.is_set():
-            async with live.lock:
-                waiting = live.bots_to_act
-                if not waiting:
-                    return
-                seat = waiting[0]
-                decided = await self._decide(live, seat)
-                if decided is None:
-                    return
-                action, over = decided
-                try:
-                    await self._commit(live, seat, action, over)
-                except ApiError as err:
-                    log.error("match %s: bot move not stored: %s", live.id, err.reason)
-                    return
-            live.notify()
-
-    async def _decide(self, live: LiveMatch, seat: int) -> tuple[Any, bool] | None:
-        """The bot's legal action (and whether it ends the game); on failure, the random
-        bot's, with the failure reported; None if even that fails."""
-        state = live.match.state
-        kind = live.seats[seat]
-        number = live.version + 1
-        view, legal = state.view(seat), state.legal_actions(seat)
-        try:
-            bot = bot_for(kind, live.game, live.match.seed, seat, live.version, self.limits)
-            if kind == "random":
-                action = bot.choose(view, legal)  # microseconds: no thread needed
-            else:
-                action = await self._think(live.client, bot, view, legal)
-            # a bot's illegal choice is a failure like any other
-            return action, state.apply(action, seat).is_over
-        except Exception as err:  # any bot bug: report it, keep the match going
-            failure = err
-        self.bot_failures += 1
-        log.error(
-            "match %s: the bot in seat %d (%s) failed at move %d",
-            live.id,
-            seat,
-            kind,
-            number,
-            exc_info=failure,
-        )
-        what = f"the bot in seat {seat} ({kind}) failed at move {number} ({type(failure).__name__})"
-        try:
-            action = RandomBot(live.match.seed ^ number).choose(view, legal)
-            over = state.apply(action, seat).is_over
-        except Exception:  # the game itself is broken here: only a player can end it
-            log.exception("match %s: the stand-in random bot failed too", live.id)
-            live.stuck = True
-            live.bot_error = (
-                f"{what}, and so did the random bot standing in; a seated player may "
-                "abandon the match"
-            )
-            await self._save_bot_error(live)
-            return None
-        live.seats = tuple("random" if p == seat else k for p, k in enumerate(live.seats))
-        live.bot_error = f"{what}; the random bot plays seat {seat} from now on"
-        await self._save_bot_error(live)
-        return action, over
+        self.bots.wake(live)
 
     async def _save_bot_error(self, live: LiveMatch) -> None:
         try:
@@ -627,42 +380,12 @@ class Hub:
     # live updates ---------------------------------------------------------------------
 
     def subscribe(self, live: LiveMatch, seat: int | None, client: str) -> Stream:
-        """A live-update slot: a seat always gets one (its oldest gives way); spectators
-        are capped per match and per client (429)."""
-        limits = self.limits
-        if seat is not None:
-            mine = live.seat_streams.setdefault(seat, [])
-            while len(mine) >= limits.max_seat_streams:
-                mine.pop(0).end("a newer connection for this seat took over its live updates")
-            stream = Stream(seat, client)
-            mine.append(stream)
-            return stream
-        if len(live.spectators) >= limits.max_spectators:
-            raise ApiError(
-                429,
-                f"match {live.id} already has {limits.max_spectators} spectators following it "
-                "live, its limit; try later (players always get a slot with their link)",
-            )
-        if not self.clients.open_stream(client):
-            raise ApiError(
-                429,
-                f"your address already has {limits.max_streams_per_client} live-update "
-                "connections open without a seat token, the most one address may have",
-            )
-        stream = Stream(None, client)
-        live.spectators.add(stream)
-        return stream
+        """A live-update slot (see `LiveMatch.subscribe`)."""
+        return live.subscribe(seat, client, self.limits, self.clients)
 
     def unsubscribe(self, live: LiveMatch, stream: Stream) -> None:
         """Give a live-update slot back."""
-        if stream.seat is None:
-            if stream in live.spectators:
-                live.spectators.discard(stream)
-                self.clients.close_stream(stream.client)
-        else:
-            mine = live.seat_streams.get(stream.seat, [])
-            if stream in mine:
-                mine.remove(stream)
+        live.unsubscribe(stream, self.clients)
 
     # the sweep and the status -----------------------------------------------------------
 
@@ -676,59 +399,18 @@ class Hub:
 
     async def sweep(self) -> SweepReport:
         """Close idle unfinished matches; delete finished ones past their retention."""
-        limits = self.limits
-        now = time.time()
-        reason = f"no move for {duration(limits.idle_seconds)}"
-        expired = await self._db(self.store.expire, now - limits.idle_seconds, reason)
-        for match_id in expired:
-            live = self._live.get(match_id)
-            if live is not None and live.closed is None:
-                live.closed = reason
-                live.notify()
-        if expired:
-            log.info("closed %d idle matches (%s)", len(expired), reason)
-        pruned: tuple[str, ...] = ()
-        while True:
-            batch = await self._db(
-                self.store.prune, now - limits.keep_finished_days * 86_400, limits.max_finished
-            )
-            pruned += batch
-            if len(batch) < 500:
-                break
-        for match_id in pruned:
-            live = self._live.pop(match_id, None)
-            self.damaged.pop(match_id, None)
-            if live is not None:
-                live.gone = True
-                live.notify()
-        if pruned:
-            log.info("deleted %d finished matches past their retention", len(pruned))
-        self.sweep_report = SweepReport(now, len(expired), len(pruned))
+        self.sweep_report = await sweep(self.limits, self._db, self.store, self._live, self.damaged)
         return self.sweep_report
 
     async def status(self) -> dict[str, Any]:
         """Counts and limits for the operator (no ids, no addresses)."""
         counts = await self._db(self.store.counts)
-        live = list(self._live.values())
-        return {
-            "matches": {
-                "open": counts.open,
-                "over": counts.over,
-                "abandoned": counts.abandoned,
-                "damaged": len(self.damaged),
-                "in_memory": len(live),
-            },
-            "clients": {"tracked": self.clients.tracked, "refused": self.clients.refused},
-            "streams": {
-                "players": sum(len(g) for m in live for g in m.seat_streams.values()),
-                "spectators": sum(len(m.spectators) for m in live),
-            },
-            "bots": {
-                "thinking": self.thinking,
-                "waiting": self.waiting,
-                "failures": self.bot_failures,
-                "stuck": sum(1 for m in live if m.stuck and not m.finished),
-            },
-            "sweep": attrs.asdict(self.sweep_report),
-            "limits": attrs.asdict(self.limits),
-        }
+        return status_payload(
+            counts,
+            self._live,
+            len(self.damaged),
+            self.clients,
+            self.bots,
+            self.sweep_report,
+            self.limits,
+        )

@@ -1,14 +1,31 @@
-"""The API's OpenAPI 3.1 description, served at ``/openapi.json``."""
+"""The API's OpenAPI 3.1 description, served at ``/openapi.json``.
+
+The paths (what each route does and answers) are written here; every body's
+schema is generated from its type in `meeple.web.bodies`, the same type the
+server reads or writes it with.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .. import __version__
+from .bodies import (
+    Abandoned,
+    Act,
+    Created,
+    CreateMatch,
+    ErrorBody,
+    Legal,
+    MatchView,
+    Played,
+    RecordBody,
+)
+from .schema import component_schemas
 
 __all__ = ["OPENAPI"]
 
-_ERROR = {"$ref": "#/components/schemas/Error"}
+_ERROR = {"$ref": "#/components/schemas/ErrorBody"}
 
 
 def _err(description: str) -> dict[str, Any]:
@@ -54,142 +71,9 @@ OPENAPI: dict[str, Any] = {
                 "description": "The seat token returned once when the match is created.",
             }
         },
-        "schemas": {
-            "Error": {
-                "type": "object",
-                "required": ["error", "status"],
-                "properties": {
-                    "error": {"type": "string", "description": "Why the request was refused."},
-                    "status": {"type": "integer"},
-                    "version": {
-                        "type": "integer",
-                        "description": "The match's current version (on 409 and move errors).",
-                    },
-                },
-            },
-            "CreateMatch": {
-                "type": "object",
-                "required": ["game", "players", "seats"],
-                "additionalProperties": False,
-                "properties": {
-                    "game": {"type": "string", "description": "A name from GET /api/games."},
-                    "players": {"type": "integer"},
-                    "options": {
-                        "type": "object",
-                        "description": "Game options by name, as JSON values.",
-                    },
-                    "seats": {
-                        "type": "array",
-                        "items": {"type": "string"},
-                        "description": (
-                            "One per player: human, random, greedy[:worlds=N], or "
-                            "mcts[:iterations=N][,time_limit=S]."
-                        ),
-                    },
-                    "seed": {"type": "integer", "minimum": 0, "description": "Default: random."},
-                },
-            },
-            "Created": {
-                "type": "object",
-                "properties": {
-                    "match": {"type": "string"},
-                    "game": {"type": "string"},
-                    "players": {"type": "integer"},
-                    "version": {"type": "integer"},
-                    "spectator_url": {"type": "string"},
-                    "seats": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "seat": {"type": "integer"},
-                                "kind": {"type": "string"},
-                                "token": {
-                                    "type": "string",
-                                    "description": "Human seats only; shown only here.",
-                                },
-                                "url": {"type": "string", "description": "The join link."},
-                            },
-                        },
-                    },
-                },
-            },
-            "MatchView": {
-                "type": "object",
-                "description": "What one seat (or a spectator) may see.",
-                "properties": {
-                    "match": {"type": "string"},
-                    "game": {"type": "string"},
-                    "title": {"type": "string"},
-                    "version": {"type": "integer", "description": "Moves played so far."},
-                    "seat": {"type": ["integer", "null"]},
-                    "players": {"type": "integer"},
-                    "seats": {"type": "array", "items": {"type": "object"}},
-                    "to_act": {"type": "array", "items": {"type": "integer"}},
-                    "over": {"type": "boolean"},
-                    "prompt": {"type": "string"},
-                    "waiting_for_bots": {"type": "boolean"},
-                    "bot_error": {
-                        "type": ["string", "null"],
-                        "description": "Why a bot seat failed and what happened next, if one did.",
-                    },
-                    "closed": {
-                        "type": ["string", "null"],
-                        "description": "Why the match was closed unfinished, if it was.",
-                    },
-                    "legal": {"type": "array", "items": {"type": "string"}},
-                    "view": {"type": "object", "description": "The game's view, codec JSON."},
-                    "text": {"type": "string", "description": "The game's text picture."},
-                    "html": {"type": "string", "description": "An HTML picture of the view."},
-                    "log": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "n": {"type": "integer"},
-                                "player": {"type": "integer"},
-                                "move": {
-                                    "type": ["string", "null"],
-                                    "description": "null while the move is secret to you.",
-                                },
-                            },
-                        },
-                    },
-                    "outcome": {
-                        "oneOf": [{"$ref": "#/components/schemas/Outcome"}, {"type": "null"}]
-                    },
-                },
-            },
-            "Outcome": {
-                "type": "object",
-                "properties": {
-                    "scores": {"type": "array", "items": {"type": "number"}},
-                    "ranks": {"type": "array", "items": {"type": "integer"}},
-                    "winners": {"type": "array", "items": {"type": "integer"}},
-                    "details": {
-                        "type": "array",
-                        "description": "Per player, [label, value] pairs.",
-                        "items": {"type": "array"},
-                    },
-                },
-            },
-            "Act": {
-                "type": "object",
-                "required": ["action", "version"],
-                "additionalProperties": False,
-                "properties": {
-                    "action": {"type": "string", "description": "An action's notation."},
-                    "version": {
-                        "type": "integer",
-                        "description": "The version the client saw; another gives 409.",
-                    },
-                    "player": {
-                        "type": "integer",
-                        "description": "Optional; must be the token's seat (else 403).",
-                    },
-                },
-            },
-        },
+        "schemas": component_schemas(
+            CreateMatch, Act, ErrorBody, Created, MatchView, Legal, Played, Abandoned, RecordBody
+        ),
     },
     "paths": {
         "/api/status": {
@@ -248,18 +132,7 @@ OPENAPI: dict[str, Any] = {
                 "parameters": [_MATCH_ID],
                 "security": _SEAT,
                 "responses": {
-                    "200": _ok(
-                        "Legal actions",
-                        {
-                            "type": "object",
-                            "properties": {
-                                "version": {"type": "integer"},
-                                "seat": {"type": "integer"},
-                                "prompt": {"type": ["string", "null"]},
-                                "actions": {"type": "array", "items": {"type": "string"}},
-                            },
-                        },
-                    ),
+                    "200": _ok("Legal actions", {"$ref": "#/components/schemas/Legal"}),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
                 },
@@ -277,17 +150,7 @@ OPENAPI: dict[str, Any] = {
                     },
                 },
                 "responses": {
-                    "200": _ok(
-                        "Played",
-                        {
-                            "type": "object",
-                            "properties": {
-                                "version": {"type": "integer"},
-                                "seat": {"type": "integer"},
-                                "action": {"type": "string"},
-                            },
-                        },
-                    ),
+                    "200": _ok("Played", {"$ref": "#/components/schemas/Played"}),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
                     "409": _err("Stale version, game over or match closed; nothing changed."),
@@ -305,17 +168,7 @@ OPENAPI: dict[str, Any] = {
                 "parameters": [_MATCH_ID],
                 "security": _SEAT,
                 "responses": {
-                    "200": _ok(
-                        "Closed",
-                        {
-                            "type": "object",
-                            "properties": {
-                                "match": {"type": "string"},
-                                "closed": {"type": "string"},
-                                "version": {"type": "integer"},
-                            },
-                        },
-                    ),
+                    "200": _ok("Closed", {"$ref": "#/components/schemas/Abandoned"}),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
                     "409": _err("The game is over or the match is already closed."),
@@ -328,7 +181,7 @@ OPENAPI: dict[str, Any] = {
                 "or chance games only once the game is over.",
                 "parameters": [_MATCH_ID],
                 "responses": {
-                    "200": _ok("The record", {"type": "object"}),
+                    "200": _ok("The record", {"$ref": "#/components/schemas/RecordBody"}),
                     "403": _err("The game is on and the record would reveal hidden information."),
                     "404": _NOT_FOUND,
                 },

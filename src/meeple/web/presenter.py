@@ -6,7 +6,8 @@ as that seat saw it (`meeple.core.public.public_move`: the game's ``public``
 capability, ``public_notation(action, player, viewer)``; nothing, shown as "(secret
 move)", for a hidden-information game without it). Once the match is finished the
 whole record is open to anyone (``GET .../record``), so the log shows every move in
-full. The outcome appears only when the game is over.
+full. The outcome appears only when the game is over, in the codec's one JSON
+form of an `Outcome` (what `meeple.dumps` writes).
 """
 
 from __future__ import annotations
@@ -14,14 +15,18 @@ from __future__ import annotations
 import typing
 from typing import Any
 
+import attrs
+
 from ..core.codec import to_data
+from ..core.frozen import thaw
 from ..core.options import option_fields
 from ..core.protocols import Game
 from ..core.public import public_move
+from .bodies import LogEntry, MatchView, SeatKind, write_body
 from .hub import LiveMatch
 from .renderers import render_html, render_text
 
-__all__ = ["game_summary", "match_payload", "outcome_payload"]
+__all__ = ["game_summary", "match_payload"]
 
 
 def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
@@ -41,53 +46,38 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         prompt = state.prompt(seat)
     else:
         prompt = "waiting for " + ", ".join(f"player {p}" for p in to_act)
-    return {
-        "match": live.id,
-        "game": game.spec.name,
-        "title": game.spec.title,
-        "version": live.version,
-        "seat": seat,
-        "players": state.players,
-        "seats": [{"seat": p, "kind": kind} for p, kind in enumerate(live.seats)],
-        "to_act": to_act,
-        "over": over,
-        "prompt": prompt,
-        "waiting_for_bots": bool(live.bots_to_act) and not live.stuck,
-        "bot_error": live.bot_error,
-        "closed": live.closed,
-        "legal": [str(a) for a in state.legal_actions(seat)] if my_turn else [],
-        "view": to_data(view, game=game),
-        "text": render_text(game, view),
-        "html": render_html(game, view),
-        "log": _log(live, seat),
-        "outcome": outcome_payload(state.outcome()) if over else None,
-    }
+    body = MatchView(
+        match=live.id,
+        game=game.spec.name,
+        title=game.spec.title,
+        version=live.version,
+        seat=seat,
+        players=state.players,
+        seats=tuple(SeatKind(p, kind) for p, kind in enumerate(live.seats)),
+        to_act=tuple(to_act),
+        over=over,
+        prompt=prompt,
+        waiting_for_bots=bool(live.bots_to_act) and not live.stuck,
+        bot_error=live.bot_error,
+        closed=live.closed,
+        legal=tuple(str(a) for a in state.legal_actions(seat)) if my_turn else (),
+        view=to_data(view, game=game),
+        text=render_text(game, view),
+        html=render_html(game, view),
+        log=_log(live, seat),
+        outcome=to_data(state.outcome()) if over else None,
+    )
+    return write_body(body)
 
 
-def _log(live: LiveMatch, seat: int | None) -> list[dict[str, Any]]:
+def _log(live: LiveMatch, seat: int | None) -> tuple[LogEntry, ...]:
     game = live.game
     reveal_all = live.finished
-    entries: list[dict[str, Any]] = []
+    entries: list[LogEntry] = []
     for number, (player, action) in enumerate(live.match.history, start=1):
         text = str(action) if reveal_all else public_move(game, action, player, seat)
-        entries.append({"n": number, "player": player, "move": text})
-    return entries
-
-
-def outcome_payload(outcome: Any) -> dict[str, Any]:
-    """Scores, ranks, winners and each player's breakdown, as plain JSON."""
-    return {
-        "scores": list(outcome.scores),
-        "ranks": list(outcome.ranks),
-        "winners": sorted(outcome.winners),
-        "details": [[[str(k), _plain(v)] for k, v in d] for d in outcome.details],
-    }
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple | list | frozenset):
-        return [_plain(v) for v in value]
-    return value
+        entries.append(LogEntry(number, player, text))
+    return tuple(entries)
 
 
 def game_summary(game: Game) -> dict[str, Any]:
@@ -97,7 +87,7 @@ def game_summary(game: Game) -> dict[str, Any]:
     options = []
     for name, tp in option_fields(game.options_type).items():
         entry: dict[str, Any] = {"name": name, **_option_kind(tp)}
-        entry["default"] = _plain(getattr(defaults, name))
+        entry["default"] = thaw(getattr(defaults, name))
         options.append(entry)
     return {
         "name": spec.name,
@@ -114,8 +104,9 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 def _option_kind(tp: Any) -> dict[str, Any]:
     origin = typing.get_origin(tp)
-    args = [a for a in typing.get_args(tp) if a is not type(None)]
-    nullable = len(args) != len(typing.get_args(tp))
+    # data (an attrs class, e.g. a custom board) is never chosen over the web
+    args = [a for a in typing.get_args(tp) if a is not type(None) and not attrs.has(a)]
+    nullable = type(None) in typing.get_args(tp)
     if origin is typing.Literal:
         return {"kind": "choice", "choices": list(args)}
     if origin is tuple:

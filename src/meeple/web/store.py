@@ -14,8 +14,8 @@ parse, seats that do not match the tokens, moves with gaps all raise
 raises `StoreError` with a one-line message.
 
 Databases of the old schema (one ``matches`` table holding whole records) are
-migrated when opened: rows that decode become header and move rows; rows that
-do not are left untouched in the table ``matches_v1`` and reported.
+migrated when opened (`meeple.web.migrate`). The schema, the row types and the
+checks on values read back are in `meeple.web.rows`; this module runs the queries.
 
 The class is not async: the web server calls it from one dedicated thread, so
 SQLite never runs on the event loop. WAL mode with ``synchronous=NORMAL``: a
@@ -35,137 +35,25 @@ from typing import Any
 
 import attrs
 
-from ..core.codec import dumps, loads
-from ..core.errors import CorruptDataError, MeepleError
+from ..core.errors import CorruptDataError
 from ..core.record import GameRecord
+from .migrate import legacy_problems, migrate_v1
+from .rows import (
+    SCHEMA_VERSION,
+    STATEMENTS,
+    Counts,
+    Created,
+    StoredMatch,
+    StoreError,
+    decode_record,
+    decode_seats,
+    insert_rows,
+    lenient_id,
+    optional_text,
+    stored_text,
+)
 
 __all__ = ["SCHEMA_VERSION", "Counts", "Created", "Store", "StoreError", "StoredMatch"]
-
-SCHEMA_VERSION = 2
-"""``PRAGMA user_version`` of the current schema (the old one-row-per-match schema is 0)."""
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS matches (
-    id        TEXT PRIMARY KEY,
-    game      TEXT NOT NULL,
-    seats     TEXT NOT NULL,   -- JSON list: "human" or a bot spec per seat
-    tokens    TEXT NOT NULL,   -- JSON list: hex SHA-256 of each human seat's token, else null
-    header    TEXT NOT NULL,   -- meeple.dumps(GameRecord) without its moves
-    client    TEXT NOT NULL,   -- the address that created it (per-client limits)
-    status    TEXT NOT NULL,   -- 'open', 'over' or 'abandoned'
-    closed    TEXT,            -- why an unfinished match was closed
-    bot_error TEXT,            -- why a bot seat stopped playing, as shown to the players
-    version   INTEGER NOT NULL,
-    created   REAL NOT NULL,
-    updated   REAL NOT NULL    -- the time of the last move (or of the creation)
-);
-CREATE INDEX IF NOT EXISTS matches_by_status ON matches (status, updated);
-CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client, status);
-CREATE TABLE IF NOT EXISTS moves (
-    match_id TEXT NOT NULL,
-    n        INTEGER NOT NULL,  -- 1 for the first move
-    player   INTEGER NOT NULL,
-    notation TEXT NOT NULL,
-    PRIMARY KEY (match_id, n)
-) WITHOUT ROWID;
-"""
-# one statement at a time: executescript would commit an open transaction first
-_STATEMENTS = [part.strip() for part in _SCHEMA.split(";") if part.strip()]
-
-
-class StoreError(Exception):
-    """The database file as a whole cannot be used (not a database, unreadable, read-only)."""
-
-
-@attrs.frozen
-class StoredMatch:
-    """One match, decoded and checked."""
-
-    id: str
-    """The match id."""
-    seats: tuple[str, ...]
-    """``"human"`` or a bot spec, per seat."""
-    token_hashes: tuple[str | None, ...]
-    """Hex SHA-256 of each human seat's token; None for bot seats."""
-    record: GameRecord
-    """Everything needed to replay the match."""
-    status: str = "open"
-    """``open``, ``over`` or ``abandoned``."""
-    closed: str | None = None
-    """Why an unfinished match was closed, if it was."""
-    bot_error: str | None = None
-    """Why a bot seat stopped playing, if one did (as shown to the players)."""
-    client: str = ""
-    """The client key of the address that created the match ("" if unknown)."""
-
-
-@attrs.frozen
-class Counts:
-    """How many matches the database holds, by status."""
-
-    open: int
-    """Unfinished and not closed."""
-    over: int
-    """Finished."""
-    abandoned: int
-    """Closed unfinished (idle too long, or abandoned by a player)."""
-    legacy_damaged: int
-    """Rows of the old schema that could not be migrated (left in ``matches_v1``)."""
-
-
-@attrs.frozen
-class Created:
-    """What `Store.create` did: the match stored, or why not."""
-
-    stored: bool
-    """Whether the match was stored."""
-    refusal: str | None = None
-    """``"total"`` or ``"client"``: which cap refused it."""
-
-
-def _text(value: Any, what: str) -> str:
-    """A stored text value; CorruptDataError if it is not valid UTF-8 text."""
-    if isinstance(value, bytes):
-        try:
-            return value.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise CorruptDataError(f"{what} is not UTF-8 text ({err.reason})") from None
-    if isinstance(value, str):
-        return value
-    raise CorruptDataError(f"{what} is not text but {type(value).__name__}")
-
-
-def _optional_text(value: Any, what: str) -> str | None:
-    return None if value is None else _text(value, what)
-
-
-def _decode_seats(seats_raw: Any, tokens_raw: Any, match_id: str) -> tuple[list[str], list[Any]]:
-    try:
-        seats = json.loads(_text(seats_raw, "seats"))
-        tokens = json.loads(_text(tokens_raw, "tokens"))
-    except ValueError as err:
-        raise CorruptDataError(f"stored match {match_id}: bad seat data: {err}") from None
-    if not (
-        isinstance(seats, list)
-        and isinstance(tokens, list)
-        and len(seats) == len(tokens)
-        and all(isinstance(s, str) for s in seats)
-        and all(t is None or isinstance(t, str) for t in tokens)
-    ):
-        raise CorruptDataError(f"stored match {match_id}: seats and tokens do not match")
-    return seats, tokens
-
-
-def _decode_record(text: str, what: str) -> GameRecord:
-    try:
-        record = loads(text)
-    except MeepleError as err:
-        raise CorruptDataError(f"{what}: {err}") from None
-    except (ValueError, RecursionError) as err:
-        raise CorruptDataError(f"{what}: {err}") from None
-    if not isinstance(record, GameRecord):
-        raise CorruptDataError(f"{what} holds no game record")
-    return record
 
 
 class Store:
@@ -198,131 +86,23 @@ class Store:
             db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         tables = {
-            _text(row[0], "table name")
+            stored_text(row[0], "table name")
             for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         columns: set[str] = set()
         if "matches" in tables:
-            columns = {_text(r[1], "column") for r in db.execute("PRAGMA table_info(matches)")}
+            info = db.execute("PRAGMA table_info(matches)")
+            columns = {stored_text(r[1], "column") for r in info}
         if "record" in columns:
-            self._migrate_v1()
+            migrate_v1(self._db)
         else:
-            for statement in _STATEMENTS:
+            for statement in STATEMENTS:
                 db.execute(statement)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         if "matches_v1" in tables or "record" in columns:
-            self._legacy_problems()
-
-    # migration from the one-row-per-match schema --------------------------------------
-
-    def _migrate_v1(self) -> None:
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            db.execute("ALTER TABLE matches RENAME TO matches_v1")
-            for statement in _STATEMENTS:
-                db.execute(statement)
-            rows = db.execute(
-                "SELECT rowid, id, game, seats, tokens, record, over, created, updated "
-                "FROM matches_v1"
-            ).fetchall()
-            for rowid, *row in rows:
-                try:
-                    self._migrate_row(*row)
-                except CorruptDataError:
-                    continue  # left in matches_v1 and reported by _legacy_problems
-                db.execute("DELETE FROM matches_v1 WHERE rowid = ?", (rowid,))
-            (left,) = db.execute("SELECT COUNT(*) FROM matches_v1").fetchone()
-            if left == 0:
-                db.execute("DROP TABLE matches_v1")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-
-    def _migrate_row(
-        self,
-        id_raw: Any,
-        game_raw: Any,
-        seats_raw: Any,
-        tokens_raw: Any,
-        record_raw: Any,
-        over: Any,
-        created: Any,
-        updated: Any,
-    ) -> None:
-        match_id = _text(id_raw, "match id")
-        seats, tokens = _decode_seats(seats_raw, tokens_raw, match_id)
-        record = _decode_record(_text(record_raw, "record"), f"stored match {match_id}")
-        if len(seats) != record.players:
-            raise CorruptDataError(f"stored match {match_id}: seat count is not the player count")
-        when = time.time()
-        self._insert_rows(
-            match_id,
-            tuple(seats),
-            tuple(tokens),
-            record,
-            status="over" if over else "open",
-            client="",
-            created=float(created) if isinstance(created, int | float) else when,
-            updated=float(updated) if isinstance(updated, int | float) else when,
-        )
-
-    def _legacy_problems(self) -> None:
-        db = self._db
-        try:
-            rows = db.execute(
-                "SELECT id, seats, tokens, record FROM matches_v1 ORDER BY rowid"
-            ).fetchall()
-        except sqlite3.OperationalError:
-            return  # no table left: everything was migrated
-        for id_raw, seats_raw, tokens_raw, record_raw in rows:
-            label = repr(id_raw)
-            try:
-                label = _text(id_raw, "match id")
-                _decode_seats(seats_raw, tokens_raw, label)
-                _decode_record(_text(record_raw, "record"), f"stored match {label}")
-                reason = "could not be migrated"
-            except CorruptDataError as err:
-                reason = str(err)
-            self.migration_problems.append((label, reason))
+            self.migration_problems = legacy_problems(self._db)
 
     # writing ------------------------------------------------------------------------------
-
-    def _insert_rows(
-        self,
-        match_id: str,
-        seats: tuple[str, ...],
-        token_hashes: tuple[str | None, ...],
-        record: GameRecord,
-        *,
-        status: str,
-        client: str,
-        created: float,
-        updated: float,
-    ) -> None:
-        header = attrs.evolve(record, moves=())
-        self._db.execute(
-            "INSERT INTO matches (id, game, seats, tokens, header, client, status, version, "
-            "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                match_id,
-                record.game,
-                json.dumps(list(seats)),
-                json.dumps(list(token_hashes)),
-                dumps(header),
-                client,
-                status,
-                len(record.moves),
-                created,
-                updated,
-            ),
-        )
-        self._db.executemany(
-            "INSERT INTO moves (match_id, n, player, notation) VALUES (?, ?, ?, ?)",
-            ((match_id, n, p, text) for n, (p, text) in enumerate(record.moves, start=1)),
-        )
 
     def _transaction(self, work: Callable[[], Any]) -> Any:
         with self._lock:
@@ -348,7 +128,8 @@ class Store:
         """Store a new match (with any moves its record already has)."""
         now = time.time()
         self._transaction(
-            lambda: self._insert_rows(
+            lambda: insert_rows(
+                self._db,
                 match_id,
                 seats,
                 token_hashes,
@@ -385,7 +166,8 @@ class Store:
             if mine >= max_open_per_client:
                 return Created(False, "client")
             now = time.time()
-            self._insert_rows(
+            insert_rows(
+                self._db,
                 match_id,
                 seats,
                 token_hashes,
@@ -451,7 +233,7 @@ class Store:
                 "WHERE status = 'open' AND updated < ?",
                 (reason, idle_before),
             )
-            return tuple(_lenient_id(r[0]) for r in rows)
+            return tuple(lenient_id(r[0]) for r in rows)
 
         ids: tuple[str, ...] = self._transaction(work)
         return ids
@@ -473,7 +255,7 @@ class Store:
                     (rowid,),
                 )
                 self._db.execute("DELETE FROM matches WHERE rowid = ?", (rowid,))
-            return tuple(_lenient_id(raw) for _, raw in rows)
+            return tuple(lenient_id(raw) for _, raw in rows)
 
         ids: tuple[str, ...] = self._transaction(work)
         return ids
@@ -498,16 +280,16 @@ class Store:
         except sqlite3.DatabaseError as err:  # a damaged page: this match, not the server
             raise CorruptDataError(f"stored match {match_id} cannot be read: {err}") from None
         seats_raw, tokens_raw, header_raw, status_raw, closed_raw, error_raw, version, who = row
-        seats, tokens = _decode_seats(seats_raw, tokens_raw, match_id)
-        header = _decode_record(_text(header_raw, "header"), f"stored match {match_id}")
-        status = _text(status_raw, "status")
+        seats, tokens = decode_seats(seats_raw, tokens_raw, match_id)
+        header = decode_record(stored_text(header_raw, "header"), f"stored match {match_id}")
+        status = stored_text(status_raw, "status")
         if status not in ("open", "over", "abandoned"):
             raise CorruptDataError(f"stored match {match_id} has the unknown status {status!r}")
         played = []
         for expected, (n, player, notation_raw) in enumerate(moves, start=1):
             if n != expected or isinstance(player, bool) or not isinstance(player, int):
                 raise CorruptDataError(f"stored match {match_id}: move {expected} is missing")
-            played.append((player, _text(notation_raw, f"move {n} of match {match_id}")))
+            played.append((player, stored_text(notation_raw, f"move {n} of match {match_id}")))
         if version != len(played) or header.moves:
             raise CorruptDataError(
                 f"stored match {match_id}: {len(played)} moves stored for version {version}"
@@ -520,9 +302,9 @@ class Store:
             tuple(tokens),
             attrs.evolve(header, moves=tuple(played)),
             status,
-            _optional_text(closed_raw, "closed"),
-            _optional_text(error_raw, "bot_error"),
-            _lenient_id(who),
+            optional_text(closed_raw, "closed"),
+            optional_text(error_raw, "bot_error"),
+            lenient_id(who),
         )
 
     def open_ids(self) -> tuple[tuple[str | None, str], ...]:
@@ -534,16 +316,16 @@ class Store:
         out: list[tuple[str | None, str]] = []
         for (raw,) in rows:
             try:
-                out.append((_text(raw, "match id"), _lenient_id(raw)))
+                out.append((stored_text(raw, "match id"), lenient_id(raw)))
             except CorruptDataError:
-                out.append((None, _lenient_id(raw)))
+                out.append((None, lenient_id(raw)))
         return tuple(out)
 
     def counts(self) -> Counts:
         """Matches by status."""
         with self._lock:
             rows = self._db.execute("SELECT status, COUNT(*) FROM matches GROUP BY status")
-            by_status = {_lenient_id(status): int(n) for status, n in rows.fetchall()}
+            by_status = {lenient_id(status): int(n) for status, n in rows.fetchall()}
             legacy = 0
             if self._db.execute(
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'matches_v1'"
@@ -564,10 +346,3 @@ class Store:
         """Close the connection."""
         with self._lock:
             self._db.close()
-
-
-def _lenient_id(raw: Any) -> str:
-    """An id for logs and keys, even if it is not valid UTF-8."""
-    if isinstance(raw, bytes):
-        return raw.decode("utf-8", errors="backslashreplace")
-    return str(raw)

@@ -1,0 +1,80 @@
+"""JSON values inside frozen data, and back: the one freeze and the one thaw.
+
+Frozen states, records and outcomes hold JSON values (an option's value, a score
+breakdown, a field typed `Any`) that must hash and compare like the data around
+them. `freeze` makes lists tuples and objects `FrozenObject`s; `thaw` gives plain
+JSON values back (tuples and sets become lists, attrs data its converter form).
+Every part of meeple that crosses that line uses these two (the codec, records,
+options, outcomes, the web), so a value frozen by one is thawed the same by all.
+
+Both test a value's exact class before anything else: they run on every load of
+a state (its outcome's breakdown is rebuilt by the load's trial), so the common
+scalars cost one dictionary look-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+__all__ = ["FrozenObject", "freeze", "thaw"]
+
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
+class FrozenObject(tuple[tuple[str, Any], ...]):
+    """A JSON object inside frozen data: its ``(key, value)`` pairs, sorted by key.
+
+    A tuple subclass, so it hashes and compares like the frozen data around it while
+    `thaw` can still tell it from a list.
+    """
+
+    __slots__ = ()
+
+
+def freeze(value: Any, *, objects: bool = True) -> Any:
+    """`value` with lists as tuples and objects as `FrozenObject`s, recursively.
+
+    With ``objects=False`` a JSON object anywhere raises TypeError (a field typed
+    `Any` takes scalars and lists only).
+    """
+    cls = value.__class__
+    if cls in _SCALARS:
+        return value
+    if cls is tuple or cls is list:
+        return tuple([freeze(v, objects=objects) for v in value])
+    if isinstance(value, Mapping):
+        if not objects:
+            raise TypeError("objects are not allowed here")
+        return FrozenObject(sorted((str(k), freeze(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple) and not isinstance(value, FrozenObject):
+        return tuple([freeze(v, objects=objects) for v in value])
+    return value
+
+
+def _sort_key(value: Any) -> tuple[str, str]:
+    return (type(value).__name__, repr(value))
+
+
+def thaw(value: Any) -> Any:
+    """Plain JSON values again: the inverse of `freeze`, and more.
+
+    `FrozenObject`s become dicts, tuples and lists become lists, sets become lists in
+    the converter's order, attrs data (a custom board) becomes its converter form.
+    """
+    cls = value.__class__
+    if cls in _SCALARS:
+        return value
+    if cls is FrozenObject:
+        return {k: thaw(v) for k, v in value}
+    if isinstance(value, tuple | list):
+        return [thaw(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return [thaw(v) for v in sorted(value, key=_sort_key)]
+    if attrs.has(cls):
+        from .codec import CONVERTER
+
+        return CONVERTER.unstructure(value)
+    return value

@@ -1,0 +1,248 @@
+"""Every JSON body the API reads or writes, as types: the one description of each.
+
+Request bodies are read by the codec's strict converter (``"3"`` is not a whole
+number, unknown fields are refused), response bodies are written by it, and the
+OpenAPI document's schemas are generated from these same classes
+(`meeple.web.schema`). A field added here changes the reading, the writing and
+the documentation at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import cattrs
+from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
+
+from ..core.codec import CONVERTER
+from ..core.record import JsonValue
+from .errors import ApiError
+
+__all__ = [
+    "Abandoned",
+    "Act",
+    "CreateMatch",
+    "Created",
+    "ErrorBody",
+    "Legal",
+    "LogEntry",
+    "MatchView",
+    "Played",
+    "RecordBody",
+    "SeatEntry",
+    "SeatKind",
+    "read_body",
+    "write_body",
+]
+
+
+def _doc(text: str) -> dict[str, str]:
+    return {"doc": text}
+
+
+# requests ----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class CreateMatch:
+    """``POST /api/matches``."""
+
+    game: str = attrs.field(metadata=_doc("A name from GET /api/games."))
+    players: int = attrs.field()
+    seats: tuple[str, ...] = attrs.field(
+        metadata=_doc(
+            "One per player: human, random, greedy[:worlds=N], or "
+            "mcts[:iterations=N][,time_limit=S]."
+        )
+    )
+    options: dict[str, JsonValue] | None = attrs.field(
+        default=None,
+        metadata=_doc(
+            "Game options by name: a text, number, true/false or null, or a flat list of "
+            "them for a list option (never an object: custom boards come through the CLI)."
+        ),
+    )
+    seed: int | None = attrs.field(default=None, metadata=_doc("0 to 2**63 - 1. Default: random."))
+
+
+@attrs.frozen
+class Act:
+    """``POST /api/matches/{id}/act``."""
+
+    action: str = attrs.field(metadata=_doc("An action's notation."))
+    version: int = attrs.field(metadata=_doc("The version the client saw; another gives 409."))
+    player: int | None = attrs.field(
+        default=None, metadata=_doc("Optional; must be the token's seat (else 403).")
+    )
+
+
+# responses ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ErrorBody:
+    """Every refusal: why, the status again, and the match's version where it matters."""
+
+    error: str = attrs.field(metadata=_doc("Why the request was refused."))
+    status: int = attrs.field()
+    version: int | None = attrs.field(
+        default=None, metadata=_doc("The match's current version (on 409 and move errors).")
+    )
+
+
+@attrs.frozen
+class SeatEntry:
+    """One seat of a new match; a human seat's token and join link are shown only here."""
+
+    seat: int
+    kind: str
+    token: str | None = attrs.field(default=None, metadata=_doc("Human seats only."))
+    url: str | None = attrs.field(default=None, metadata=_doc("The join link."))
+
+
+@attrs.frozen
+class Created:
+    """``201`` from ``POST /api/matches``."""
+
+    match: str
+    game: str
+    players: int
+    version: int
+    seats: tuple[SeatEntry, ...]
+    spectator_url: str
+
+
+@attrs.frozen
+class SeatKind:
+    """Who plays a seat."""
+
+    seat: int
+    kind: str = attrs.field(metadata=_doc("human, or a bot spec."))
+
+
+@attrs.frozen
+class LogEntry:
+    """One move of the log as a seat sees it."""
+
+    n: int
+    player: int
+    move: str | None = attrs.field(metadata=_doc("null while the move is secret to you."))
+
+
+@attrs.frozen
+class MatchView:
+    """What one seat (or a spectator) may see."""
+
+    match: str
+    game: str
+    title: str
+    version: int = attrs.field(metadata=_doc("Moves played so far."))
+    seat: int | None
+    players: int
+    seats: tuple[SeatKind, ...]
+    to_act: tuple[int, ...]
+    over: bool
+    prompt: str
+    waiting_for_bots: bool
+    bot_error: str | None = attrs.field(
+        metadata=_doc("Why a bot seat failed and what happened next, if one did.")
+    )
+    closed: str | None = attrs.field(
+        metadata=_doc("Why the match was closed unfinished, if it was.")
+    )
+    legal: tuple[str, ...]
+    view: dict[str, JsonValue] = attrs.field(metadata=_doc("The game's view, codec JSON."))
+    text: str = attrs.field(metadata=_doc("The game's text picture."))
+    html: str = attrs.field(metadata=_doc("An HTML picture of the view."))
+    log: tuple[LogEntry, ...]
+    outcome: dict[str, JsonValue] | None = attrs.field(
+        metadata=_doc("When over: the Outcome as meeple.dumps writes it.")
+    )
+
+
+@attrs.frozen
+class Legal:
+    """``GET /api/matches/{id}/legal``."""
+
+    version: int
+    seat: int
+    prompt: str | None
+    actions: tuple[str, ...]
+
+
+@attrs.frozen
+class Played:
+    """``POST /api/matches/{id}/act``: the move was stored and played."""
+
+    version: int
+    seat: int
+    action: str
+
+
+@attrs.frozen
+class Abandoned:
+    """``POST /api/matches/{id}/abandon``."""
+
+    match: str
+    closed: str | None
+    version: int
+
+
+@attrs.frozen
+class RecordBody:
+    """``GET /api/matches/{id}/record``."""
+
+    record: dict[str, JsonValue] = attrs.field(
+        metadata=_doc("The GameRecord as meeple.dumps writes it; meeple.loads replays it.")
+    )
+    over: bool
+    closed: str | None
+    outcome: dict[str, JsonValue] | None = attrs.field(
+        metadata=_doc("When over: the Outcome as meeple.dumps writes it.")
+    )
+
+
+# reading and writing -----------------------------------------------------------------------
+
+
+def _describe(exc: BaseException, _type: Any) -> str:
+    if isinstance(exc, KeyError):
+        return "is required"
+    return str(exc) or type(exc).__name__
+
+
+def read_body(data: dict[str, Any], kind: type[Any]) -> Any:
+    """`data` (a parsed JSON object) as a `kind`; 422 naming each field that is wrong."""
+    try:
+        return CONVERTER.structure(data, kind)
+    except ForbiddenExtraKeysError as err:
+        return _unexpected(err, kind)
+    except BaseValidationError as err:
+        extra = _extra(err)
+        if extra is not None:
+            return _unexpected(extra, kind)
+        problems = []
+        for line in cattrs.transform_error(err, format_exception=_describe):
+            message, _, where = line.rpartition(" @ $.")
+            problems.append(f"field {where!r} {message}" if where else line)
+        raise ApiError(422, "; ".join(problems)[:500]) from None
+
+
+def _unexpected(err: ForbiddenExtraKeysError, kind: type[Any]) -> Any:
+    allowed = sorted(f.name for f in attrs.fields(kind))
+    raise ApiError(422, f"unexpected fields {sorted(err.extra_fields)[:10]}; allowed: {allowed}")
+
+
+def _extra(err: BaseException) -> ForbiddenExtraKeysError | None:
+    """The forbidden-extra-keys error inside a validation group, if there is one."""
+    for inner in getattr(err, "exceptions", ()):
+        if isinstance(inner, ForbiddenExtraKeysError):
+            return inner
+    return None
+
+
+def write_body(body: Any) -> dict[str, Any]:
+    """A response body as JSON values (the converter's form of the class)."""
+    data: dict[str, Any] = CONVERTER.unstructure(body)
+    return data

@@ -1,0 +1,151 @@
+"""Bot seats played on the server: bounded thinking, and a failed bot never leaves a match stuck.
+
+Kept apart from the hub because it is the one part of the server that spends
+unbounded-looking work on behalf of a client: bots think in worker processes
+(at most `Limits.bot_workers` at once, shared fairly between clients, each
+decision capped at `Limits.max_bot_seconds`; a worker that overruns is killed).
+A bot that raises or chooses an illegal action is reported, and the random bot
+plays its seat from then on; if even that fails, the match is marked stuck so a
+seated player can abandon it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ..bots import RandomBot
+from .errors import ApiError
+from .limits import Limits
+from .live import LiveMatch
+from .seats import bot_for
+from .workers import FairSlots, NotPicklableError, shared_workers
+
+__all__ = ["BOT_GRACE_SECONDS", "BotDriver"]
+
+log = logging.getLogger("meeple.web")
+
+BOT_GRACE_SECONDS = 10.0
+"""How much longer than `Limits.max_bot_seconds` a bot's worker may take (pickling,
+starting a worker process on a busy machine) before it is killed."""
+
+Commit = Callable[[LiveMatch, int, Any, bool], Awaitable[None]]
+"""Store a move and play it in memory (the caller holds the match's lock)."""
+SaveError = Callable[[LiveMatch], Awaitable[None]]
+"""Store a match's `bot_error` and seat kinds, and tell its listeners."""
+
+
+class BotDriver:
+    """Plays the bot seats of live matches, one task per match, until a human is to act."""
+
+    def __init__(
+        self, limits: Limits, closing: asyncio.Event, commit: Commit, save_error: SaveError
+    ) -> None:
+        self.limits = limits
+        """Resource bounds (bot workers, seconds per decision)."""
+        self._closing = closing
+        self._commit = commit
+        self._save_error = save_error
+        self._slots = FairSlots(limits.bot_workers, limits.bot_workers_per_client)
+        self.failures = 0
+        """Bot decisions that raised since start."""
+        self.thinking = 0
+        """Bot decisions being computed now."""
+        self.waiting = 0
+        """Bot decisions waiting for a free bot worker."""
+
+    def wake(self, live: LiveMatch) -> None:
+        """Start the match's bot task if a bot is to act and none is running."""
+        if self._closing.is_set() or not live.bots_to_act or live.stuck:
+            return
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.get_running_loop().create_task(self._play(live))
+
+    async def _think(self, client: str, bot: Any, view: Any, legal: Any) -> Any:
+        """The bot's choice, computed in a worker process once a bot slot is free.
+
+        The worker is killed if it has not answered `max_bot_seconds` (plus a grace
+        for starting a worker on a busy machine) after it was asked.
+        """
+        self.waiting += 1
+        try:
+            await self._slots.acquire(client)
+        finally:
+            self.waiting -= 1
+        self.thinking += 1
+        try:
+            workers = shared_workers(self.limits.bot_workers)
+            timeout = self.limits.max_bot_seconds + BOT_GRACE_SECONDS
+            try:
+                return await asyncio.to_thread(workers.choose, bot, view, legal, timeout)
+            except NotPicklableError as err:  # a bot defined where a worker cannot import it
+                log.warning("bot %s cannot run in a worker process (%s): using a thread", bot, err)
+                return await asyncio.to_thread(bot.choose, view, legal)
+        finally:
+            self.thinking -= 1
+            self._slots.release(client)
+
+    async def _play(self, live: LiveMatch) -> None:
+        """Let bots move until only humans (or nobody) are to act."""
+        while not self._closing.is_set():
+            async with live.lock:
+                waiting = live.bots_to_act
+                if not waiting:
+                    return
+                seat = waiting[0]
+                decided = await self._decide(live, seat)
+                if decided is None:
+                    return
+                action, over = decided
+                try:
+                    await self._commit(live, seat, action, over)
+                except ApiError as err:
+                    log.error("match %s: bot move not stored: %s", live.id, err.reason)
+                    return
+            live.notify()
+
+    async def _decide(self, live: LiveMatch, seat: int) -> tuple[Any, bool] | None:
+        """The bot's legal action (and whether it ends the game); on failure, the random
+        bot's, with the failure reported; None if even that fails."""
+        state = live.match.state
+        kind = live.seats[seat]
+        number = live.version + 1
+        view, legal = state.view(seat), state.legal_actions(seat)
+        try:
+            bot = bot_for(kind, live.game, live.match.seed, seat, live.version, self.limits)
+            if kind == "random":
+                action = bot.choose(view, legal)  # microseconds: no thread needed
+            else:
+                action = await self._think(live.client, bot, view, legal)
+            # a bot's illegal choice is a failure like any other
+            return action, state.apply(action, seat).is_over
+        except Exception as err:  # any bot bug: report it, keep the match going
+            failure = err
+        self.failures += 1
+        log.error(
+            "match %s: the bot in seat %d (%s) failed at move %d",
+            live.id,
+            seat,
+            kind,
+            number,
+            exc_info=failure,
+        )
+        what = f"the bot in seat {seat} ({kind}) failed at move {number} ({type(failure).__name__})"
+        try:
+            action = RandomBot(live.match.seed ^ number).choose(view, legal)
+            over = state.apply(action, seat).is_over
+        except Exception:  # the game itself is broken here: only a player can end it
+            log.exception("match %s: the stand-in random bot failed too", live.id)
+            live.stuck = True
+            live.bot_error = (
+                f"{what}, and so did the random bot standing in; a seated player may "
+                "abandon the match"
+            )
+            await self._save_error(live)
+            return None
+        live.seats = tuple("random" if p == seat else k for p, k in enumerate(live.seats))
+        live.bot_error = f"{what}; the random bot plays seat {seat} from now on"
+        await self._save_error(live)
+        return action, over

@@ -1,0 +1,190 @@
+"""A match the server holds in memory, and the live-update connections that follow it.
+
+Kept apart from the hub (which decides what happens to matches) because every
+other part of the server reads these objects: the API, the presenter, the bot
+driver and the sweep all take a `LiveMatch`; none of them needs the hub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+
+from ..core.match import Match
+from ..core.protocols import Game
+from .clients import Clients
+from .errors import ApiError
+from .limits import Limits
+from .seats import HUMAN
+from .store import StoredMatch
+
+__all__ = ["DAMAGED", "LiveMatch", "Stream", "duration", "hash_token"]
+
+DAMAGED = (
+    "this match is stored but damaged and cannot be served; the server's log names what is wrong"
+)
+"""What a client is told about a damaged match (the details may hold secrets: they go
+to the log)."""
+
+
+def hash_token(token: str) -> str:
+    """What the store keeps of a seat token (the token itself is shown once, at creation)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def duration(seconds: float) -> str:
+    """A readable span: ``45 seconds``, ``60 minutes``, ``2 hours``."""
+    if seconds < 120:
+        return f"{seconds:g} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds / 3600:g} hours"
+
+
+class Stream:
+    """One live-update connection: a wake-up event, and why it was ended, if it was."""
+
+    __slots__ = ("client", "ended", "event", "seat")
+
+    def __init__(self, seat: int | None, client: str) -> None:
+        self.seat = seat
+        """The seat it follows (None: a spectator)."""
+        self.client = client
+        """The client key it was opened from."""
+        self.event = asyncio.Event()
+        """Set whenever the match changes (or the stream must end)."""
+        self.ended: str | None = None
+        """Why the server ended this stream, if it did."""
+
+    def end(self, reason: str) -> None:
+        """Ask the stream to end, telling its client why."""
+        self.ended = reason
+        self.event.set()
+
+
+class LiveMatch:
+    """A match the server is holding: the `Match`, its seats, its lock and its listeners."""
+
+    def __init__(
+        self,
+        match_id: str,
+        match: Match,
+        seats: tuple[str, ...],
+        token_hashes: tuple[str | None, ...],
+        client: str = "",
+    ) -> None:
+        self.id = match_id
+        """The match id (unguessable: it is also the spectator's key)."""
+        self.match = match
+        """The game session; only changed while `lock` is held."""
+        self.seats = seats
+        """``"human"`` or a bot spec, per seat."""
+        self.token_hashes = token_hashes
+        """SHA-256 of each human seat's token; None for bots."""
+        self.client = client
+        """The client key of the address that created it (its bots share that client's
+        bot slots)."""
+        self.lock = asyncio.Lock()
+        """Held while a move is checked, stored and applied, and while a bot thinks."""
+        self.seat_streams: dict[int, list[Stream]] = {}
+        """Live-update connections per seat, oldest first."""
+        self.spectators: set[Stream] = set()
+        """Live-update connections without a seat token."""
+        self.bot_task: asyncio.Task[None] | None = None
+        """The task playing this match's bot seats, while one runs."""
+        self.bot_error: str | None = None
+        """Why a bot stopped playing its seat, if one failed (shown to the players)."""
+        self.stuck = False
+        """Whether even the stand-in random bot failed (only a player can end the match)."""
+        self.closed: str | None = None
+        """Why the match was closed unfinished (abandoned, or idle too long), if it was."""
+        self.gone = False
+        """Whether the match was deleted (retention) while held."""
+
+    @classmethod
+    def restored(cls, stored: StoredMatch, match: Match) -> LiveMatch:
+        """A stored match, replayed into `match`, held again."""
+        live = cls(stored.id, match, stored.seats, stored.token_hashes, stored.client)
+        live.bot_error = stored.bot_error
+        if stored.status == "abandoned":
+            live.closed = stored.closed or "closed"
+        return live
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.match.game
+
+    @property
+    def version(self) -> int:
+        """How many moves have been played: what clients send back with an action."""
+        return len(self.match.history)
+
+    @property
+    def finished(self) -> bool:
+        """Over, or closed unfinished: no more moves."""
+        return self.closed is not None or self.match.state.is_over
+
+    @property
+    def bots_to_act(self) -> tuple[int, ...]:
+        """Bot seats the game is waiting for."""
+        if self.finished:
+            return ()
+        return tuple(p for p in sorted(self.match.state.to_act) if self.seats[p] != HUMAN)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token belongs to; None without a token (spectator); 403 if wrong."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for seat, known in enumerate(self.token_hashes):
+            if known is not None and hmac.compare_digest(known, digest):
+                return seat
+        raise ApiError(403, "this token does not belong to any seat of this match")
+
+    def streams(self) -> list[Stream]:
+        """Every live-update connection of this match."""
+        return [s for group in self.seat_streams.values() for s in group] + list(self.spectators)
+
+    def notify(self) -> None:
+        """Wake every live-update connection."""
+        for stream in self.streams():
+            stream.event.set()
+
+    def subscribe(self, seat: int | None, client: str, limits: Limits, clients: Clients) -> Stream:
+        """A live-update slot: a seat always gets one (its oldest gives way); spectators
+        are capped per match and per client (429)."""
+        if seat is not None:
+            mine = self.seat_streams.setdefault(seat, [])
+            while len(mine) >= limits.max_seat_streams:
+                mine.pop(0).end("a newer connection for this seat took over its live updates")
+            stream = Stream(seat, client)
+            mine.append(stream)
+            return stream
+        if len(self.spectators) >= limits.max_spectators:
+            raise ApiError(
+                429,
+                f"match {self.id} already has {limits.max_spectators} spectators following it "
+                "live, its limit; try later (players always get a slot with their link)",
+            )
+        if not clients.open_stream(client):
+            raise ApiError(
+                429,
+                f"your address already has {limits.max_streams_per_client} live-update "
+                "connections open without a seat token, the most one address may have",
+            )
+        stream = Stream(None, client)
+        self.spectators.add(stream)
+        return stream
+
+    def unsubscribe(self, stream: Stream, clients: Clients) -> None:
+        """Give a live-update slot back."""
+        if stream.seat is None:
+            if stream in self.spectators:
+                self.spectators.discard(stream)
+                clients.close_stream(stream.client)
+        else:
+            mine = self.seat_streams.get(stream.seat, [])
+            if stream in mine:
+                mine.remove(stream)

@@ -1,0 +1,209 @@
+"""What the match store's rows are, and how every value read back is checked.
+
+Kept apart from `meeple.web.store` (which runs the queries) so the schema, the
+row types and the checks on stored values can be read in one place, and so the
+migration from the old schema (`meeple.web.migrate`) writes rows exactly the way
+new matches are written. Every check raises `CorruptDataError` for one match
+alone: text that is not UTF-8, JSON that does not parse, seats that do not match
+the tokens.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+import attrs
+
+from ..core.codec import dumps, loads
+from ..core.errors import CorruptDataError, MeepleError
+from ..core.record import GameRecord
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "STATEMENTS",
+    "Counts",
+    "Created",
+    "StoreError",
+    "StoredMatch",
+    "decode_record",
+    "decode_seats",
+    "insert_rows",
+    "lenient_id",
+    "optional_text",
+    "stored_text",
+]
+
+SCHEMA_VERSION = 2
+"""``PRAGMA user_version`` of the current schema (the old one-row-per-match schema is 0)."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id        TEXT PRIMARY KEY,
+    game      TEXT NOT NULL,
+    seats     TEXT NOT NULL,   -- JSON list: "human" or a bot spec per seat
+    tokens    TEXT NOT NULL,   -- JSON list: hex SHA-256 of each human seat's token, else null
+    header    TEXT NOT NULL,   -- meeple.dumps(GameRecord) without its moves
+    client    TEXT NOT NULL,   -- the address that created it (per-client limits)
+    status    TEXT NOT NULL,   -- 'open', 'over' or 'abandoned'
+    closed    TEXT,            -- why an unfinished match was closed
+    bot_error TEXT,            -- why a bot seat stopped playing, as shown to the players
+    version   INTEGER NOT NULL,
+    created   REAL NOT NULL,
+    updated   REAL NOT NULL    -- the time of the last move (or of the creation)
+);
+CREATE INDEX IF NOT EXISTS matches_by_status ON matches (status, updated);
+CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client, status);
+CREATE TABLE IF NOT EXISTS moves (
+    match_id TEXT NOT NULL,
+    n        INTEGER NOT NULL,  -- 1 for the first move
+    player   INTEGER NOT NULL,
+    notation TEXT NOT NULL,
+    PRIMARY KEY (match_id, n)
+) WITHOUT ROWID;
+"""
+# one statement at a time: executescript would commit an open transaction first
+STATEMENTS = [part.strip() for part in SCHEMA.split(";") if part.strip()]
+"""The schema, one statement at a time."""
+
+
+class StoreError(Exception):
+    """The database file as a whole cannot be used (not a database, unreadable, read-only)."""
+
+
+@attrs.frozen
+class StoredMatch:
+    """One match, decoded and checked."""
+
+    id: str
+    """The match id."""
+    seats: tuple[str, ...]
+    """``"human"`` or a bot spec, per seat."""
+    token_hashes: tuple[str | None, ...]
+    """Hex SHA-256 of each human seat's token; None for bot seats."""
+    record: GameRecord
+    """Everything needed to replay the match."""
+    status: str = "open"
+    """``open``, ``over`` or ``abandoned``."""
+    closed: str | None = None
+    """Why an unfinished match was closed, if it was."""
+    bot_error: str | None = None
+    """Why a bot seat stopped playing, if one did (as shown to the players)."""
+    client: str = ""
+    """The client key of the address that created the match ("" if unknown)."""
+
+
+@attrs.frozen
+class Counts:
+    """How many matches the database holds, by status."""
+
+    open: int
+    """Unfinished and not closed."""
+    over: int
+    """Finished."""
+    abandoned: int
+    """Closed unfinished (idle too long, or abandoned by a player)."""
+    legacy_damaged: int
+    """Rows of the old schema that could not be migrated (left in ``matches_v1``)."""
+
+
+@attrs.frozen
+class Created:
+    """What `Store.create` did: the match stored, or why not."""
+
+    stored: bool
+    """Whether the match was stored."""
+    refusal: str | None = None
+    """``"total"`` or ``"client"``: which cap refused it."""
+
+
+def stored_text(value: Any, what: str) -> str:
+    """A stored text value; CorruptDataError if it is not valid UTF-8 text."""
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise CorruptDataError(f"{what} is not UTF-8 text ({err.reason})") from None
+    if isinstance(value, str):
+        return value
+    raise CorruptDataError(f"{what} is not text but {type(value).__name__}")
+
+
+def optional_text(value: Any, what: str) -> str | None:
+    """A stored text value or NULL; CorruptDataError if it is not valid UTF-8 text."""
+    return None if value is None else stored_text(value, what)
+
+
+def decode_seats(seats_raw: Any, tokens_raw: Any, match_id: str) -> tuple[list[str], list[Any]]:
+    """The seat kinds and token hashes of a stored match, checked against each other."""
+    try:
+        seats = json.loads(stored_text(seats_raw, "seats"))
+        tokens = json.loads(stored_text(tokens_raw, "tokens"))
+    except ValueError as err:
+        raise CorruptDataError(f"stored match {match_id}: bad seat data: {err}") from None
+    if not (
+        isinstance(seats, list)
+        and isinstance(tokens, list)
+        and len(seats) == len(tokens)
+        and all(isinstance(s, str) for s in seats)
+        and all(t is None or isinstance(t, str) for t in tokens)
+    ):
+        raise CorruptDataError(f"stored match {match_id}: seats and tokens do not match")
+    return seats, tokens
+
+
+def decode_record(text: str, what: str) -> GameRecord:
+    """A stored `GameRecord`; CorruptDataError (naming `what`) if it does not decode."""
+    try:
+        record = loads(text)
+    except MeepleError as err:
+        raise CorruptDataError(f"{what}: {err}") from None
+    except (ValueError, RecursionError) as err:
+        raise CorruptDataError(f"{what}: {err}") from None
+    if not isinstance(record, GameRecord):
+        raise CorruptDataError(f"{what} holds no game record")
+    return record
+
+
+def insert_rows(
+    db: sqlite3.Connection,
+    match_id: str,
+    seats: tuple[str, ...],
+    token_hashes: tuple[str | None, ...],
+    record: GameRecord,
+    *,
+    status: str,
+    client: str,
+    created: float,
+    updated: float,
+) -> None:
+    """Write a match as rows: its header (the record without moves) and one row per move."""
+    header = attrs.evolve(record, moves=())
+    db.execute(
+        "INSERT INTO matches (id, game, seats, tokens, header, client, status, version, "
+        "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            match_id,
+            record.game,
+            json.dumps(list(seats)),
+            json.dumps(list(token_hashes)),
+            dumps(header),
+            client,
+            status,
+            len(record.moves),
+            created,
+            updated,
+        ),
+    )
+    db.executemany(
+        "INSERT INTO moves (match_id, n, player, notation) VALUES (?, ?, ?, ?)",
+        ((match_id, n, p, text) for n, (p, text) in enumerate(record.moves, start=1)),
+    )
+
+
+def lenient_id(raw: Any) -> str:
+    """An id for logs and keys, even if it is not valid UTF-8."""
+    if isinstance(raw, bytes):
+        return raw.decode("utf-8", errors="backslashreplace")
+    return str(raw)
