@@ -32,7 +32,7 @@ from ..core.record import GameRecord, freeze_json
 from ..core.registry import validate_game
 from ..core.spec import GameSpec
 from .capabilities import check_capabilities
-from .where import ConformanceError, Where, expect, guard
+from .where import ConformanceError, Where, expect, expect_hashable, guard
 
 __all__ = ["ConformanceError", "check_capabilities", "check_game", "check_state"]
 
@@ -137,14 +137,14 @@ def check_state(
     expect(
         state.is_over == (not to_act), where, "is_over must be true exactly when to_act is empty"
     )
-    expect(hash(state) == hash(state), where, "states must be hashable")
+    expect_hashable(state, where, f"{type(state).__name__} (the state)")
 
     copied = guard(where, "copy.deepcopy(state)", copy.deepcopy, state)
     expect(copied == state, where, "copy.deepcopy(state) differs from the state")
     unpickled = guard(where, "a pickle round trip", lambda: pickle.loads(pickle.dumps(state)))
     expect(unpickled == state, where, "a pickled and unpickled state differs")
-    fresh = guard(
-        where, "loads(dumps(state))", codec.loads, codec.dumps(state, game=game), game=game
+    fresh = guard(  # dumps inside the guard, so what it refuses is reported with `where`
+        where, "loads(dumps(state))", lambda: codec.loads(codec.dumps(state, game=game), game=game)
     )
     expect(fresh == state, where, "state does not survive dumps/loads")
     expect(hash(fresh) == hash(state), where, "a state loaded from JSON hashes differently")
@@ -163,6 +163,8 @@ def check_state(
             where,
             f"two legal actions share a notation: {sorted(t for t in texts if texts.count(t) > 1)}",
         )
+        for action in acts:
+            expect_hashable(action, where, f"action {action}")
         expect(len(set(acts)) == len(acts), where, "legal_actions lists an action twice")
         for action, text in zip(acts, texts, strict=True):
             expect(bool(text.strip()) and "\n" not in text, where, f"bad notation {text!r}")
@@ -242,6 +244,7 @@ def check_state(
     # Views: nothing leaks, and each view can be turned back into a consistent state.
     for p in (None, *range(n)):
         view: View = guard(where, f"view({p})", state.view, p)
+        expect_hashable(view, where, f"view({p})")
         expect(view.player == p, where, f"view({p}).player is {view.player}")
         expect(view.players == n, where, f"view({p}).players is {view.players}")
         expect(view.to_act == to_act, where, f"view({p}).to_act differs from the state's")
@@ -314,7 +317,7 @@ def _playout(
         expect(len(acts) > 0, where, f"player {actor} is to act but has no legal action")
         action, chooser = _rng.choice(chooser, acts)
         where.action = f"p{actor}:{action}"
-        before = codec.dumps(state, game=game)
+        before = guard(where, "dumps(state)", codec.dumps, state, game=game)
         new = guard(where, f"apply({action})", state.apply, action, actor)
         expect(codec.dumps(state, game=game) == before, where, "apply changed its input state")
         moves.append((actor, action))

@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["ConformanceError", "Where", "expect", "guard"]
+__all__ = ["ConformanceError", "Where", "expect", "expect_hashable", "guard", "unhashable_part"]
 
 
 class ConformanceError(AssertionError):
@@ -51,3 +51,38 @@ def guard(where: Where, what: str, func: Any, *args: Any, **kwargs: Any) -> Any:
         raise
     except Exception as err:  # the kit reports any crash as a conformance failure
         raise where.fail(f"{what} raised {type(err).__name__}: {err}") from err
+
+
+def unhashable_part(obj: Any, path: str = "") -> str | None:
+    """Where in `obj` an unhashable value sits, e.g. ``State.hands[0] holds a list``.
+
+    Walks attrs fields and tuple items; None if `obj` hashes.
+    """
+    try:
+        hash(obj)
+    except TypeError:
+        pass
+    else:
+        return None
+    path = path or type(obj).__name__
+    if attrs.has(type(obj)):
+        parts = [(f"{path}.{f.name}", getattr(obj, f.name)) for f in attrs.fields(type(obj))]
+    elif isinstance(obj, tuple | frozenset):
+        parts = [(f"{path}[{i}]", item) for i, item in enumerate(obj)]
+    else:
+        return f"{path} holds a {type(obj).__name__}"
+    for where, value in parts:
+        found = unhashable_part(value, where)
+        if found is not None:
+            return found
+    return f"{path} cannot be hashed"
+
+
+def expect_hashable(obj: Any, where: Where, what: str) -> None:
+    """Fail at `where`, naming the class and field, unless `obj` hashes."""
+    found = unhashable_part(obj)
+    if found is not None:
+        raise where.fail(
+            f"{what} must be hashable, but {found}: use a tuple or a frozenset "
+            "(a mapping as a tuple of pairs)"
+        )
