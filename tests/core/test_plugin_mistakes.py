@@ -112,3 +112,27 @@ def test_dumps_names_the_game_class_and_field_json_cannot_store() -> None:
         codec.dumps(state, game=game)
     with pytest.raises(ConformanceError, match=r"OpaqueState.extra\[0\] holds a value of type"):
         check_game(game, seeds=[1])
+
+
+@attrs.frozen
+class NoDefaultOptions:
+    """Options with a field the author forgot to give a default."""
+
+    rounds: int
+
+
+def test_an_option_without_a_default_is_refused_naming_the_field() -> None:
+    with pytest.raises(
+        PluginError,
+        match=r"^game 'toy' \(Registry.add\): NoDefaultOptions.rounds has no default; ",
+    ):
+        Registry(list).add(ToyGame(options_type=NoDefaultOptions))
+
+
+def test_dumps_of_a_type_the_game_does_not_declare_names_the_game() -> None:
+    game = ToyGame()
+    with pytest.raises(
+        TypeError,
+        match=r"^game 'toy' cannot encode a NoDefaultOptions: it is none of the game's ",
+    ):
+        codec.dumps(NoDefaultOptions(2), game=game)

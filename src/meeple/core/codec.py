@@ -218,6 +218,11 @@ def to_data(obj: Any, *, game: Game | None = None) -> dict[str, Any]:
         if kind in ("state", "view"):
             tag["$rules"] = candidate.spec.rules_version
         return {**tag, **body}
+    if game is not None:  # a plugin's mistake: say which types its game declares
+        raise TypeError(
+            f"game {game.spec.name!r} cannot encode a {type(obj).__name__}: it is none of "
+            "the game's state_type, view_type, options_type or action_types"
+        )
     raise TypeError(f"meeple cannot encode a {type(obj).__name__}: no game claims that type")
 
 

@@ -89,6 +89,19 @@ def _mutable_in(annotation: Any) -> str | None:
     return None
 
 
+def _check_options(options_type: Any, name: str, origin: str) -> None:
+    """Refuse an options class that is not attrs or has a field without a default."""
+    what = f"game {name!r} ({origin})"
+    if not (isinstance(options_type, type) and attrs.has(options_type)):
+        raise PluginError(f"{what}: options_type {options_type!r} is not an attrs class")
+    for field in attrs.fields(options_type):
+        if field.default is attrs.NOTHING:
+            raise PluginError(
+                f"{what}: {options_type.__name__}.{field.name} has no default; every option "
+                "defaults to the rulebook game, so that start(players, seed=...) needs none"
+            )
+
+
 def _check_fields(obj: Any, name: str, origin: str) -> None:
     """Refuse a mutable container declared in a state, view, action or options field."""
     classes = [obj.state_type, obj.view_type, obj.options_type, *tuple(obj.action_types)]
@@ -154,6 +167,7 @@ def _validate(obj: Any, name: str, origin: str) -> Game:
             raise PluginError(f"{what}: {type(obj).__name__}.{method} is not callable")
     if not isinstance(obj, Game):
         raise PluginError(f"{what}: {type(obj).__name__} is not a meeple Game")
+    _check_options(obj.options_type, name, origin)
     _check_fields(obj, name, origin)
     return obj
 
