@@ -15,7 +15,7 @@ import pytest
 
 from meeple.core import PluginError, Registry, codec
 from meeple.testing import ConformanceError, check_game
-from meeple.testing.where import unhashable_part
+from meeple.testing.where import differs, unhashable_part
 
 from ..toy_game import Play, State, ToyGame
 
@@ -136,3 +136,20 @@ def test_dumps_of_a_type_the_game_does_not_declare_names_the_game() -> None:
         match=r"^game 'toy' cannot encode a NoDefaultOptions: it is none of the game's ",
     ):
         codec.dumps(NoDefaultOptions(2), game=game)
+
+
+def test_a_leaking_view_is_reported_with_the_field_that_leaks() -> None:
+    from .test_kit_catches_bugs import LeakyState, LeakyView
+
+    game = attrs.evolve(ToyGame(), state_type=LeakyState, view_type=LeakyView)
+    with pytest.raises(
+        ConformanceError,
+        match=r"view leaks or determinize is inconsistent\) \(LeakyView.all_hands: \(\(",
+    ):
+        check_game(game, seeds=[1])
+
+
+def test_differs_names_each_differing_field() -> None:
+    assert differs(Play(1), Play(1)) == ""
+    assert differs(Play(1), Play(2)) == " (Play.card: 1 != 2)"
+    assert differs(Play(1), (1,)) == ""

@@ -32,7 +32,7 @@ from ..core.record import GameRecord, freeze_json
 from ..core.registry import validate_game
 from ..core.spec import GameSpec
 from .capabilities import check_capabilities
-from .where import ConformanceError, Where, expect, expect_hashable, guard
+from .where import ConformanceError, Where, differs, expect, expect_hashable, guard
 
 __all__ = ["ConformanceError", "check_capabilities", "check_game", "check_state"]
 
@@ -99,7 +99,7 @@ def _roundtrip(game: Game, obj: Any, where: Where, what: str) -> None:
     text = guard(where, f"dumps({what})", codec.dumps, obj, game=game)
     json.loads(text)
     back = guard(where, f"loads(dumps({what}))", codec.loads, text, game=game)
-    expect(back == obj, where, f"{what} does not survive dumps/loads: {back!r} != {obj!r}")
+    expect(back == obj, where, f"{what} does not survive dumps/loads{differs(obj, back)}")
     expect(hash(back) == hash(obj), where, f"{what} loaded from JSON hashes differently")
 
 
@@ -140,13 +140,13 @@ def check_state(
     expect_hashable(state, where, f"{type(state).__name__} (the state)")
 
     copied = guard(where, "copy.deepcopy(state)", copy.deepcopy, state)
-    expect(copied == state, where, "copy.deepcopy(state) differs from the state")
+    expect(copied == state, where, f"copy.deepcopy(state) differs{differs(state, copied)}")
     unpickled = guard(where, "a pickle round trip", lambda: pickle.loads(pickle.dumps(state)))
-    expect(unpickled == state, where, "a pickled and unpickled state differs")
+    expect(unpickled == state, where, f"an unpickled state differs{differs(state, unpickled)}")
     fresh = guard(  # dumps inside the guard, so what it refuses is reported with `where`
         where, "loads(dumps(state))", lambda: codec.loads(codec.dumps(state, game=game), game=game)
     )
-    expect(fresh == state, where, "state does not survive dumps/loads")
+    expect(fresh == state, where, f"state does not survive dumps/loads{differs(state, fresh)}")
     expect(hash(fresh) == hash(state), where, "a state loaded from JSON hashes differently")
 
     for p in range(n):
@@ -248,7 +248,8 @@ def check_state(
         expect(view.player == p, where, f"view({p}).player is {view.player}")
         expect(view.players == n, where, f"view({p}).players is {view.players}")
         expect(view.to_act == to_act, where, f"view({p}).to_act differs from the state's")
-        expect(view == fresh.view(p), where, f"view({p}) is not deterministic")
+        again = fresh.view(p)
+        expect(view == again, where, f"view({p}) is not deterministic{differs(view, again)}")
         text = guard(where, f"render(view({p}))", game.render, view)
         expect(isinstance(text, str), where, "render must return text")
         for dseed in determinize_seeds:
@@ -259,7 +260,7 @@ def check_state(
                 again == view,
                 where,
                 f"determinize(view({p}), {dseed}).view({p}) differs from the view "
-                "(the view leaks or determinize is inconsistent)",
+                f"(the view leaks or determinize is inconsistent){differs(view, again)}",
             )
             if p is not None and p in to_act:
                 expect(

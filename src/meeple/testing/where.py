@@ -10,7 +10,15 @@ from typing import Any
 
 import attrs
 
-__all__ = ["ConformanceError", "Where", "expect", "expect_hashable", "guard", "unhashable_part"]
+__all__ = [
+    "ConformanceError",
+    "Where",
+    "differs",
+    "expect",
+    "expect_hashable",
+    "guard",
+    "unhashable_part",
+]
 
 
 class ConformanceError(AssertionError):
@@ -86,3 +94,27 @@ def expect_hashable(obj: Any, where: Where, what: str) -> None:
             f"{what} must be hashable, but {found}: use a tuple or a frozenset "
             "(a mapping as a tuple of pairs)"
         )
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def differs(first: Any, second: Any) -> str:
+    """`` (Class.field: a != b; ...)`` naming the fields where two attrs objects differ.
+
+    Empty when they are not attrs objects of one class, or no field differs, so a
+    message can always end with it.
+    """
+    cls = type(first)
+    if first == second or type(second) is not cls or not attrs.has(cls):
+        return ""  # (messages are built before the check: the equal case stays cheap)
+    found = [
+        f"{cls.__name__}.{f.name}: {_short(getattr(first, f.name))} != "
+        f"{_short(getattr(second, f.name))}"
+        for f in attrs.fields(cls)
+        if getattr(first, f.name) != getattr(second, f.name)
+    ]
+    more = f"; and {len(found) - 3} more" if len(found) > 3 else ""
+    return f" ({'; '.join(found[:3])}{more})" if found else ""
