@@ -1,15 +1,16 @@
-"""Games come from entry points, lazily; clashes and impostors are refused by name."""
+"""Games come from entry points, lazily; clashes and impostors are refused by name, alone."""
 
 from __future__ import annotations
 
 from importlib.metadata import EntryPoint
 
+import attrs
 import pytest
 
 import meeple
 from meeple.core import PluginError, Registry, UnknownGameError, registry
 
-from ..toy_game import TOY
+from ..toy_game import TOY, State, ToyGame
 from .conftest import TOY_POINT
 
 
@@ -34,29 +35,85 @@ def test_loading_is_lazy() -> None:
     assert broken.names() == ("broken", "toy")  # listing imports nothing
     assert broken.get("toy") is TOY
     with pytest.raises(
-        PluginError, match=r"'broken' from no_such_module_xyz:GAME .*failed to load"
+        PluginError,
+        match=r"^game 'broken' \(entry point 'broken = no_such_module_xyz:GAME' of an unknown "
+        r"package\) failed to load: ModuleNotFoundError: No module named 'no_such_module_xyz'$",
     ):
         broken.get("broken")
 
 
-def test_a_name_clash_names_both_plugins() -> None:
-    clash = Registry(lambda: [TOY_POINT, _point("toy", "other_pkg:GAME")])
-    with pytest.raises(PluginError, match=r"two packages register the game name 'toy'"):
-        clash.names()
+def test_a_broken_plugin_fails_alone() -> None:
+    broken = Registry(lambda: [TOY_POINT, _point("broken", "no_such_module_xyz:GAME")])
+    assert broken.games() == (TOY,)
+    assert list(broken.failures()) == ["broken"]
+    assert "\n" not in broken.failures()["broken"]
+    assert broken.get("toy") is TOY
+
+
+def test_a_failure_is_remembered_not_retried() -> None:
+    broken = Registry(lambda: [_point("broken", "no_such_module_xyz:GAME")])
+    with pytest.raises(PluginError) as first:
+        broken.get("broken")
+    with pytest.raises(PluginError) as second:
+        broken.get("broken")
+    assert second.value is first.value
+
+
+def test_a_name_clash_names_both_plugins_and_spares_the_others() -> None:
+    clash = Registry(lambda: [TOY_POINT, _point("toy", "other_pkg:GAME"), _point("x", "y:Z")])
+    assert clash.names() == ("toy", "x")
+    with pytest.raises(
+        PluginError,
+        match=r"'toy' is registered by more than one package: entry point 'toy = "
+        r"tests.toy_game:TOY' .* and entry point 'toy = other_pkg:GAME'",
+    ):
+        clash.get("toy")
+    assert set(clash.failures()) == {"toy", "x"}
+
+
+def test_the_same_entry_point_seen_twice_is_no_clash() -> None:
+    twice = Registry(lambda: [TOY_POINT, TOY_POINT])
+    assert twice.get("toy") is TOY
+    assert twice.failures() == {}
 
 
 def test_an_object_that_is_not_a_game_is_refused() -> None:
     bad = Registry(lambda: [_point("toy", "tests.toy_game:CARDS")])
-    with pytest.raises(PluginError, match=r"'toy' registered by tests.toy_game:CARDS .*missing"):
+    with pytest.raises(
+        PluginError,
+        match=r"'toy' \(entry point 'toy = tests.toy_game:CARDS' .*\) is a tuple, "
+        r"not a meeple Game: missing spec",
+    ):
         bad.get("toy")
 
 
 def test_a_game_registered_under_another_name_is_refused() -> None:
     bad = Registry(lambda: [_point("other", "tests.toy_game:TOY")])
-    with pytest.raises(PluginError, match=r"calls itself 'toy'"):
+    with pytest.raises(PluginError, match=r"registered as 'other' but ToyGame.spec.name is 'toy'"):
         bad.get("other")
+
+
+def test_a_plugin_raising_anything_at_import_fails_alone() -> None:
+    bad = Registry(lambda: [TOY_POINT, _point("exits", "tests.core.plugin_that_exits:GAME")])
+    assert bad.games() == (TOY,)
+    assert bad.failures()["exits"].endswith("failed to load: SystemExit: 3")
 
 
 def test_the_real_registry_loads_every_installed_game() -> None:
     for name in meeple.game_names():
         assert meeple.get_game(name).spec.name == name
+
+
+@attrs.frozen
+class ListState(State):
+    """The toy's state with one field declared as a list (a plugin author's slip)."""
+
+    picked: list[int] = attrs.Factory(list)
+
+
+def test_a_mutable_field_is_refused_naming_the_game_class_and_field() -> None:
+    with pytest.raises(
+        PluginError,
+        match=r"game 'toy' \(Registry.add\): ListState.picked is declared as a list; .*tuple",
+    ):
+        Registry(list).add(ToyGame(state_type=ListState))

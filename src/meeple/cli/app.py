@@ -12,7 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..core import MeepleError, game_names, get_game
+from ..core import MeepleError
+from ..core import registry as _registry
 from ..core import rng as _rng
 from ..sim import measure_speed, resolve_game
 from .options import parse_cli_options
@@ -34,19 +35,21 @@ OptionArg = Annotated[
 
 @app.command()
 def games() -> None:
-    """A table of the registered games."""
+    """A table of the registered games; then one line per plugin that failed to load."""
     table = Table(title="meeple games")
     for column in ("name", "title", "players", "modes", "rules"):
         table.add_column(column)
-    for name in game_names():
-        spec = get_game(name).spec
+    for game in _registry.default_registry.games():
+        spec = game.spec
         players = (
             str(spec.min_players)
             if spec.min_players == spec.max_players
             else f"{spec.min_players}-{spec.max_players}"
         )
-        table.add_row(name, spec.title, players, ", ".join(spec.modes), spec.rules_version)
+        table.add_row(spec.name, spec.title, players, ", ".join(spec.modes), spec.rules_version)
     console.print(table)
+    for reason in _registry.default_registry.failures().values():
+        console.print(f"failed: {reason}", markup=False, soft_wrap=True)
 
 
 @app.command()

@@ -10,9 +10,10 @@ capability     methods                        used by
 ``encoding``   ``action_vocabulary(players)``, PettingZoo, Gymnasium, OpenSpiel
                ``observation_size(players)``,
                ``encode_view(view)``
-``heuristic``  ``heuristic(state)``            bots (a leaf value for search)
-``public``     ``public_notation(action,       records, `meeple play`, the web log
-               player, viewer)``
+``heuristic``  ``heuristic(state)``            greedy and MCTS bots (the value of
+                                              an unfinished position)
+``public``     ``public_notation(action,       the web page's move log (what each
+               player, viewer)``              seat saw of a secret move)
 ``html``       ``render_html(view)``           the web front end
 ``statistics`` ``statistics(final_state)``     ``meeple analyze`` (balance reports)
 ``validate``   ``state.validate()``            the codec, on every load
@@ -22,6 +23,9 @@ Without a capability the front end does without: no adapters, bots use the
 outcome so far, other seats' moves show as "(secret move)" in hidden-information
 games, the web draws a generic layout of the view's fields, a balance report
 shows only the figures every game has, the codec checks types only.
+
+The documentation's "Optional capabilities" page gives each one's signature, what
+it must do, what uses it and what happens without it.
 """
 
 from __future__ import annotations

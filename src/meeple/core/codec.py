@@ -15,7 +15,7 @@ import enum
 import json
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -273,14 +273,48 @@ def to_data(obj: Any, *, game: Game | None = None) -> dict[str, Any]:
         if kind in ("state", "view"):
             tag["$rules"] = candidate.spec.rules_version
         return {**tag, **body}
+    if game is not None:  # a plugin's mistake: say which types its game declares
+        raise TypeError(
+            f"game {game.spec.name!r} cannot encode a {type(obj).__name__}: it is none of "
+            "the game's state_type, view_type, options_type or action_types"
+        )
     raise TypeError(f"meeple cannot encode a {type(obj).__name__}: no game claims that type")
 
 
 def dumps(obj: Any, *, game: Game | None = None, indent: int | None = None) -> str:
-    """JSON text for a state, view, action, options, outcome or record."""
-    if indent is None:
-        return _ENCODER.encode(to_data(obj, game=game))
-    return json.dumps(to_data(obj, game=game), indent=indent, ensure_ascii=False)
+    """JSON text for a state, view, action, options, outcome or record.
+
+    A field holding a value JSON cannot store (a plugin's mistake) raises TypeError
+    naming the game, the class and the field.
+    """
+    data = to_data(obj, game=game)
+    try:
+        if indent is None:
+            return _ENCODER.encode(data)
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+    except (TypeError, ValueError) as err:
+        where = _not_json(data, type(obj).__name__) or type(obj).__name__
+        tag = data.get("$type", "?") if isinstance(data, dict) else "?"
+        game_name = str(tag).rpartition(".")[0] or "?"
+        raise TypeError(
+            f"game {game_name!r}: {where}, which JSON cannot store ({err}); fields hold "
+            "ints, strings, bools, floats, enums, tuples, frozensets or attrs classes"
+        ) from None
+
+
+def _not_json(value: Any, path: str) -> str | None:
+    """Where in unstructured data a value sits that JSON cannot store, e.g. ``State.x[2]``."""
+    if isinstance(value, dict):
+        items: Iterable[tuple[str, Any]] = (
+            (f"{path}.{k}", v) for k, v in value.items() if not str(k).startswith("$")
+        )
+    elif isinstance(value, list | tuple):
+        items = ((f"{path}[{i}]", v) for i, v in enumerate(value))
+    elif value is None or isinstance(value, str | int | float | bool):
+        return None
+    else:
+        return f"{path} holds a value of type {type(value).__name__}"
+    return next((found for where, item in items if (found := _not_json(item, where))), None)
 
 
 def _validated(obj: Any, tag: str) -> Any:

@@ -9,14 +9,25 @@ adapters and the web front end all look games up here:
   is not installed as a plugin (a game under development, a test's toy game);
 * `Registry.add(game)` puts a game object into a registry by hand (the web
   front end's tests, a notebook), refused if its name is taken.
+
+One broken plugin never takes the others down. A plugin that fails to import, an
+object that is not a game, a name two packages claim: each makes only that name
+fail, with a one-line `PluginError` naming the game, the entry point, the package
+and the reason. `Registry.games` skips it (and logs that line once),
+`Registry.failures` lists it, and every other game is served as usual.
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
+import types
+import typing
 from collections.abc import Callable, Iterable
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
+
+import attrs
 
 from .errors import PluginError, UnknownGameError
 from .protocols import Game
@@ -29,9 +40,12 @@ __all__ = [
     "game_names",
     "get_game",
     "resolve_game",
+    "validate_game",
 ]
 
 ENTRY_POINT_GROUP = "meeple.games"
+
+LOG = logging.getLogger(__name__)
 
 _REQUIRED = (
     "spec",
@@ -44,101 +58,226 @@ _REQUIRED = (
     "determinize",
     "render",
 )
+_MUTABLE = {list: "list", dict: "dict", set: "set", bytearray: "bytearray"}
 
 
 def _origin(ep: EntryPoint) -> str:
     dist = getattr(ep, "dist", None)
-    package = getattr(dist, "name", None) or "an unknown distribution"
-    return f"{ep.value} (from {package})"
+    package = getattr(dist, "name", None)
+    where = f"package {package} {dist.version}" if package and dist else "an unknown package"
+    return f"entry point '{ep.name} = {ep.value}' of {where}"
+
+
+def _one_line(err: BaseException) -> str:
+    """``Type: first line of the message``, so a failure is always one line."""
+    lines = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {lines[0]}" if lines else type(err).__name__
+
+
+def _mutable_in(annotation: Any) -> str | None:
+    """The name of a mutable container in a field's type (``list[int]`` -> "list")."""
+    if annotation in _MUTABLE:
+        return _MUTABLE[annotation]
+    origin = typing.get_origin(annotation)
+    if origin in _MUTABLE:
+        return _MUTABLE[origin]
+    if origin is not None or isinstance(annotation, types.UnionType):
+        for arg in typing.get_args(annotation):
+            found = _mutable_in(arg)
+            if found is not None:
+                return found
+    return None
+
+
+def _check_options(options_type: Any, name: str, origin: str) -> None:
+    """Refuse an options class that is not attrs or has a field without a default."""
+    what = f"game {name!r} ({origin})"
+    if not (isinstance(options_type, type) and attrs.has(options_type)):
+        raise PluginError(f"{what}: options_type {options_type!r} is not an attrs class")
+    for field in attrs.fields(options_type):
+        if field.default is attrs.NOTHING:
+            raise PluginError(
+                f"{what}: {options_type.__name__}.{field.name} has no default; every option "
+                "defaults to the rulebook game, so that start(players, seed=...) needs none"
+            )
+
+
+def _check_fields(obj: Any, name: str, origin: str) -> None:
+    """Refuse a mutable container declared in a state, view, action or options field."""
+    classes = [obj.state_type, obj.view_type, obj.options_type, *tuple(obj.action_types)]
+    for cls in classes:
+        if not (isinstance(cls, type) and attrs.has(cls)):
+            continue
+        try:
+            fields = attrs.fields(attrs.resolve_types(cls))
+        except Exception:  # names only a type checker sees (TYPE_CHECKING): nothing to check
+            continue
+        for field in fields:
+            kind = _mutable_in(field.type)
+            if kind is not None:
+                raise PluginError(
+                    f"game {name!r} ({origin}): {cls.__name__}.{field.name} is declared "
+                    f"as a {kind}; states, views, actions and options must be immutable "
+                    "and hashable, so use a tuple or a frozenset (a mapping as a tuple of pairs)"
+                )
 
 
 def validate_game(obj: Any, name: str, origin: str) -> Game:
-    """`obj` if it satisfies the Game protocol under `name`, else PluginError."""
+    """`obj` if it satisfies the Game protocol under `name`, else a one-line PluginError.
+
+    The error names the game, where it came from (`origin`: the entry point and
+    its package), the object's class and what is wrong with it.
+    """
+    try:
+        return _validate(obj, name, origin)
+    except PluginError:
+        raise
+    except Exception as err:  # a property of the plugin's object raised while checked
+        raise PluginError(
+            f"game {name!r} ({origin}): checking {type(obj).__name__} raised {_one_line(err)}"
+        ) from err
+
+
+def _validate(obj: Any, name: str, origin: str) -> Game:
+    what = f"game {name!r} ({origin})"
     missing = [attr for attr in _REQUIRED if not hasattr(obj, attr)]
     if missing:
         raise PluginError(
-            f"game {name!r} registered by {origin} is not a meeple Game: "
-            f"missing {', '.join(missing)}"
+            f"{what} is a {type(obj).__name__}, not a meeple Game: missing {', '.join(missing)}"
         )
     spec = obj.spec
     if not isinstance(spec, GameSpec):
-        raise PluginError(f"game {name!r} registered by {origin}: spec is not a GameSpec")
+        raise PluginError(
+            f"{what}: {type(obj).__name__}.spec is a {type(spec).__name__}, not a GameSpec"
+        )
     if spec.name != name:
         raise PluginError(
-            f"game registered as {name!r} by {origin} calls itself {spec.name!r}; "
-            "the entry point name and spec.name must agree"
+            f"{what}: registered as {name!r} but {type(obj).__name__}.spec.name is "
+            f"{spec.name!r}; the entry point name and spec.name must agree"
         )
     if not 1 <= spec.min_players <= spec.max_players:
-        raise PluginError(f"game {name!r} registered by {origin}: bad player range")
+        raise PluginError(
+            f"{what}: bad player range in GameSpec.min_players={spec.min_players}, "
+            f"GameSpec.max_players={spec.max_players}"
+        )
+    if not callable(spec.max_steps):
+        raise PluginError(f"{what}: GameSpec.max_steps is not callable")
     for method in ("start", "parse_action", "determinize", "render"):
         if not callable(getattr(obj, method)):
-            raise PluginError(f"game {name!r} registered by {origin}: {method} is not callable")
+            raise PluginError(f"{what}: {type(obj).__name__}.{method} is not callable")
     if not isinstance(obj, Game):
-        raise PluginError(f"game {name!r} registered by {origin} is not a meeple Game")
+        raise PluginError(f"{what}: {type(obj).__name__} is not a meeple Game")
+    _check_options(obj.options_type, name, origin)
+    _check_fields(obj, name, origin)
     return obj
 
 
 class Registry:
-    """Name -> game, from entry points; loads each game once, when first asked for."""
+    """Name -> game, from entry points; loads each game once, when first asked for.
+
+    A game that cannot be served (its import fails, its object is not a game, two
+    packages claim its name) fails alone: `get` raises its one-line `PluginError`,
+    `games` skips it, `failures` lists it.
+    """
 
     def __init__(self, source: Callable[[], Iterable[EntryPoint]] | None = None) -> None:
         self._source = source or (lambda: entry_points(group=ENTRY_POINT_GROUP))
         self._points: dict[str, EntryPoint] | None = None
         self._loaded: dict[str, Game] = {}
         self._added: dict[str, Game] = {}
+        self._failed: dict[str, PluginError] = {}
+        self._logged: set[str] = set()
 
     def _entry_points(self) -> dict[str, EntryPoint]:
         if self._points is None:
             points: dict[str, EntryPoint] = {}
+            claims: dict[str, list[EntryPoint]] = {}
             for ep in self._source():
-                other = points.get(ep.name)
-                if other is not None and other.value != ep.value:
-                    raise PluginError(
-                        f"two packages register the game name {ep.name!r}: "
-                        f"{_origin(other)} and {_origin(ep)}"
+                known = claims.setdefault(ep.name, [])
+                if all(other.value != ep.value for other in known):
+                    known.append(ep)
+                points.setdefault(ep.name, ep)
+            for name, eps in claims.items():
+                if len(eps) > 1:
+                    self._failed[name] = PluginError(
+                        f"game {name!r} is registered by more than one package: "
+                        f"{' and '.join(_origin(ep) for ep in eps)}; uninstall all but one"
                     )
-                points[ep.name] = ep
             self._points = points
         return self._points
 
     def names(self) -> tuple[str, ...]:
-        """Every registered game name, sorted."""
+        """Every registered game name, sorted (a broken plugin's too; `get` says why)."""
         return tuple(sorted({*self._entry_points(), *self._added}))
 
     def add(self, game: Any) -> Game:
         """Register a game object by hand under its ``spec.name`` (checked like a plugin)."""
         name = getattr(getattr(game, "spec", None), "name", None)
         if not isinstance(name, str):
-            raise PluginError(f"{game!r} has no spec.name; it is not a meeple Game")
+            raise PluginError(
+                f"{type(game).__name__} object has no spec.name; it is not a meeple Game"
+            )
         checked = validate_game(game, name, "Registry.add")
         known = self._added.get(name) or self._loaded.get(name)
         if known is None and name in self._entry_points():
-            known = self.get(name)
+            try:
+                known = self.get(name)
+            except PluginError:
+                known = None  # the broken plugin stays listed under failures; ours serves
         if known is not None and known is not checked:
             raise PluginError(f"the game name {name!r} is already registered")
         self._added[name] = checked
         return checked
 
     def get(self, name: str) -> Game:
-        """The game registered as `name`; UnknownGameError lists the known names."""
+        """The game registered as `name`; UnknownGameError lists the known names.
+
+        A plugin that cannot be served raises its one-line `PluginError` (the same
+        one every time: the import is not retried).
+        """
         game = self._loaded.get(name) or self._added.get(name)
         if game is not None:
             return game
         points = self._entry_points()
+        if name in self._failed:
+            raise self._failed[name]
         ep = points.get(name)
         if ep is None:
             raise UnknownGameError(name, self.names())
         try:
             obj = ep.load()
-        except Exception as err:
-            raise PluginError(f"game {name!r} from {_origin(ep)} failed to load: {err}") from err
-        game = validate_game(obj, name, _origin(ep))
+            game = validate_game(obj, name, _origin(ep))
+        except PluginError as err:
+            self._failed[name] = err
+            raise
+        except (Exception, SystemExit) as err:  # whatever a plugin's import raises
+            self._failed[name] = PluginError(
+                f"game {name!r} ({_origin(ep)}) failed to load: {_one_line(err)}"
+            )
+            raise self._failed[name] from err
         self._loaded[name] = game
         return game
 
     def games(self) -> tuple[Game, ...]:
-        """Every registered game, loaded, in name order."""
-        return tuple(self.get(name) for name in self.names())
+        """Every game that can be served, loaded, in name order; broken plugins skipped.
+
+        Each skipped plugin's one line is logged (once) as a warning.
+        """
+        found = []
+        for name in self.names():
+            try:
+                found.append(self.get(name))
+            except PluginError as err:
+                if name not in self._logged:
+                    self._logged.add(name)
+                    LOG.warning("skipped a broken plugin: %s", err)
+        return tuple(found)
+
+    def failures(self) -> dict[str, str]:
+        """Registered names that cannot be served -> the one-line reason, in name order."""
+        self.games()
+        broken = sorted(set(self._failed) - set(self._added))
+        return {name: str(self._failed[name]) for name in broken}
 
     def resolve(self, text: str) -> Game:
         """A registered name, or ``package.module:ATTR`` naming a game object to import.

@@ -32,7 +32,7 @@ from ..core.record import GameRecord, freeze_json
 from ..core.registry import validate_game
 from ..core.spec import GameSpec
 from .capabilities import check_capabilities
-from .where import ConformanceError, Where, expect, guard
+from .where import ConformanceError, Where, differs, expect, expect_hashable, guard
 
 __all__ = ["ConformanceError", "check_capabilities", "check_game", "check_state"]
 
@@ -99,7 +99,7 @@ def _roundtrip(game: Game, obj: Any, where: Where, what: str) -> None:
     text = guard(where, f"dumps({what})", codec.dumps, obj, game=game)
     json.loads(text)
     back = guard(where, f"loads(dumps({what}))", codec.loads, text, game=game)
-    expect(back == obj, where, f"{what} does not survive dumps/loads: {back!r} != {obj!r}")
+    expect(back == obj, where, f"{what} does not survive dumps/loads{differs(obj, back)}")
     expect(hash(back) == hash(obj), where, f"{what} loaded from JSON hashes differently")
 
 
@@ -137,16 +137,16 @@ def check_state(
     expect(
         state.is_over == (not to_act), where, "is_over must be true exactly when to_act is empty"
     )
-    expect(hash(state) == hash(state), where, "states must be hashable")
+    expect_hashable(state, where, f"{type(state).__name__} (the state)")
 
     copied = guard(where, "copy.deepcopy(state)", copy.deepcopy, state)
-    expect(copied == state, where, "copy.deepcopy(state) differs from the state")
+    expect(copied == state, where, f"copy.deepcopy(state) differs{differs(state, copied)}")
     unpickled = guard(where, "a pickle round trip", lambda: pickle.loads(pickle.dumps(state)))
-    expect(unpickled == state, where, "a pickled and unpickled state differs")
-    fresh = guard(
-        where, "loads(dumps(state))", codec.loads, codec.dumps(state, game=game), game=game
+    expect(unpickled == state, where, f"an unpickled state differs{differs(state, unpickled)}")
+    fresh = guard(  # dumps inside the guard, so what it refuses is reported with `where`
+        where, "loads(dumps(state))", lambda: codec.loads(codec.dumps(state, game=game), game=game)
     )
-    expect(fresh == state, where, "state does not survive dumps/loads")
+    expect(fresh == state, where, f"state does not survive dumps/loads{differs(state, fresh)}")
     expect(hash(fresh) == hash(state), where, "a state loaded from JSON hashes differently")
 
     for p in range(n):
@@ -163,6 +163,8 @@ def check_state(
             where,
             f"two legal actions share a notation: {sorted(t for t in texts if texts.count(t) > 1)}",
         )
+        for action in acts:
+            expect_hashable(action, where, f"action {action}")
         expect(len(set(acts)) == len(acts), where, "legal_actions lists an action twice")
         for action, text in zip(acts, texts, strict=True):
             expect(bool(text.strip()) and "\n" not in text, where, f"bad notation {text!r}")
@@ -242,10 +244,12 @@ def check_state(
     # Views: nothing leaks, and each view can be turned back into a consistent state.
     for p in (None, *range(n)):
         view: View = guard(where, f"view({p})", state.view, p)
+        expect_hashable(view, where, f"view({p})")
         expect(view.player == p, where, f"view({p}).player is {view.player}")
         expect(view.players == n, where, f"view({p}).players is {view.players}")
         expect(view.to_act == to_act, where, f"view({p}).to_act differs from the state's")
-        expect(view == fresh.view(p), where, f"view({p}) is not deterministic")
+        again = fresh.view(p)
+        expect(view == again, where, f"view({p}) is not deterministic{differs(view, again)}")
         text = guard(where, f"render(view({p}))", game.render, view)
         expect(isinstance(text, str), where, "render must return text")
         for dseed in determinize_seeds:
@@ -256,7 +260,7 @@ def check_state(
                 again == view,
                 where,
                 f"determinize(view({p}), {dseed}).view({p}) differs from the view "
-                "(the view leaks or determinize is inconsistent)",
+                f"(the view leaks or determinize is inconsistent){differs(view, again)}",
             )
             if p is not None and p in to_act:
                 expect(
@@ -314,7 +318,7 @@ def _playout(
         expect(len(acts) > 0, where, f"player {actor} is to act but has no legal action")
         action, chooser = _rng.choice(chooser, acts)
         where.action = f"p{actor}:{action}"
-        before = codec.dumps(state, game=game)
+        before = guard(where, "dumps(state)", codec.dumps, state, game=game)
         new = guard(where, f"apply({action})", state.apply, action, actor)
         expect(codec.dumps(state, game=game) == before, where, "apply changed its input state")
         moves.append((actor, action))

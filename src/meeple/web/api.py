@@ -136,7 +136,7 @@ def _games(hub: Hub) -> bytes:
         for kind, params in BOT_PARAMS.items()
     }
     payload = {
-        "games": [game_summary(hub.game(name)) for name in hub.game_names()],
+        "games": [game_summary(game) for game in hub.registry.games()],  # broken plugins skipped
         "seat_kinds": list(SEAT_KINDS),
         "bots": bots,
         "limits": {
