@@ -152,3 +152,16 @@ def test_the_installed_meeple_command_survives_a_broken_plugin(tmp_path: Path) -
     failed = [line for line in done.stdout.splitlines() if line.startswith("failed:")]
     assert failed == [f"failed: {reason}" for reason in BROKEN.values()]
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_the_adapters_register_the_good_games_beside_a_broken_plugin(
+    broken_site: registry.Registry,
+) -> None:
+    from meeple.adapters.gymnasium import register_envs
+    from meeple.adapters.openspiel import register_all
+
+    env_ids = register_envs()
+    spiel_names = register_all()
+    for names in (env_ids, spiel_names):
+        assert any("wojtek" in name for name in names)
+        assert not any(broken in name for name in names for broken in BROKEN)

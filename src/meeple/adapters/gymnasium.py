@@ -167,7 +167,8 @@ def register_env(game: str | Game) -> str:
 
 
 def register_envs() -> tuple[str, ...]:
-    """Register every game in meeple's registry with gymnasium."""
-    from ..core.registry import game_names
+    """Register every game in meeple's registry with gymnasium (broken plugins skipped)."""
+    from ..core.registry import default_registry
 
-    return tuple(register_env(name) for name in game_names())
+    # games() skips a broken plugin (logged once) instead of failing for every game
+    return tuple(register_env(game.spec.name) for game in default_registry.games())

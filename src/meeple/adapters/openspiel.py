@@ -175,10 +175,11 @@ def register(game_name: str | Game, *, fixed_deal: bool = False) -> str:
 
 
 def register_all() -> tuple[str, ...]:
-    """Register every game in meeple's registry; returns the OpenSpiel names."""
-    from ..core.registry import game_names
+    """Register every servable game in meeple's registry; returns the OpenSpiel names."""
+    from ..core.registry import default_registry
 
-    return tuple(register(name) for name in game_names())
+    # games() skips a broken plugin (logged once) instead of failing for every game
+    return tuple(register(game.spec.name) for game in default_registry.games())
 
 
 class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
