@@ -3,10 +3,16 @@ determinized state looks the same to the seat; the text picture of a view."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import meeple
+from meeple.core import CorruptDataError
 from meeple.way_of_bear import GAME
 from meeple.way_of_bear.components import CARDS
 from meeple.way_of_bear.state import State
@@ -71,3 +77,38 @@ def test_render_shows_the_table() -> None:
     small = GAME.render(GAME.start(3, seed=1).view(None))
     assert "33:" not in small
     assert "33[" not in small
+
+
+def _view_doc(players: int = 3, seat: int | None = 1) -> dict[str, Any]:
+    state = GAME.start(players, seed=4)
+    for _ in range(12):
+        p = min(state.to_act)
+        state = state.apply(state.legal_actions(p)[0], p)
+    doc: dict[str, Any] = json.loads(meeple.dumps(state.view(seat), game=GAME))
+    return doc
+
+
+_IMPOSSIBLE_VIEWS: tuple[tuple[str, Callable[[dict[str, Any]], object]], ...] = (
+    ("players", lambda d: d.update(players=2**31)),
+    ("deck size", lambda d: d.update(deck_size=2**63)),
+    ("a card id", lambda d: d.update(played=[*d["played"], 10**9])),
+    ("a stele conjured", lambda d: d["bag"].__setitem__(0, d["bag"][0] + 1)),
+    ("a token conjured", lambda d: d["tokens"][0].__setitem__(0, d["tokens"][0][0] + 1)),
+    ("a card played twice", lambda d: d.update(played=[0, 0])),
+    ("a huge owed offering", lambda d: d["owed"].__setitem__(1, 2**62)),
+    ("round past the limit", lambda d: d.update(round=d["max_rounds"] + 1)),
+)
+
+
+@pytest.mark.parametrize(
+    ("what", "change"), _IMPOSSIBLE_VIEWS, ids=[w for w, _ in _IMPOSSIBLE_VIEWS]
+)
+def test_loads_refuses_a_view_no_game_shows(
+    what: str, change: Callable[[dict[str, Any]], object]
+) -> None:
+    # issue 14, finding 7: what loads accepts, every method handles; the rest is refused
+    doc = _view_doc()
+    meeple.loads(json.dumps(doc), game=GAME)  # the untouched view loads
+    change(doc)
+    with pytest.raises(CorruptDataError):
+        meeple.loads(json.dumps(doc), game=GAME)

@@ -49,6 +49,7 @@ class WayOfBear(GameBase[State, Action, View], EncodingBase[Action, View]):
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
     _validate = staticmethod(invariants.validate)
+    _validate_view = staticmethod(invariants.validate_view)
 
     _vocabulary = staticmethod(encoding.action_vocabulary)
     _observation_size = staticmethod(encoding.observation_size)

@@ -28,8 +28,9 @@ from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State
+    from .view import View
 
-__all__ = ["validate"]
+__all__ = ["validate", "validate_view"]
 
 
 def validate(s: State) -> None:
@@ -106,6 +107,72 @@ def validate(s: State) -> None:
             ),
             "the offering can still be paid",
         )
+
+
+def validate_view(v: View) -> None:
+    """Raise ValueError naming the first thing no real game could show a seat: the
+    open table is held to the state's rules (steles and tokens conserved, columns
+    within capacity), and the Seal cards a view names or counts add up."""
+    n = v.players
+    _check(n in CAPACITY, f"players must be 2-4, not {n}")
+    _check(v.player is None or 0 <= v.player < n, "the viewer is a seat or a spectator")
+    _check(v.phase in _PHASES, f"unknown phase {v.phase!r}")
+    _check(0 <= v.current < n, "current is a seat")
+    _check(1 <= v.max_rounds <= MAX_ROUNDS_LIMIT, "max_rounds is within the limit")
+    _check(0 <= v.round <= v.max_rounds, "round is within the limit")
+    over = v.phase == Phase.OVER
+    _check(v.to_act == (frozenset() if over else frozenset({v.current})), "to_act")
+    _check(len(v.board) == len(VILLAGES), "one cell per village")
+    for tup, size, what in (
+        (v.temples, NC, "temples"),
+        (v.bag, NC, "bag"),
+        (v.owed, NC, "owed"),
+        (v.mods, len(MOD_NAMES), "mods"),
+    ):
+        _check(len(tup) == size and all(0 <= x <= PER_COLOUR * NC for x in tup), what)
+    _check(all(t < TEMPLE_SPACES for t in v.temples), "a full temple is emptied")
+    _check(len(v.reserves) == n and len(v.tokens) == n and len(v.hand_backs) == n, "seats")
+    for res in v.reserves:
+        _check(len(res) == NC and all(x >= 0 for x in res), "reserves are counts")
+    capacity = CAPACITY[n]
+    for tok in v.tokens:
+        _check(len(tok) == KINDS and all(x >= 0 for x in tok), "tokens are counts")
+        for t in range(KINDS // 2):
+            _check(tok[2 * t] + tok[2 * t + 1] <= capacity, "a column overflows")
+    for c in range(NC):
+        total = v.bag[c] + v.temples[c] + v.board.count(c) + sum(r[c] for r in v.reserves)
+        _check(total == PER_COLOUR, f"{COLOURS[c]} steles add up to {total}, not 21")
+    for village, cell in enumerate(v.board):
+        if PART_P[village] and n < PART_P_PLAYERS:
+            _check(cell == OFF_BOARD, f"{VILLAGES[village]} is not in play with {n} players")
+        else:
+            _check(0 <= cell < TOKEN_BASE + KINDS, f"{VILLAGES[village]} holds a stele or token")
+    for k in range(KINDS):
+        total = v.board.count(TOKEN_BASE + k) + sum(tok[k] for tok in v.tokens)
+        _check(total == TOKENS_IN_PLAY[n][k], f"tokens of kind {k} add up to {total}")
+    # Seal cards: the own hand, the played cards and the counts of the others add up
+    deck = range(len(CARDS))
+    named = [*v.hand, *v.played]
+    _check(all(c in deck for c in named), "Seal cards are cards of the game")
+    _check(len(set(named)) == len(named), "no Seal card is in two places")
+    _check(list(v.hand) == sorted(v.hand), "the hand is sorted")
+    _check(v.player is not None or not v.hand, "a spectator holds no cards")
+    _check(all(len(b) <= MAX_HAND for b in v.hand_backs), "hands hold at most 4 cards")
+    if v.player is not None:
+        own_backs = tuple(sorted(CARDS[c].back_seals for c in v.hand))
+        _check(v.hand_backs[v.player] == own_backs, "the own hand's backs match its cards")
+    held = sum(len(b) for b in v.hand_backs)
+    _check(v.deck_size >= 0 and held + v.deck_size + len(v.played) == len(CARDS), "cards")
+    _check((v.deck_size == 0) == (v.deck_top_back < 0), "the pile's top back")
+    _check(set(v.fresh) <= set(v.hand) and list(v.fresh) == sorted(v.fresh), "fresh cards")
+    _check(len(v.fresh_backs) <= len(v.hand_backs[v.current]), "fresh cards are held")
+    paying = v.phase in (Phase.PAY, Phase.RITUAL)
+    _check(paying or sum(v.owed) == 0, "an offering is owed only while paying")
+    _check((v.phase == Phase.RITUAL) == (v.ritual_temple >= 0), "ritual temple")
+    _check(v.ritual_temple < NC, "ritual temple is a colour")
+    _check(v.extra in ("", "place", "take"), "extra is place, take or empty")
+    _check((v.phase == Phase.EXTRA) == (v.extra in ("place", "take")), "extra action")
+    _check(0 <= v.extra_count <= PER_COLOUR * NC and 0 <= v.waivers <= MAX_HAND, "counts")
 
 
 _PHASES = frozenset(Phase)
