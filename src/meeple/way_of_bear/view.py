@@ -16,7 +16,7 @@ import attrs
 from meeple.core import rng as _rng
 
 from . import invariants
-from .components import CARDS, COLOURS, KINDS, MOD_NAMES, VILLAGES
+from .components import CARDS
 from .state import Phase, State
 
 __all__ = ["View", "determinize", "view_of"]
@@ -78,24 +78,6 @@ class View:
     """Offering steles that may still be waived."""
     ritual_temple: int
     """Temple of the Ritual being resolved, else -1."""
-
-    def validate(self) -> None:
-        """Raise ValueError if the view is malformed (used when loading JSON)."""
-        n = self.players
-        if not 2 <= n <= 4 or (self.player is not None and not 0 <= self.player < n):
-            raise ValueError("way_of_bear view: bad seat or player count")
-        if len(self.board) != len(VILLAGES) or len(self.hand_backs) != n:
-            raise ValueError("way_of_bear view: board or hands have the wrong size")
-        if len(self.reserves) != n or len(self.tokens) != n:
-            raise ValueError("way_of_bear view: one reserve and board per player")
-        if any(len(r) != len(COLOURS) for r in self.reserves) or any(
-            len(t) != KINDS for t in self.tokens
-        ):
-            raise ValueError("way_of_bear view: reserves and tokens are counts per colour/kind")
-        if len(self.mods) != len(MOD_NAMES) or not set(self.hand) <= set(range(len(CARDS))):
-            raise ValueError("way_of_bear view: bad modifiers or cards")
-        if self.player is None and self.hand:
-            raise ValueError("way_of_bear view: a spectator holds no cards")
 
 
 @lru_cache(maxsize=1024)
