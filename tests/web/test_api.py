@@ -93,6 +93,10 @@ def test_a_full_two_human_game_through_the_api(client: TestClient) -> None:
     replayed = meeple.loads(json.dumps(record["record"])).replay()
     assert replayed.state.is_over
     assert len(replayed.history) == moves
+    # docs/web.md: the body wraps the record; record and outcome are meeple.dumps's JSON
+    assert set(record) == {"record", "over", "closed", "outcome"}
+    assert record["over"] is True
+    assert meeple.loads(json.dumps(record["outcome"])) == replayed.state.outcome()
 
 
 def test_bots_play_their_seats_on_the_server(client: TestClient) -> None:
