@@ -40,7 +40,7 @@ from .components import (
     TEMPLE_SPACES,
 )
 from .payment import after_pay_payable, payable, remove_one_of, ritual_take_payable
-from .spots import GUARD, Spot, lonely
+from .spots import CLAMP, GUARD, Spot, lonely, packed
 from .state import EXTRA, MAIN, PAY, RETURN, RITUAL
 
 if TYPE_CHECKING:
@@ -62,8 +62,8 @@ def takes(temples: tuple[int, ...], count: int) -> tuple[Take, ...]:
     )
 
 
-_NO_TRIGGER: Final = GUARD + sum(31 << 6 * i for i in range(8))
-"""A packed `trigger` with no Ritual in reach: every field at its top (31)."""
+_NO_TRIGGER: Final = packed((CLAMP,) * NC, (True,) * NC)
+"""A packed `trigger` with no Ritual in reach: every field at its top (see `spots.packed`)."""
 
 
 def placements(
@@ -94,38 +94,29 @@ def placements(
         spots = tuple(sorted(spots + lonely(board)))  # ... unless a Seal card says otherwise
     # Could paying fill a temple's last space (a Ritual, which brings a stele in)? Per
     # colour whose temple and reserve could reach it, `trigger` holds one less than the
-    # steles to pay there (else 31), packed: a spot can run a Ritual when it owes more
+    # steles to pay there (else 15), packed: a spot can run a Ritual when it owes more
     # than that of some colour (= payment.ritual_possible, inline: a hot path).
     t0, t1, t2, t3 = temples
     trigger = _NO_TRIGGER
     if t0 and r0 + t0 >= TEMPLE_SPACES:
-        trigger -= 31 - (TEMPLE_SPACES - 1 - t0)
+        trigger -= 15 - (TEMPLE_SPACES - 1 - t0)
     if t1 and r1 + t1 >= TEMPLE_SPACES:
-        trigger -= (31 - (TEMPLE_SPACES - 1 - t1)) << 6
+        trigger -= (15 - (TEMPLE_SPACES - 1 - t1)) << 5
     if t2 and r2 + t2 >= TEMPLE_SPACES:
-        trigger -= (31 - (TEMPLE_SPACES - 1 - t2)) << 12
+        trigger -= (15 - (TEMPLE_SPACES - 1 - t2)) << 10
     if t3 and r3 + t3 >= TEMPLE_SPACES:
-        trigger -= (31 - (TEMPLE_SPACES - 1 - t3)) << 18
+        trigger -= (15 - (TEMPLE_SPACES - 1 - t3)) << 15
     rituals = trigger != _NO_TRIGGER
     if not same_ok and not discount:
         # the common case: the reserve must cover the whole offering, and the board
-        # have room for the token: one packed comparison per spot (see `packed`)
-        have = (  # = packed(reserve, room), inline: this is the hottest loop of the game
-            GUARD
-            + r0
-            + (r1 << 6)
-            + (r2 << 12)
-            + (r3 << 18)
-            + ((k0 + k1 < capacity) << 24)
-            + ((k2 + k3 < capacity) << 30)
-            + ((k4 + k5 < capacity) << 36)
-            + ((k6 + k7 < capacity) << 42)
-        )
+        # have room for the token. Four int comparisons (which CPython specializes and
+        # which allocate nothing) cost less than one packed subtraction and mask.
         for spot in spots:
-            if (have - spot[1]) & GUARD == GUARD:
-                out.extend(spot[2][has])  # never next to a stele of the same colour
-            elif rituals and room[spot[3]] and (trigger - spot[1]) & GUARD != GUARD:
-                out.extend(_with_rituals(spot, spot[2][has], reserve, temples, 0))
+            _, need, opens, t, c0, c1, c2, c3 = spot
+            if c0 <= r0 and c1 <= r1 and c2 <= r2 and c3 <= r3 and room[t]:
+                out.extend(opens[has])  # never next to a stele of the same colour
+            elif rituals and room[t] and (trigger - need) & GUARD != GUARD:
+                out.extend(_with_rituals(spot, opens[has], reserve, temples, 0))
         return out
     for spot in spots:
         v, _, opens, t, c0, c1, c2, c3 = spot
@@ -200,9 +191,9 @@ def legal_actions(s: State, player: int) -> tuple[Action, ...]:
     if phase != MAIN:
         return _other_phase(s, phase, p)
     hand = s.hands[p]
-    seals = tuple(SEALS[c] for c in hand if c not in s.fresh and _playable(s, p, c)) if hand else ()
+    seals = [SEALS[c] for c in hand if c not in s.fresh and _playable(s, p, c)] if hand else []
     if s.regular_done:
-        return (*seals, PASS)
+        return (*seals, PASS)  # (a list comprehension is cheaper than tuple(generator))
     regular, possible = _regular(s.temples, sum(s.bag) > 0, s.mods[TAKE_BONUS])
     places = placements(
         s.spots, s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], s.mods, s.temples
@@ -309,11 +300,11 @@ def _pay_options(
     return _pay_options_searched(owed, reserve, temples, waivers)
 
 
-@lru_cache(maxsize=4096)
 def _covered_pay_options(
     owed: tuple[int, ...], reserve: tuple[int, ...], waivers: int
 ) -> tuple[Action, ...]:
-    """The pay options while the reserve (and the discount) cover the offering."""
+    """The pay options while the reserve (and the discount) cover the offering (not
+    memoized: a playout seldom asks twice, and the lookup costs about as much)."""
     out: list[Action] = [PAYS[c] for c in range(NC) if owed[c] and reserve[c]]
     if waivers:
         short = sum(max(0, owed[c] - reserve[c]) for c in range(NC))

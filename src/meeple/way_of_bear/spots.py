@@ -11,8 +11,6 @@ function of immutable values.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from operator import itemgetter
 from typing import Final
 
@@ -20,8 +18,10 @@ from .actions import PLACES, Place
 from .components import KIND_TYPE, KINDS, NC, NEIGHBOURS, OFF_BOARD, TOKEN_BASE, VILLAGES
 
 __all__ = [
-    "FIELD",
+    "CLAMP",
+    "COLOUR_BITS",
     "GUARD",
+    "TYPE_BITS",
     "Spot",
     "after_placement",
     "lonely",
@@ -36,26 +36,41 @@ Spot = tuple[int, int, tuple[tuple[Place, ...], ...], int, int, int, int, int]
 colours a reserve holds the placements of those colours that have no neighbour of their
 own colour there, knowledge type, neighbouring steles of each colour)."""
 
-FIELD: Final = 6  # legal.placements writes the packing out with these shifts
-"""Bits per field of a packed count: a count below 32 and a guard bit (32)."""
-GUARD: Final = sum(32 << FIELD * i for i in range(2 * NC))
-"""The guard bit of every field: four colours, then four knowledge types."""
+COLOUR_BITS: Final = 5  # legal.placements writes the packing out with these shifts
+"""Bits per colour field of a packed count: a count up to 15 and a guard bit (16)."""
+TYPE_BITS: Final = 2
+"""Bits per knowledge-type field: a flag and a guard bit (2)."""
+CLAMP: Final = (1 << COLOUR_BITS - 1) - 1
+"""The largest count a colour field holds; a reserve's count is clamped to it, which
+changes no comparison (a spot needs at most one stele per neighbour, fewer than this)."""
+_TYPE_BASE: Final = NC * COLOUR_BITS
+GUARD: Final = sum(16 << COLOUR_BITS * i for i in range(NC)) + sum(
+    2 << _TYPE_BASE + TYPE_BITS * t for t in range(NC)
+)
+"""The guard bit of every field: four colours, then four knowledge types. The whole
+packing stays below 2**30, a one-digit int for CPython, whose arithmetic is fast."""
 
 
 def packed(counts: tuple[int, ...], types: tuple[bool, ...]) -> int:
-    """Steles of each colour (each below 32) and a flag per knowledge type, packed into
-    one int with every field's guard bit set: ``(packed(have) - need) & GUARD == GUARD``
-    exactly when `have` holds, field by field, at least what a spot needs (one
+    """Steles of each colour (clamped to `CLAMP`) and a flag per knowledge type, packed
+    into one int with every field's guard bit set: ``(packed(have) - need) & GUARD ==
+    GUARD`` exactly when `have` holds, field by field, at least what a spot needs (one
     subtraction for the whole check; the guard bits stop any borrow)."""
     total = GUARD
-    for i, n in enumerate((*counts, *types)):
-        total += n << FIELD * i
+    for i, n in enumerate(counts):
+        total += min(n, CLAMP) << COLOUR_BITS * i
+    for t, flag in enumerate(types):
+        total += flag << _TYPE_BASE + TYPE_BITS * t
     return total
+
+
+_ROOM: Final = tuple(1 << _TYPE_BASE + TYPE_BITS * t for t in range(NC))
+"""The packed flag of each knowledge type."""
 
 
 def _need(t: int, c0: int, c1: int, c2: int, c3: int) -> int:
     """A spot's needs: its offering per colour and room for a token of type `t`."""
-    return c0 | c1 << FIELD | c2 << 2 * FIELD | c3 << 3 * FIELD | 1 << FIELD * (NC + t)
+    return c0 | c1 << 5 | c2 << 10 | c3 << 15 | _ROOM[t]
 
 
 _OPENS: Final = tuple(
@@ -72,15 +87,6 @@ _OPENS: Final = tuple(
 the same-colour rule allows."""
 
 
-def _cells_of(neighbours: tuple[int, ...]) -> Callable[[tuple[int, ...]], tuple[int, ...]]:
-    """A getter of these neighbours' cells as a tuple (itemgetter, which runs in C)."""
-    if len(neighbours) > 1:
-        return itemgetter(*neighbours)
-    return lambda board: tuple(board[u] for u in neighbours)
-
-
-_AROUND: Final = tuple(_cells_of(n) for n in NEIGHBOURS)
-"""Each village's getter of its neighbours' cells."""
 _CLOSED: Final = tuple(frozenset((v, *n)) for v, n in enumerate(NEIGHBOURS))
 """Each village with its neighbours: the spots a stele placed there changes."""
 _FIRST: Final = itemgetter(0)
@@ -89,30 +95,32 @@ _HIGHEST: Final = TOKEN_BASE + KINDS
 """The range of a cell's values."""
 
 
-@cache  # at most 13**4 tuples of cells: -1, a stele colour 0-3 or a token 4-11
-def _near(cells: tuple[int, ...]) -> tuple[tuple[int, int, int, int], int]:
-    """Steles of each colour among these neighbouring cells, and their colour mask."""
-    near = [0] * NC
-    mask = 0
-    for x in cells:
-        if 0 <= x < NC:
-            near[x] += 1
-            mask |= 1 << x
-    return (near[0], near[1], near[2], near[3]), mask
-
-
 def offering(board: tuple[int, ...], v: int) -> tuple[int, int, int, int]:
     """What a stele on village `v` costs: one stele of each neighbouring stele's colour."""
-    return _near(_AROUND[v](board))[0]
+    near = [0, 0, 0, 0]
+    for u in NEIGHBOURS[v]:
+        x = board[u]
+        if 0 <= x < NC:
+            near[x] += 1
+    return near[0], near[1], near[2], near[3]
 
 
 def _spot(board: tuple[int, ...], v: int) -> Spot | None:
     """The spot of token village `v`, or None if no stele touches it."""
-    (c0, c1, c2, c3), mask = _near(_AROUND[v](board))
+    # computed inline every time: a memo keyed by the neighbours' cells misses most of
+    # the time in a playout, and hashing the key costs about as much as the loop
+    near = [0, 0, 0, 0]
+    mask = 0
+    for u in NEIGHBOURS[v]:
+        x = board[u]
+        if 0 <= x < NC:
+            near[x] += 1
+            mask |= 1 << x
     if not mask:
         return None
+    c0, c1, c2, c3 = near
     t = KIND_TYPE[board[v] - TOKEN_BASE]
-    return (v, _need(t, c0, c1, c2, c3), _OPENS[v][mask], t, c0, c1, c2, c3)
+    return (v, c0 | c1 << 5 | c2 << 10 | c3 << 15 | _ROOM[t], _OPENS[v][mask], t, c0, c1, c2, c3)
 
 
 def touching(board: tuple[int, ...]) -> tuple[Spot, ...]:

@@ -1,9 +1,12 @@
 """What a legal action does, bag draws included, and how the turn goes on (pure functions).
 
-Every successor is one `replace(state, **changes)`. A handler works out what its
-action moves (steles, tokens, cards); the turn-structure helpers (`_paid`, `_acted`,
-`_end_turn`, `_next_turn`) return the turn fields they decide (phase, whose turn, the
-per-turn flags), and the handler adds what it moved to that dict.
+Every successor is one `replace(state, ...)`, made by the action's handler. A handler
+works out what its action moves (steles, tokens, cards); the turn-structure helpers
+(`_paid`, `_acted`, `_end_turn`, `_next_turn`) return the turn fields they decide
+(phase, whose turn, the per-turn flags), and the handler adds what it moved to that
+dict. Some successors name their fields as keywords instead: a keyword call runs in
+the caller's frame, where ``replace(state, **changes)`` copies the dict into another
+and enters the interpreter again.
 
 This is the hottest code of the slowest game, where a Python call costs as much as
 a dozen lines: colour counts (always four, checked when the data is loaded) are
@@ -68,14 +71,13 @@ NOTHING: Final = (0, 0, 0, 0)
 
 def successor(s: State, a: Action, p: int) -> State:
     """The state after legal action `a` by player `p` (the current player)."""
-    changes = _HANDLERS[a.__class__](s, a, p)
-    return replace(s, **changes)
+    return _HANDLERS[a.__class__](s, a, p)
 
 
 # -- the handlers: what each action moves ------------------------------------------
 
 
-def _pay(s: State, a: Pay, p: int) -> Changes:
+def _pay(s: State, a: Pay, p: int) -> State:
     """One stele of the offering goes on its temple; the 5th space triggers a Ritual."""
     c = a.colour
     u0, u1, u2, u3 = UNIT[c]
@@ -90,12 +92,12 @@ def _pay(s: State, a: Pay, p: int) -> Changes:
     if s.temples[c] + 1 < TEMPLE_SPACES:
         temples = (t0 + u0, t1 + u1, t2 + u2, t3 + u3)
         if o0 + o1 + o2 + o3 > 1:  # the common case: more to pay
-            return {"reserves": tuple(reserves), "owed": owed, "temples": temples}
+            return replace(s, reserves=tuple(reserves), owed=owed, temples=temples)
         changes = _paid(s, p, reserve, s.tokens, s.hands[p], s.fresh, s.regular_done)
         changes["reserves"] = tuple(reserves)
         changes["owed"] = owed
         changes["temples"] = temples
-        return changes
+        return replace(s, **changes)
     # Ritual: the whole temple goes back to the bag (the 5th stele with the others) ...
     b0, b1, b2, b3 = s.bag
     n = TEMPLE_SPACES
@@ -112,10 +114,10 @@ def _pay(s: State, a: Pay, p: int) -> Changes:
         temples=temples,
         bag=(b0 + n * u0, b1 + n * u1, b2 + n * u2, b3 + n * u3),
     )
-    return changes
+    return replace(s, **changes)
 
 
-def _place(s: State, a: Place, p: int) -> Changes:
+def _place(s: State, a: Place, p: int) -> State:
     """A stele from the reserve on a village; its token goes to the player's board."""
     c, v = a.colour, a.village
     changes: Changes
@@ -158,10 +160,10 @@ def _place(s: State, a: Place, p: int) -> Changes:
     changes["reserves"] = tuple(reserves)
     changes["tokens"] = tokens
     changes["owed"] = owed
-    return changes
+    return replace(s, **changes)
 
 
-def _take(s: State, a: Take, p: int) -> Changes:
+def _take(s: State, a: Take, p: int) -> State:
     """Steles from the temple tracks into the reserve."""
     n0, n1, n2, n3 = TAKE_COUNTS[a]
     t0, t1, t2, t3 = s.temples
@@ -177,12 +179,12 @@ def _take(s: State, a: Take, p: int) -> Changes:
         changes = _acted(s, reserve, s.hands[p], True)
     changes["temples"] = (t0 - n0, t1 - n1, t2 - n2, t3 - n3)
     changes["reserves"] = tuple(reserves)
-    return changes
+    return replace(s, **changes)
 
 
-def _draw(s: State, a: Draw, p: int) -> Changes:
+def _draw(s: State, a: Draw, p: int) -> State:
     """The regular draw: steles at random from the bag."""
-    return _drawn(s, p, DRAW_COUNT + s.mods[DRAW_BONUS], s.hands[p], True)
+    return replace(s, **_drawn(s, p, DRAW_COUNT + s.mods[DRAW_BONUS], s.hands[p], True))
 
 
 def _drawn(s: State, p: int, count: int, hand: tuple[int, ...], regular_done: bool) -> Changes:
@@ -199,7 +201,7 @@ def _drawn(s: State, p: int, count: int, hand: tuple[int, ...], regular_done: bo
     return changes
 
 
-def _play_seal(s: State, a: PlaySeal, p: int) -> Changes:
+def _play_seal(s: State, a: PlaySeal, p: int) -> State:
     """A Seal card leaves the hand (and the game) and takes effect."""
     card = a.card
     hand = tuple(x for x in s.hands[p] if x != card)
@@ -209,21 +211,22 @@ def _play_seal(s: State, a: PlaySeal, p: int) -> Changes:
     spec = CARDS[card]
     if spec.kind == "A":  # bends a rule for the rest of the turn
         mods = tuple(m + n for m, n in zip(s.mods, spec.mods, strict=True))
-        return {"hands": tuple(hands), "played": played, "mods": mods}
+        return replace(s, hands=tuple(hands), played=played, mods=mods)
     if spec.action == "draw":
         changes = _drawn(s, p, spec.count, hand, s.regular_done)
         changes.update(hands=tuple(hands), played=played)
-        return changes
-    return {
-        "hands": tuple(hands),
-        "played": played,
-        "phase": EXTRA,
-        "extra": spec.action,
-        "extra_count": spec.count,
-    }
+        return replace(s, **changes)
+    return replace(
+        s,
+        hands=tuple(hands),
+        played=played,
+        phase=EXTRA,
+        extra=spec.action,
+        extra_count=spec.count,
+    )
 
 
-def _return(s: State, a: Return, p: int) -> Changes:
+def _return(s: State, a: Return, p: int) -> State:
     """One stele back to the bag; the turn ends once the reserve is within the limit."""
     u0, u1, u2, u3 = UNIT[a.colour]
     r0, r1, r2, r3 = s.reserves[p]
@@ -236,10 +239,10 @@ def _return(s: State, a: Return, p: int) -> Changes:
         changes = _next_turn(s, s.tokens, s.fresh)
     changes["reserves"] = tuple(reserves)
     changes["bag"] = (b0 + u0, b1 + u1, b2 + u2, b3 + u3)
-    return changes
+    return replace(s, **changes)
 
 
-def _waive(s: State, a: Waive, p: int) -> Changes:
+def _waive(s: State, a: Waive, p: int) -> State:
     """One stele of the offering is not paid (a discount card)."""
     o0, o1, o2, o3 = s.owed
     u0, u1, u2, u3 = UNIT[a.colour]
@@ -249,10 +252,10 @@ def _waive(s: State, a: Waive, p: int) -> Changes:
         changes["phase"] = PAY
     else:
         changes.update(_paid(s, p, s.reserves[p], s.tokens, s.hands[p], s.fresh, s.regular_done))
-    return changes
+    return replace(s, **changes)
 
 
-def _ritual_take(s: State, a: RitualTake, p: int) -> Changes:
+def _ritual_take(s: State, a: RitualTake, p: int) -> State:
     """After a Ritual, one stele from another temple into the reserve."""
     u0, u1, u2, u3 = UNIT[a.colour]
     r0, r1, r2, r3 = s.reserves[p]
@@ -264,22 +267,22 @@ def _ritual_take(s: State, a: RitualTake, p: int) -> Changes:
     changes.update(
         temples=(t0 - u0, t1 - u1, t2 - u2, t3 - u3), reserves=tuple(reserves), ritual_temple=-1
     )
-    return changes
+    return replace(s, **changes)
 
 
-def _ritual_skip(s: State, a: RitualSkip, p: int) -> Changes:
+def _ritual_skip(s: State, a: RitualSkip, p: int) -> State:
     """After a Ritual, nothing is taken."""
     changes = _ritual_done(s, p, s.reserves[p])
     changes["ritual_temple"] = -1
-    return changes
+    return replace(s, **changes)
 
 
-def _pass(s: State, a: Pass, p: int) -> Changes:
+def _pass(s: State, a: Pass, p: int) -> State:
     """The player ends the turn."""
-    return _end_turn(s, s.reserves[p], s.tokens, s.fresh)
+    return replace(s, **_end_turn(s, s.reserves[p], s.tokens, s.fresh))
 
 
-_HANDLERS: Final[dict[type[Any], Callable[[Any, Any, int], Changes]]] = {
+_HANDLERS: Final[dict[type[Any], Callable[[Any, Any, int], State]]] = {
     Pay: _pay,
     Place: _place,
     Pass: _pass,
