@@ -4,7 +4,9 @@
 player count (the viewer to act at even steps of the game, and the spectator at its
 end) with the SHA-256 of their encodings as 64-bit floats, recorded before the
 encoders were made faster. Each view is stored itself, so a change to the rules
-does not move these digests; only a change to an encoder does.
+does not move these digests; only a change to an encoder does. (The Wypas rows
+were recorded again when issue 15 added fields to its view and three numbers to
+its observation: the special card played during a turn.)
 """
 
 from __future__ import annotations
