@@ -154,3 +154,29 @@ def test_a_cancelled_wait_for_a_bot_slot_gives_nothing_away() -> None:
 
     slots = asyncio.run(scenario())
     assert (slots.busy, slots.queued) == (0, 0)
+
+
+def test_a_slot_freed_between_a_waiters_cancel_and_its_wake_up_goes_to_the_next() -> None:
+    # Regression (CI, a heavy-bot web test): cancelling a waiting task cancels its
+    # future at once, but the task leaves the queue only when it next runs; a release
+    # in between handed the slot to the cancelled future (InvalidStateError), which
+    # failed the releasing bot's decision and stopped its match.
+    async def scenario() -> tuple[FairSlots, bool]:
+        slots = FairSlots(total=1, per_client=1)
+        await slots.acquire("a")
+        cancelled = asyncio.create_task(slots.acquire("b"))
+        await asyncio.sleep(0)
+        taker = asyncio.create_task(slots.acquire("c"))
+        await asyncio.sleep(0)
+        cancelled.cancel()
+        slots.release("a")  # before `cancelled` wakes up: must go to "c"
+        with pytest.raises(asyncio.CancelledError):
+            await cancelled
+        await asyncio.wait_for(taker, timeout=5)
+        granted = slots.busy == 1
+        slots.release("c")
+        return slots, granted
+
+    slots, granted = asyncio.run(scenario())
+    assert granted
+    assert (slots.busy, slots.queued) == (0, 0)

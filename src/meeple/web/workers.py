@@ -223,14 +223,21 @@ class FairSlots:
     def _dispatch(self) -> None:
         while self.busy < self.total:
             for client in list(self._waiting):
-                if self._eligible(client):
-                    queue_ = self._waiting.pop(client)
-                    future = queue_.popleft()
-                    if queue_:
-                        self._waiting[client] = queue_  # to the back of the turn order
-                    self._grant(client)
-                    future.set_result(None)
-                    break
+                if not self._eligible(client):
+                    continue
+                queue_ = self._waiting.pop(client)
+                # a waiter cancelled (its future too) before it could leave the queue
+                # takes no slot: granting it would raise InvalidStateError
+                while queue_ and queue_[0].done():
+                    queue_.popleft()
+                if not queue_:
+                    continue
+                future = queue_.popleft()
+                if queue_:
+                    self._waiting[client] = queue_  # to the back of the turn order
+                self._grant(client)
+                future.set_result(None)
+                break
             else:
                 return
 
