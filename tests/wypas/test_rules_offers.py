@@ -13,12 +13,16 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
 
 from meeple.core import CorruptDataError, GameRecord, IllegalActionError, dumps, loads
 from meeple.wypas import GAME
-from meeple.wypas.state import BID, REACT, REDYK, SHEAR, TAKE, State
+from meeple.wypas.actions import WAIT
+from meeple.wypas.specials import can_play, holding, plays_of
+from meeple.wypas.state import BID, REACT, REDYK, SHEAR, TAKE, TURNS, State
 
 from .helpers import EMPTY, arrange, hand, k, play, sheep, texts
+from .strategies import states
 from .test_rules_any_moment import auction as bidding
 
 
@@ -270,3 +274,22 @@ def test_a_record_of_the_rules_before_offers_is_refused_by_name() -> None:
         record.replay()
     with pytest.raises(CorruptDataError, match="rules version"):
         loads(_tampered(GAME.start(4, seed=0), **{"$rules": "1"}), game=GAME)
+
+
+# -- properties -------------------------------------------------------------------------
+
+
+@given(states)
+@pytest.mark.rule("wypas:specials.offers")
+def test_exactly_the_seats_that_could_play_a_special_card_are_offered_one(state: State) -> None:
+    holders = holding(state.hands)
+    for q in range(state.players):
+        plays = plays_of(state.hands[q], q, holders, state.pens, state.wolves)
+        assert can_play(state.hands[q], q, holders, state.pens, state.wolves) == bool(plays)
+        if q != state.actor and state.phase in TURNS:
+            offered = q in state.to_act or bool(state.waited >> q & 1)
+            assert offered == bool(plays)
+            if q in state.to_act:
+                assert state.legal_actions(q) == (WAIT, *plays)
+        elif q != state.actor:
+            assert q not in state.to_act  # no offers while a card awaits its reactions

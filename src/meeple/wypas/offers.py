@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 from meeple.core import ONE_SEAT, replace
 
 from .components import THIEF
-from .specials import holding, plays_of
+from .specials import held_kinds, holding, pen_targets
 from .state import TURNS
 
 if TYPE_CHECKING:
@@ -51,19 +51,27 @@ def offered_mask(
 ) -> int:
     """Bit mask of the seats offered a special card: every seat but `actor` whose hand
     (in `hands`; an empty entry is a hand this reader cannot see) holds a special card
-    it could play now, unless it waited; nobody outside a turn (`TURNS`)."""
+    it could play now (`specials.can_play`; `holders`: the seats holding a card, -1 to
+    read them from `hands`), unless it waited; nobody outside a turn (`TURNS`)."""
     if phase not in _TURNS:
         return 0
     mask = 0
+    targets = -1  # the pens' targets, worked out once if a pen card is held
     for q, hand in enumerate(hands):
-        if (
-            q != actor
-            and hand
-            and hand[-1] >= THIEF  # sorted: special kinds come last
-            and not waited >> q & 1
-            and plays_of(hand, q, holders, pens, wolves)
-        ):
-            mask |= 1 << q
+        if q == actor or not hand or hand[-1] < THIEF or waited >> q & 1:
+            continue  # sorted hands: special kinds come last
+        held = held_kinds(hand)
+        if held & 1:
+            if holders < 0:
+                holders = holding(hands)
+            if holders & ~(1 << q):
+                mask |= 1 << q  # a Thief, and someone else to rob
+                continue
+        if held & 14:
+            if targets < 0:
+                targets = pen_targets(pens, wolves)
+            if held & targets:
+                mask |= 1 << q
     return mask
 
 
@@ -71,7 +79,7 @@ def offered(s: State) -> int:
     """Bit mask of the seats offered a special card in state `s`."""
     if not s.options.specials:
         return 0
-    return offered_mask(s.phase, s.actor, s.hands, holding(s.hands), s.pens, s.wolves, s.waited)
+    return offered_mask(s.phase, s.actor, s.hands, -1, s.pens, s.wolves, s.waited)
 
 
 def with_offers(s: State, waited: int = 0) -> State:

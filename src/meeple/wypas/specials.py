@@ -28,8 +28,11 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = [
+    "can_play",
+    "held_kinds",
     "holding",
     "offer_actions",
+    "pen_targets",
     "play_special",
     "plays_of",
     "react",
@@ -103,6 +106,52 @@ def plays_of(
     if held == 1:
         return _plays(1, victims, (), ())
     return _plays(held, victims, pens, wolves)
+
+
+@lru_cache(maxsize=1 << 14)  # a hand stays the same until its seat moves
+def held_kinds(hand: tuple[int, ...]) -> int:
+    """The special kinds in a (sorted) hand, bit k for kind THIEF + k: 1 Thief,
+    2 Sheepdog, 4 Black Sheep, 8 Wolf."""
+    held = 0
+    i = len(hand) - 1
+    while i >= 0 and hand[i] >= THIEF:  # hands are sorted: special kinds come last
+        held |= 1 << (hand[i] - THIEF)
+        i -= 1
+    return held
+
+
+@lru_cache(maxsize=1 << 12)  # pens change only when sheep are placed, swapped or shorn
+def pen_targets(
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], wolves: tuple[int, ...]
+) -> int:
+    """Which pen-targeting kinds have a target on this table, in `held_kinds` bits: 2 a
+    wolf to drive off, 4 a sheep in a pen of two cards to take, 8 a pen of two cards
+    without a wolf."""
+    out = 2 if any(wolves) else 0
+    for t, pair in enumerate(pens):
+        mask = wolves[t]
+        for i, pen in enumerate(pair):
+            if len(pen) >= 2:
+                if not mask >> i & 1:
+                    out |= 8
+                if any(face_of(c) != BLACK_FACE for c in pen):
+                    out |= 4
+    return out
+
+
+def can_play(
+    hand: tuple[int, ...],
+    p: int,
+    holders: int,
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    wolves: tuple[int, ...],
+) -> bool:
+    """Whether `plays_of` would offer seat p anything (asked for every holder after
+    every move, so it builds no list of plays)."""
+    held = held_kinds(hand)
+    if held & 1 and holders & ~(1 << p):
+        return True  # a Thief, and someone else to rob
+    return bool(held & 14 and held & pen_targets(pens, wolves))
 
 
 @lru_cache(maxsize=1 << 14)  # the same table comes back step after step
