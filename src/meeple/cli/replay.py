@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ..core.errors import MeepleError
 from ..core.match import Match
-from ..core.public import shown
+from ..core.public import is_seen, shown
 from ..core.record import GameRecord
 
 __all__ = ["ReplaySession"]
@@ -48,7 +48,8 @@ class ReplaySession:
         self.say(f"-- move {self.position} of {len(states) - 1} ({who}) --")
         if self.position > 0:
             player, text = self.seen[self.position - 1]
-            self.say(f"last move: player {player}: {shown(text)}")
+            if is_seen(text):  # a move this seat did not see being made is not told
+                self.say(f"last move: player {player}: {shown(text)}")
         self.say(self.match.game.render(state.view(self.seat)))
         if state.is_over:
             outcome = state.outcome()
