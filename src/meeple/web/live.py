@@ -14,6 +14,7 @@ import hmac
 from ..core.match import Match
 from ..core.protocols import Game
 from ..core.public import seen_count
+from ..core.turns import asking_order
 from .clients import Clients
 from .errors import ApiError
 from .limits import Limits
@@ -143,10 +144,11 @@ class LiveMatch:
 
     @property
     def bots_to_act(self) -> tuple[int, ...]:
-        """Bot seats the game is waiting for."""
+        """Bot seats the game is waiting for, in the order the bot driver plays them
+        (seats asked in secret first, `meeple.core.asking_order`)."""
         if self.finished:
             return ()
-        return tuple(p for p in sorted(self.match.state.to_act) if self.seats[p] != HUMAN)
+        return tuple(p for p in asking_order(self.match.state) if self.seats[p] != HUMAN)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to; None without a token (spectator); 403 if wrong."""
