@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 import meeple
 from meeple.cli.app import app
 from meeple.core import registry
-from meeple.scaffold import MAX_NAME, MAX_TITLE, render_templates
+from meeple.scaffold import MAX_NAME, MAX_TITLE, names_for, render_templates
 
 from .test_architecture import SKELETON
 
@@ -202,6 +202,19 @@ def test_an_installed_games_name_is_refused(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_package_name_that_is_already_importable_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "meeple_taken_demo.py").write_text('"""Someone\'s module."""\n', "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    into = tmp_path / "games"
+    into.mkdir()
+    result = runner.invoke(app, ["new-game", "taken_demo", "--into", str(into)])
+    assert result.exit_code == 2
+    assert "a module named 'meeple_taken_demo' can already be imported" in result.output
+    assert list(into.iterdir()) == []
+
+
 def test_an_existing_folder_is_refused_and_left_alone(tmp_path: Path) -> None:
     (tmp_path / NAME).mkdir()
     (tmp_path / NAME / "notes.txt").write_text("mine", encoding="utf-8")
@@ -222,8 +235,6 @@ def test_a_missing_target_folder_and_a_bad_title_are_refused(tmp_path: Path) -> 
 
 
 def test_every_template_is_filled_with_the_names_given() -> None:
-    from meeple.scaffold import names_for
-
     names = names_for("high_card")
     assert (names.title, names.class_name, names.distribution) == (
         "High card",
@@ -235,3 +246,14 @@ def test_every_template_is_filled_with_the_names_given() -> None:
     assert Path("src/meeple_high_card/game.py") in files
     assert 'title="High card"' in files[Path("src/meeple_high_card/game.py")]
     assert all("{{" not in text for text in files.values())
+
+
+def test_the_tutorial_explains_every_generated_file() -> None:
+    page = (ROOT / "docs" / "guide" / "plugin-tutorial.md").read_text(encoding="utf-8")
+    table = page.split("## What each generated file is for\n")[1].split("\n## ")[0]
+    explained = set(re.findall(r"^\| `([^`]+)` \|", table, re.MULTILINE))
+    written = {
+        path.as_posix().replace("meeple_high_card", "meeple_NAME")
+        for path in render_templates(names_for("high_card"))
+    }
+    assert explained == written

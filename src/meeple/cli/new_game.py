@@ -21,11 +21,12 @@ console = Console(highlight=False)
 def new_game(
     name: Annotated[
         str,
-        typer.Argument(help="the game's registry name: lower-case words joined by _ (high_card)"),
+        typer.Argument(
+            metavar="NAME",
+            help="the game's registry name: lower-case words joined by _ (high_card)",
+        ),
     ],
-    into: Annotated[
-        Path, typer.Option(help="the existing folder to write NAME/ in (default: here)")
-    ] = Path("."),
+    into: Annotated[Path, typer.Option(help="the existing folder to write NAME/ in")] = Path("."),
     title: Annotated[
         str | None, typer.Option(help="the game's title (default: NAME as words)")
     ] = None,
