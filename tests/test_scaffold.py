@@ -1,23 +1,18 @@
 """`meeple new-game` writes a plugin that installs, passes its own tests and plays
 (issue 20, item 7).
 
-The generated package is installed as ``pip install`` installs the wheel hatchling
-builds from it: the packages its ``pyproject.toml`` names for the wheel are copied
-into a folder, beside a ``.dist-info`` holding the name, version, dependencies and
-entry points that file declares, and the folder is put on the import path of every
-process run here (the way tests/test_broken_plugin.py installs its plugins). So no
-build backend and no network are needed, and the entry point tested is the one the
-generated ``pyproject.toml`` declares.
+The generated package is really installed: ``pip install --target`` builds its wheel
+with hatchling (the backend its ``pyproject.toml`` names) into a throwaway folder,
+which is put on the import path of every process run here. So the entry point
+tested is the one pip installed from the generated ``pyproject.toml``.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,27 +33,33 @@ TITLE = "Scaffolded demo"
 runner = CliRunner()
 
 
-def install_like_pip(project: Path, site: Path) -> None:
-    """Leave in `site` what pip leaves in site-packages for the project's wheel."""
-    config = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
-    assert config["build-system"]["build-backend"] == "hatchling.build"
-    for package in config["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"]:
-        shutil.copytree(project / package, site / Path(package).name)
-    about = config["project"]
-    dist = site / f"{about['name'].replace('-', '_')}-{about['version']}.dist-info"
-    dist.mkdir()
-    requires = "".join(f"Requires-Dist: {line}\n" for line in about["dependencies"])
-    (dist / "METADATA").write_text(
-        f"Metadata-Version: 2.1\nName: {about['name']}\nVersion: {about['version']}\n{requires}",
-        encoding="utf-8",
+def install(project: Path, site: Path) -> None:
+    """``pip install`` the project into the folder `site`, as a user would install it.
+
+    pip builds the wheel with the project's own backend (hatchling, from the test
+    extra: ``--no-build-isolation`` keeps it offline) and installs it there with its
+    ``.dist-info`` and entry points; meeple itself comes from this environment.
+    """
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(site),
+            str(project),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
     )
-    (dist / "entry_points.txt").write_text(
-        "".join(
-            f"[{group}]\n" + "".join(f"{name} = {value}\n" for name, value in points.items())
-            for group, points in about["entry-points"].items()
-        ),
-        encoding="utf-8",
-    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +76,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def site(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A throwaway site-packages holding the generated package, installed."""
     folder = tmp_path_factory.mktemp("site-packages")
-    install_like_pip(project, folder)
+    install(project, folder)
     return folder
 
 
