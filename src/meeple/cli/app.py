@@ -16,6 +16,7 @@ from ..core import MeepleError
 from ..core import registry as _registry
 from ..core import rng as _rng
 from ..sim import measure_speed, resolve_game
+from .new_game import new_game
 from .options import parse_cli_options
 from .scoresheet import score_sheet
 from .serve import serve
@@ -299,6 +300,7 @@ def _options_kwargs(options: object) -> dict[str, object]:
 
 
 app.command()(serve)
+app.command()(new_game)
 
 
 def main() -> None:
