@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
 from rich.console import Console
 from rich.style import Style
+from rich.text import Text
 
 import meeple
 from meeple.cli.terminal import make_console, picture
-from meeple.testing import random_playout
+from meeple.testing import ConformanceError, check_game, random_playout
+
+from .toy_game import ToyGame
 
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -124,3 +128,55 @@ def test_the_way_of_the_bear_player_rows_line_up() -> None:
             assert len({row.index(column) for row in rows}) == 1, rows
         checked += 1
     assert checked > 5
+
+
+# -- the kit catches a styled picture that breaks its promise -------------------------------
+class _Styled(ToyGame):
+    """The toy game with a styled picture; subclasses break one rule each."""
+
+    def render_styled(self, view: Any) -> Text:
+        """Hand cards in bold."""
+        text = Text(self.render(view))
+        text.highlight_regex(r"\d+", "bold")
+        return text
+
+
+class _OtherText(_Styled):
+    def render_styled(self, view: Any) -> Text:
+        return Text(self.render(view) + " (more)")
+
+
+class _Escapes(_Styled):
+    def render(self, view: Any) -> str:
+        return "\x1b[31m" + super().render(view)
+
+
+class _BadStyle(_Styled):
+    def render_styled(self, view: Any) -> Text:
+        return Text(self.render(view), style="not-a-colour")
+
+
+class _LooksBehindTheView(_Styled):
+    calls = 0
+
+    def render_styled(self, view: Any) -> Text:
+        type(self).calls += 1  # a picture that depends on something besides the view
+        return Text(self.render(view), style="bold" if self.calls % 2 else "italic")
+
+
+def test_the_kit_passes_a_good_styled_picture() -> None:
+    check_game(_Styled(), seeds=range(2))
+
+
+@pytest.mark.parametrize(
+    ("game", "match"),
+    [
+        (_OtherText(), r"plain differs from render"),
+        (_Escapes(), r"escape codes"),
+        (_BadStyle(), r"style rich cannot read"),
+        (_LooksBehindTheView(), r"depends on more than the view"),
+    ],
+)
+def test_the_kit_catches_a_styled_picture_that_breaks_its_promise(game: Any, match: str) -> None:
+    with pytest.raises(ConformanceError, match=match):
+        check_game(game, seeds=range(2))

@@ -41,17 +41,18 @@ def check_styled(game: Any, state: State, where: Where) -> None:
                 where,
                 f"render_styled(view({p})) styles {span.start}-{span.end}, outside its text",
             )
-            if isinstance(span.style, str):
+        for style in (text.style, *(span.style for span in text.spans)):
+            if isinstance(style, str):
                 try:
-                    Style.parse(span.style)
+                    Style.parse(style)
                 except StyleSyntaxError as err:
                     raise where.fail(f"render_styled uses a style rich cannot read: {err}") from err
         # The kit has checked that a re-dealt world shows this seat the same view, so
         # one more call on that world's view checks both determinism and that the
         # styles come from the view alone.
-        other = game.determinize(view, 11).view(p)
+        other = game.render_styled(game.determinize(view, 11).view(p))
         expect(
-            list(game.render_styled(other).spans) == list(text.spans),
+            (other.style, list(other.spans)) == (text.style, list(text.spans)),
             where,
             f"render_styled(view({p})) is not deterministic or depends on more than the view",
         )
