@@ -122,6 +122,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "HasPublicNotation",
             "HasHtml",
             "HasStatistics",
+            "HasStyledText",
             "Validating",
             "CAPABILITIES",
             "ENDED_BY",
