@@ -38,7 +38,9 @@ def test_hot_seat_clears_the_screen_and_waits_between_humans() -> None:
             while events[j].startswith("say:  player "):
                 j += 1
         assert events[j].startswith("say:round")
-        assert events[j + 1].startswith(f"say:player {player}: ")
+        assert events[j + 1] in ("say:pick a card to play face down", "say:draw a card or pass")
+        asked = next(e for e in events[j + 1 :] if e.startswith("ask:"))
+        assert asked == f"ask:player {player}> "  # the input line names the seat
     assert any(e == "say:game over" for e in events)
 
 

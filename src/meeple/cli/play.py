@@ -99,7 +99,7 @@ class PlaySession:
         self._last_human = player
         state = self.match.state
         self.draw(picture(game, state.view(player)))
-        self.say(f"player {player}: {state.prompt(player)}")
+        self.say(state.prompt(player))  # games name the seat in their prompts; "player N> " follows
         legal = state.legal_actions(player)
         for number, action in enumerate(legal, 1):
             self.say(f"  {number:3d}. {action}")
