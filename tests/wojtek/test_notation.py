@@ -25,6 +25,7 @@ def test_every_action_parses_back_to_its_shared_object() -> None:
     assert {type(a) for a in vocab} == set(ACTION_TYPES)
     for action in vocab:
         assert parse_action(str(action)) is action
+        assert GAME.parse_action(str(action)) is action
 
 
 @pytest.mark.parametrize(
