@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypeVar
+
+from meeple.core.protocols import Game
+from meeple.testing import random_playout
+
+S = TypeVar("S")
 
 BUILT_IN: Final = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
 """The four games this package registers."""
@@ -18,3 +23,13 @@ def option_flags(game: str) -> list[str]:
     for key, value in SHORT_OPTIONS.get(game, {}).items():
         flags += ["--option", f"{key}={value}"]
     return flags
+
+
+def finished(game: Game[S], players: int, seed: int, options: Any = None) -> S:
+    """The final state of a seeded random game (`meeple.testing.random_playout`), typed as
+    the game's own states; fails the test if the game did not end."""
+    final, _, _ = random_playout(game, players, seed, options)
+    assert isinstance(final, game.state_type)
+    assert final.is_over
+    state: S = final
+    return state
