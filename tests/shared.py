@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from importlib import resources
 from typing import Any, Final, TypeVar
 
 from meeple.core.protocols import Game
@@ -33,3 +36,17 @@ def finished(game: Game[S], players: int, seed: int, options: Any = None) -> S:
     assert final.is_over
     state: S = final
     return state
+
+
+def shipped_data(game: str, name: str) -> Any:
+    """A fresh parse of the data file `name` that package ``meeple.<game>`` ships, for a
+    test to read or to break."""
+    text = resources.files(f"meeple.{game}").joinpath("data", name).read_text("utf-8")
+    return json.loads(text)
+
+
+def broken_data(game: str, name: str, change: Callable[[Any], object]) -> Any:
+    """`shipped_data` after `change` (a function that edits the document in place)."""
+    doc = shipped_data(game, name)
+    change(doc)
+    return doc

@@ -9,7 +9,6 @@ bad player counts are refused) is checked in tests/test_encoding_all_games.py.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -55,13 +54,13 @@ from meeple.wojtek.encoding import (
 )
 from meeple.wojtek.state import EXCHANGE, PHASE_NAMES, State
 
+from .board_files import board_file, shorter_board
 from .helpers import BOARD, bear, collection, colour, hand, position, route
 from .strategies import ANY_STATES
 from .test_conformance import VARIANTS
 
 SIZES = {2: 528, 3: 575, 4: 622, 5: 669}
 """Observation sizes: 434 + 47 per seat (to_act flag and a 46-wide seat block)."""
-STANDARD = Path(__file__).parents[2] / "src" / "meeple" / "wojtek" / "data" / "board_standard.json"
 
 
 def encode(state: State, player: int | None) -> tuple[float, ...]:
@@ -411,16 +410,7 @@ def test_own_hand_and_display_are_read_back_from_the_encoding(state: State) -> N
 
 
 def test_another_board_file_keeps_the_layout(tmp_path: Path) -> None:
-    doc: dict[str, Any] = json.loads(STANDARD.read_text(encoding="utf-8"))
-    doc["name"] = "shorter"
-    for space in doc["spaces"]:
-        if space["id"] == "route-46":
-            space["next"] = "edinburgh"
-    cut = {f"route-{i}" for i in range(47, 56)}
-    doc["spaces"] = [s for s in doc["spaces"] if s["id"] not in cut]
-    path = tmp_path / "shorter.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    options = Options(board=read_board_file(path))
+    options = Options(board=read_board_file(board_file(tmp_path, shorter_board())))
     assert len(load_board(options.board).ids) < len(BOARD.ids)
     check_game(GAME, players=[3], seeds=range(1), steps=6, options=options)
 
