@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeple.testing import assert_refused
 from meeple.wypas import GAME
 from meeple.wypas.actions import DOWN, Auction, Bid, Black, Dog, Shear, Thief, Wolf
 
@@ -61,15 +62,10 @@ REFUSED = [
 @pytest.mark.parametrize(("text", "why"), REFUSED)
 def test_plausible_input_parses_and_is_refused_with_the_rule(text: str, why: str) -> None:
     import meeple
-    from meeple.core import IllegalActionError
 
     state = meeple.start("wypas", players=4, seed=3, bluff=True)
     while 1 not in state.to_act:  # seat 1 decides (here: it opens the first lot)
         state = state.apply(state.legal_actions()[0])
     action = GAME.parse_action(text)
     assert GAME.parse_action(str(action)) == action
-    reason = state.check(action, 1)
-    assert reason is not None
-    assert why in reason
-    with pytest.raises(IllegalActionError, match=why):
-        state.apply(action, 1)
+    assert_refused(GAME, state, action, why, player=1)
