@@ -114,37 +114,6 @@ def standard(
     return state
 
 
-def solo(
-    hikes: Sequence[Sequence[int]],
-    *,
-    deck: Sequence[int],
-    discard: Sequence[int] = (),
-    drawn: int = 0,
-    assigned: Sequence[Sequence[str]] = ((), (), (), (), ()),
-    active: int = -1,
-    phase: Phase = Phase.DRAW,
-) -> State:
-    """A solo position; the deck must keep one bear per remaining pile of 8."""
-    used = [*(c for h in hikes for c in h), *deck, *discard, *((drawn,) if drawn else ())]
-    assert sorted(used) == list(CARD_IDS), "a solo position must place all 45 cards"
-    state = State(
-        players=1,
-        to_act=frozenset() if phase == Phase.OVER else frozenset({0}),
-        rng=1,
-        options=Options(mode="solo"),
-        phase=phase,
-        score_cards=SOLO_SCORES,
-        hikes=tuple(tuple(h) for h in hikes),
-        deck=tuple(deck),
-        discard=tuple(discard),
-        drawn=drawn,
-        assigned=tuple(tuple(SCORE_BY_SLUG[s] for s in a) for a in assigned),
-        active=active,
-    )
-    state.validate()
-    return state
-
-
 def play(state: State, *moves: str, player: int | None = None) -> State:
     """Apply moves written in notation."""
     for text in moves:
@@ -215,15 +184,24 @@ def solo_position(
         else:
             deck.append(others.pop(0))
         position += 1
-    return solo(
-        hikes,
-        deck=deck,
-        discard=discard,
-        drawn=drawn,
-        assigned=assigned,
-        active=active,
+    placed = [*used, *deck]
+    assert sorted(placed) == list(CARD_IDS), "a solo position must place all 45 cards"
+    state = State(
+        players=1,
+        to_act=frozenset() if phase == Phase.OVER else frozenset({0}),
+        rng=1,
+        options=Options(mode="solo"),
         phase=phase,
+        score_cards=SOLO_SCORES,
+        hikes=tuple(tuple(h) for h in hikes),
+        deck=tuple(deck),
+        discard=tuple(discard),
+        drawn=drawn,
+        assigned=tuple(tuple(SCORE_BY_SLUG[s] for s in a) for a in assigned),
+        active=active,
     )
+    state.validate()
+    return state
 
 
 def playout(
