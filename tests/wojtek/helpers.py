@@ -168,6 +168,17 @@ EDINBURGH = CITIES.index("Edinburgh")
 FILLER = hand("violet", "violet", "green", "green", "green")
 """The hand of players a test does not look at."""
 
+
+def last_orange_truck() -> State:
+    """Three players; seat 0, to act on route 54, holds an orange truck card, and no
+    orange space lies beyond route 54: that truck goes to Edinburgh."""
+    return position(
+        3,
+        positions=[route(54), route(30), route(20)],
+        hands=[hand("orange", "red", "red", "red", "red")] + [FILLER] * 2,
+    )
+
+
 # Bear card names by type, in card-data order (for scoring tests).
 FOOD = ("corned beef", "fruits and honey", "condensed milk", "marmalade", "dates", "sweets")
 FUN = ("wrestling", "swimming", "football", "truck ride", "shower", "boxing")

@@ -79,28 +79,28 @@ def one_hot(width: int, *hot: int) -> tuple[float, ...]:
 # -- the vocabulary -------------------------------------------------------------
 
 
+BLOCKS: tuple[tuple[type[Action], int, str | None], ...] = (
+    (Draw, 0, None),
+    (Truck, 1, "colour"),
+    (Walk, 8, "target"),
+    (Three, 16, None),
+    (Drop, 17, "colour"),
+    (Use, 24, "kind"),
+    (To, 32, "target"),
+    (Exchange, 40, "kind"),
+    (Done, 48, None),
+    (Box, 49, "colour"),
+)
+"""The documented index table (docs/rules/wojtek.md, "Adapters"): each action class, the
+index of its first action, and the field (colours in card-data order) counted on from it."""
+
+
 def index_of(action: Action) -> int:
-    """The documented index formula (colours in card-data order)."""
-    if isinstance(action, Draw):
-        return 0
-    if isinstance(action, Truck):
-        return 1 + action.colour
-    if isinstance(action, Walk):
-        return 8 + action.target
-    if isinstance(action, Three):
-        return 16
-    if isinstance(action, Drop):
-        return 17 + action.colour
-    if isinstance(action, Use):
-        return 24 + action.kind
-    if isinstance(action, To):
-        return 32 + action.target
-    if isinstance(action, Exchange):
-        return 40 + action.kind
-    if isinstance(action, Done):
-        return 48
-    assert isinstance(action, Box)
-    return 49 + action.colour
+    """The documented index of `action`, read from `BLOCKS`."""
+    for kind, first, field in BLOCKS:
+        if isinstance(action, kind):
+            return first + (getattr(action, field) if field else 0)
+    raise AssertionError(f"{action} is in no documented block")
 
 
 def test_vocabulary_size_and_documented_order() -> None:
