@@ -67,6 +67,20 @@ def hike_with_elevations(changes: Sequence[int]) -> tuple[int, ...]:
     return tuple(used)
 
 
+ONE_ANIMAL_CARDS = (
+    "most-bluebirds",
+    "most-cardinals",
+    "most-goldfinches",
+    "most-squirrels",
+    "most-rabbits",
+    "most-skunks",
+    "most-foxes",
+    "most-deer",
+    "most-bears",
+)
+"""The nine score cards that each count one animal (no habitat, no elevation, no group)."""
+
+
 def scores(*slugs: str) -> tuple[int, ...]:
     """Score card ids from slugs, ascending."""
     return tuple(sorted(SCORE_BY_SLUG[s] for s in slugs))
