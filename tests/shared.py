@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any, Final, TypeVar
 
-from meeple.core.protocols import Game
+from meeple.core.protocols import Game, State
 from meeple.testing import random_playout
 
 S = TypeVar("S")
+St = TypeVar("St", bound=State)
 
 BUILT_IN: Final = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
 """The four games this package registers."""
@@ -50,3 +51,16 @@ def broken_data(game: str, name: str, change: Callable[[Any], object]) -> Any:
     doc = shipped_data(game, name)
     change(doc)
     return doc
+
+
+def play(game: Game[St], state: St, *moves: str, player: int | None = None) -> St:
+    """`state` after `moves`, written in `game`'s notation, each made by `player` (None: the
+    only seat to act). Each game's ``helpers.play`` is this with its game filled in."""
+    for text in moves:
+        state = state.apply(game.parse_action(text), player)
+    return state
+
+
+def texts(actions: Iterable[object]) -> list[str]:
+    """The notation of each action, in order."""
+    return [str(action) for action in actions]

@@ -8,9 +8,9 @@ pile, so the result conserves all 45 landscape cards and passes `State.validate`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.actions import Action
 from meeple.bear_mountain.components import (
     ANIMALS,
     BEAR_CARDS,
@@ -21,6 +21,9 @@ from meeple.bear_mountain.components import (
     SOLO_SCORES,
 )
 from meeple.bear_mountain.state import Phase, State
+
+from .. import shared
+from ..shared import texts as texts
 
 
 def cards_where(
@@ -128,11 +131,8 @@ def standard(
     return state
 
 
-def play(state: State, *moves: str, player: int | None = None) -> State:
-    """Apply moves written in notation."""
-    for text in moves:
-        state = state.apply(GAME.parse_action(text), player)
-    return state
+play = partial(shared.play, GAME)
+"""Apply moves written in notation (`tests.shared.play` for this game)."""
 
 
 def pick_lowest(state: State) -> State:
@@ -140,11 +140,6 @@ def pick_lowest(state: State) -> State:
     for p in sorted(state.to_act):
         state = state.apply(state.legal_actions(p)[0], p)
     return state
-
-
-def texts(actions: Iterable[Action]) -> list[str]:
-    """Notation of each action."""
-    return [str(a) for a in actions]
 
 
 def finished(hikes: Sequence[Sequence[int]], score_slugs: Sequence[str]) -> State:
