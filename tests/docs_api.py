@@ -157,6 +157,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "transcript",
             "assert_golden",
             "REGOLD_ENV",
+            "assert_refused",
             "check_document",
             "mutated_documents",
             "FuzzError",

@@ -25,6 +25,7 @@ from meeple.web.store import Store
 
 from .support import (
     LiveServer,
+    act,
     bearer,
     create_over_http,
     http_from,
@@ -126,11 +127,7 @@ def test_sqlite_never_runs_on_the_event_loop(server: LiveServer) -> None:
         while not (view := settle(lambda: http.get(f"{url}/view", headers=bearer(token)).json()))[
             "over"
         ]:
-            response = http.post(
-                f"{url}/act",
-                headers=bearer(token),
-                json={"action": view["legal"][0], "version": view["version"]},
-            )
+            response = act(http, data["match"], token, view["legal"][0], view["version"])
             assert response.status_code == 200, response.text
         http.get("/api/status")
     trace(server, None)
@@ -201,11 +198,7 @@ def test_an_old_database_is_migrated_and_its_damaged_row_reported(
             assert len(record["moves"]) == 6
             refused(http.get("/api/matches/broken-row-1/view"), 500, "damaged")
             if view["version"] == 3:
-                response = http.post(
-                    "/api/matches/open-match-1/act",
-                    headers=bearer(tokens["open-match-1"][1]),
-                    json={"action": "bid 6", "version": 3},
-                )
+                response = act(http, "open-match-1", tokens["open-match-1"][1], "bid 6", 3)
                 assert response.status_code == 200, response.text
     assert "broken-row-1" in caplog.text
     with sqlite3.connect(db) as connection:
@@ -233,11 +226,7 @@ def test_damaged_rows_are_reported_and_skipped_and_the_rest_is_served(
             data = create_over_http(http, "goofspiel", ["human", "human"], seed=2)
             tokens = [s["token"] for s in data["seats"]]
             for version, (token, card) in enumerate([(tokens[0], 3), (tokens[1], 1)]):
-                response = http.post(
-                    f"/api/matches/{data['match']}/act",
-                    headers=bearer(token),
-                    json={"action": f"bid {card}", "version": version},
-                )
+                response = act(http, data["match"], token, f"bid {card}", version)
                 assert response.status_code == 200
             ids[name] = data["match"]
         finished = create_over_http(http, "goofspiel", ["random", "random"], seed=4)
@@ -263,11 +252,7 @@ def test_damaged_rows_are_reported_and_skipped_and_the_rest_is_served(
         status = http.get("/api/status").json()
         assert status["matches"]["damaged"] == 4  # the open ones, found at start
         token = good["seats"][0]["token"]
-        response = http.post(
-            f"/api/matches/{good['match']}/act",
-            headers=bearer(token),
-            json={"action": "bid 2", "version": 0},
-        )
+        response = act(http, good["match"], token, "bid 2", 0)
         assert response.status_code == 200, response.text
         for name, match_id in ids.items():
             response = http.get(f"/api/matches/{match_id}/view")
