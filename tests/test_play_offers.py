@@ -36,7 +36,7 @@ def test_the_offered_human_is_asked_before_the_bot_to_act_moves() -> None:
     session = _session(["random", "random", "random", "human"], Script("1"), said)
     assert not session.run()  # 1. wait; then quit at the next question
     first = said.index(
-        "player 3: p3: you may play a special card now, or wait (meanwhile p0 "
+        "p3: you may play a special card now, or wait (meanwhile p0 "
         "(baca): hide one of the drawn lots face down)"
     )
     assert not any(line.startswith("player 0 (random)") for line in said[:first])

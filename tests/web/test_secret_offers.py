@@ -16,8 +16,8 @@ from starlette.testclient import TestClient
 from meeple.core import Match
 from meeple.web.live import LiveMatch
 
-from .support import create
-from .test_api import act, view
+from .support import act, create
+from .test_api import view
 
 
 def _match(client: TestClient) -> tuple[str, list[str]]:

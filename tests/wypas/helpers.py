@@ -8,7 +8,6 @@ all the cards and passes `State.validate`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any
 
 from meeple.core import ONE_SEAT, replace, rng
@@ -18,6 +17,8 @@ from meeple.wypas.invariants import cards_in_play
 from meeple.wypas.offers import with_offers
 from meeple.wypas.redyk import accepted_faces
 from meeple.wypas.state import CHOOSE, REDYK, State
+
+from ..shared import texts as texts
 
 __all__ = [
     "EMPTY",
@@ -136,11 +137,6 @@ def play(state: State, *moves: str) -> State:
     for text in moves:
         state = state.apply(GAME.parse_action(text), state.actor)
     return state
-
-
-def texts(actions: Iterable[Any]) -> list[str]:
-    """Notation of actions."""
-    return [str(a) for a in actions]
 
 
 def walk(players: int, seed: int, options: Options, limit: int | None = None) -> list[State]:

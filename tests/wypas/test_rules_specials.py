@@ -15,7 +15,7 @@ from meeple.wypas.state import REACT, REDYK, SHEAR, TAKE, State
 from .helpers import EMPTY, arrange, hand, k, pen, play, sheep, texts
 
 
-def window(
+def redyk_start(
     hands: tuple[tuple[int, ...], ...],
     pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] | None = None,
     wolves: tuple[int, ...] | None = None,
@@ -34,7 +34,7 @@ def window(
 
 @pytest.mark.rule("wypas:specials.thief", "wypas:specials.thief-take", "wypas:specials.targets")
 def test_thief_looks_and_takes_one_card() -> None:
-    state = window((hand("thief"), hand("red-1", "green-5", "wolf"), hand(), hand()))
+    state = redyk_start((hand("thief"), hand("red-1", "green-5", "wolf"), hand(), hand()))
     state = play(state, "thief p1")
     assert state.phase == REACT
     assert k("thief") not in state.hands[0]
@@ -58,7 +58,7 @@ def test_thief_looks_and_takes_one_card() -> None:
 
 @pytest.mark.rule("wypas:specials.dog", "wypas:specials.reactions")
 def test_sheepdog_cancels_the_special_just_played() -> None:
-    state = window((hand("thief"), hand("red-1"), hand("dog"), hand()))
+    state = redyk_start((hand("thief"), hand("red-1"), hand("dog"), hand()))
     state = play(state, "thief p1", "pass")
     assert texts(state.legal_actions()) == ["pass", "dog"]
     state = play(state, "dog")
@@ -72,7 +72,7 @@ def test_sheepdog_cancels_the_special_just_played() -> None:
 
 @pytest.mark.rule("wypas:specials.reactions")
 def test_a_sheepdog_can_cancel_a_sheepdog() -> None:
-    state = window((hand("thief", "dog"), hand("red-1"), hand("dog"), hand()))
+    state = redyk_start((hand("thief", "dog"), hand("red-1"), hand("dog"), hand()))
     state = play(state, "thief p1", "pass", "dog")
     assert state.actor == 3
     state = play(state, "pass")
@@ -89,7 +89,7 @@ def test_wolf_goes_over_a_pen_of_two_and_eats_the_highest_at_shearing() -> None:
         (pen("green-3", "green-4", "green-5"), pen("red-1")),
         *((EMPTY, EMPTY),) * 2,
     )
-    state = window((hand("wolf"), hand(), hand(), hand()), pens)
+    state = redyk_start((hand("wolf"), hand(), hand(), hand()), pens)
     assert texts(state.legal_actions()) == ["done", "wolf p1 pen1"]  # pen 2 holds one sheep
     state = play(state, "wolf p1 pen1", "pass", "pass", "pass")
     assert state.wolves[1] == 1
@@ -107,7 +107,7 @@ def test_wolf_goes_over_a_pen_of_two_and_eats_the_highest_at_shearing() -> None:
 @pytest.mark.rule("wypas:specials.dog")
 def test_sheepdog_drives_the_wolf_away() -> None:
     pens = ((pen("red-1", "red-2"), EMPTY), *((EMPTY, EMPTY),) * 3)
-    state = window((hand("dog"), hand(), hand(), hand()), pens, wolves=(1, 0, 0, 0))
+    state = redyk_start((hand("dog"), hand(), hand(), hand()), pens, wolves=(1, 0, 0, 0))
     assert texts(state.legal_actions()) == ["done", "dog p0 pen1"]
     state = play(state, "dog p0 pen1", "pass", "pass", "pass")
     assert state.wolves == (0, 0, 0, 0)
@@ -118,7 +118,7 @@ def test_sheepdog_drives_the_wolf_away() -> None:
 def test_black_sheep_swaps_for_a_sheep_in_a_pen() -> None:
     row = pen("yellow-2", "yellow-3", "yellow-4")
     pens = ((EMPTY, EMPTY), (row, EMPTY), *((EMPTY, EMPTY),) * 2)
-    state = window((hand("black"), hand(), hand(), hand()), pens)
+    state = redyk_start((hand("black"), hand(), hand(), hand()), pens)
     assert texts(state.legal_actions()) == [
         "done",
         "black p1 pen1 yellow-2",
@@ -137,14 +137,14 @@ def test_black_sheep_swaps_for_a_sheep_in_a_pen() -> None:
 def test_black_sheep_returns_a_dolly_as_a_dolly() -> None:
     row = (sheep("red-3"), sheep("dolly-red", "red-4"))
     pens = ((EMPTY, EMPTY), (row, EMPTY), *((EMPTY, EMPTY),) * 2)
-    state = window((hand("black"), hand(), hand(), hand()), pens)
+    state = redyk_start((hand("black"), hand(), hand(), hand()), pens)
     state = play(state, "black p1 pen1 red-4", "pass", "pass", "pass")
     assert state.hands[0] == hand("dolly-red")
 
 
 @pytest.mark.rule("wypas:specials.any-moment", "wypas:specials.reactions")
 def test_a_special_card_waits_while_another_awaits_its_reactions() -> None:
-    state = window((hand("thief"), hand("red-1"), hand("thief"), hand()))
+    state = redyk_start((hand("thief"), hand("red-1"), hand("thief"), hand()))
     state = play(state, "thief p1")  # seat 1 is asked to react; seat 2 holds a Thief
     assert (state.phase, state.to_act) == (REACT, frozenset({1}))
     state = play(state, "pass")
@@ -156,7 +156,7 @@ def test_a_special_card_waits_while_another_awaits_its_reactions() -> None:
 
 @pytest.mark.rule("wypas:specials.thief")
 def test_a_thief_needs_a_victim_with_cards() -> None:
-    state = window((hand("thief"), hand(), hand(), hand()))
+    state = redyk_start((hand("thief"), hand(), hand(), hand()))
     assert texts(state.legal_actions()) == ["done"]
     with pytest.raises(IllegalActionError, match="at least one card"):
         play(state, "thief p1")

@@ -13,6 +13,9 @@ seats the table sees to act (`meeple.core.asking_order`), or the public move wou
 always end their chance. With several humans at one terminal, handing it to a human
 would tell the table that human was asked, so a human's secret offer is not asked
 there: it passes with the next move (their own turns still offer everything).
+
+Pictures (a seat's view, the score sheet) go to `draw`, which a terminal prints in
+colour; without it they are told through `say` as plain text.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.console import RenderableType
+
 from ..bots import MCTSBot, make_bot
 from ..core import rng as _rng
 from ..core.codec import dumps
@@ -28,7 +33,8 @@ from ..core.errors import IllegalActionError, MalformedActionError, MeepleError
 from ..core.match import Match
 from ..core.public import is_seen, public_move, shown
 from ..core.turns import public_to_act
-from .scoresheet import as_text, score_sheet
+from .scoresheet import score_sheet
+from .terminal import picture, plain
 
 __all__ = ["HELP", "PlaySession"]
 
@@ -46,6 +52,7 @@ class PlaySession:
         ask: Callable[[str], str],
         say: Callable[[str], None],
         clear: Callable[[], None] = lambda: None,
+        draw: Callable[[RenderableType], None] | None = None,
         hint_iterations: int = 300,
     ) -> None:
         if len(seats) != match.players:
@@ -55,6 +62,7 @@ class PlaySession:
         self.ask = ask
         self.say = say
         self.clear = clear
+        self.draw = draw or (lambda shown: say(plain(shown)))
         self.hint_iterations = hint_iterations
         self.humans = [p for p, s in enumerate(self.seats) if s == "human"]
         self.bots = {
@@ -108,8 +116,8 @@ class PlaySession:
             self._recap(player)
         self._last_human = player
         state = self.match.state
-        self.say(game.render(state.view(player)))
-        self.say(f"player {player}: {state.prompt(player)}")
+        self.draw(picture(game, state.view(player)))
+        self.say(state.prompt(player))  # games name the seat in their prompts; "player N> " follows
         legal = state.legal_actions(player)
         for number, action in enumerate(legal, 1):
             self.say(f"  {number:3d}. {action}")
@@ -201,9 +209,6 @@ class PlaySession:
     def _show_result(self) -> None:
         state = self.match.state
         outcome = state.outcome()
-        self.say(self.match.game.render(state.view(None)))
+        self.draw(picture(self.match.game, state.view(None)))
         self.say("game over")
-        table, notes = score_sheet(outcome, "result", self.seats)
-        self.say(as_text(table))
-        for note in notes:
-            self.say(note)
+        self.draw(score_sheet(outcome, "result", self.seats))

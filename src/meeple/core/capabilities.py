@@ -15,14 +15,17 @@ capability     methods                        used by
 ``public``     ``public_notation(action,       the web page's move log (what each
                player, viewer)``              seat saw of a secret move)
 ``html``       ``render_html(view)``           the web front end
+``styled``     ``render_styled(view)``         the terminal (``meeple demo``, ``play``,
+                                              ``replay``): the text picture in colour
 ``statistics`` ``statistics(final_state)``     ``meeple analyze`` (balance reports)
 ``validate``   ``state.validate()``            the codec, on every load
 ============== ============================== ===================================
 
 Without a capability the front end does without: no adapters, bots use the
 outcome so far, other seats' moves show as "(secret move)" in hidden-information
-games, the web draws a generic layout of the view's fields, a balance report
-shows only the figures every game has, the codec checks types only.
+games, the web draws a generic layout of the view's fields, the terminal prints the
+text picture without colour, a balance report shows only the figures every game
+has, the codec checks types only.
 
 The documentation's "Optional capabilities" page gives each one's signature, what
 it must do, what uses it and what happens without it.
@@ -31,9 +34,12 @@ it must do, what uses it and what happens without it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 from typing_extensions import TypeVar  # defaults (PEP 696): a bare protocol means [Any]
+
+if TYPE_CHECKING:  # only a type here: importing rich costs every process that loads a game
+    from rich.text import Text
 
 __all__ = [
     "CAPABILITIES",
@@ -44,6 +50,7 @@ __all__ = [
     "HasHtml",
     "HasPublicNotation",
     "HasStatistics",
+    "HasStyledText",
     "Statistic",
     "Validating",
     "capabilities",
@@ -101,6 +108,16 @@ class HasHtml(Protocol[V_contra]):
         ...
 
 
+@runtime_checkable
+class HasStyledText(Protocol[V_contra]):
+    """The text picture in the game's colours, for terminals."""
+
+    def render_styled(self, view: V_contra) -> Text:
+        """`render(view)` with styles: its ``plain`` is exactly ``render(view)``, every
+        span's style is a rich style, and a colour never says what the text does not."""
+        ...
+
+
 Statistic = int | float | str | bool
 """One game-specific figure of a finished game: a count or measure (int, float), a
 category (str) or a yes/no fact (bool)."""
@@ -143,6 +160,7 @@ CAPABILITIES: Final[dict[str, type[Any]]] = {
     "heuristic": HasHeuristic,
     "public": HasPublicNotation,
     "html": HasHtml,
+    "styled": HasStyledText,
     "statistics": HasStatistics,
 }
 """Capabilities of a Game object, by name (``validate`` belongs to its state class)."""

@@ -15,6 +15,7 @@ from ..core.encoding import vocabulary
 from ..core.errors import IllegalActionError
 from ..core.protocols import State
 from .public import check_public
+from .styled import check_styled
 from .where import Where, expect, guard
 
 __all__ = ["check_capabilities", "check_encoding"]
@@ -54,6 +55,8 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
         check_statistics(game, state, where)
     if "public" in offered:
         check_public(game, state, where)
+    if "styled" in offered:
+        check_styled(game, state, where)
 
 
 def check_statistics(game: Any, state: State, where: Where) -> None:
