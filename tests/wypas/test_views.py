@@ -8,7 +8,7 @@ import pytest
 
 from meeple.testing import random_playout
 from meeple.wypas import GAME
-from meeple.wypas.state import TAKE, WINDOW, State
+from meeple.wypas.state import REDYK, TAKE, State
 
 from .helpers import arrange, hand, play
 
@@ -34,7 +34,7 @@ def test_drawn_lots_are_seen_by_the_baca_only() -> None:
 @pytest.mark.rule("wypas:specials.thief-take", "wypas:hidden.views")
 def test_determinize_keeps_what_the_thief_saw() -> None:
     state = arrange(
-        4, phase=WINDOW, actor=0, hands=(hand("thief"), hand("red-1", "wolf"), hand(), hand())
+        4, phase=REDYK, actor=0, hands=(hand("thief"), hand("red-1", "wolf"), hand(), hand())
     )
     state = play(state, "thief p1", "pass", "pass", "pass")
     assert state.phase == TAKE

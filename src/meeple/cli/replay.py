@@ -13,7 +13,7 @@ from rich.console import RenderableType
 
 from ..core.errors import MeepleError
 from ..core.match import Match
-from ..core.public import shown
+from ..core.public import is_seen, shown
 from ..core.record import GameRecord
 from .scoresheet import score_sheet
 from .terminal import picture, plain
@@ -55,7 +55,8 @@ class ReplaySession:
         self.say(f"-- move {self.position} of {len(states) - 1} ({who}) --")
         if self.position > 0:
             player, text = self.seen[self.position - 1]
-            self.say(f"last move: player {player}: {shown(text)}")
+            if is_seen(text):  # a move this seat did not see being made is not told
+                self.say(f"last move: player {player}: {shown(text)}")
         self.draw(picture(self.match.game, state.view(self.seat)))
         if state.is_over:
             self.draw(score_sheet(state.outcome(), "result"))

@@ -40,6 +40,7 @@ from .record import GameRecord
 from .registry import Registry, game_names, get_game, resolve_game
 from .seats import ALL_SEATS, NOBODY, ONE_SEAT
 from .spec import GameSpec
+from .turns import asking_order, public_to_act
 
 __all__ = [
     "ALL_SEATS",
@@ -80,6 +81,7 @@ __all__ = [
     "View",
     "Vocabulary",
     "Writer",
+    "asking_order",
     "build_options",
     "capabilities",
     "check_players",
@@ -90,6 +92,7 @@ __all__ = [
     "loads",
     "offers",
     "parse_option_strings",
+    "public_to_act",
     "replace",
     "resolve_game",
     "resolve_player",

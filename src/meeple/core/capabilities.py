@@ -94,7 +94,8 @@ class HasPublicNotation(Protocol[A_contra]):
     """What each seat saw of a move, for logs and records of hidden-information games."""
 
     def public_notation(self, action: A_contra, player: int, viewer: int | None) -> str | None:
-        """What `viewer` (None: a spectator) saw of `player` taking `action`; None: nothing."""
+        """What `viewer` (None: a spectator) saw of `player` taking `action`; None: that a
+        move was made, nothing more; ``UNSEEN`` (""): not even that."""
         ...
 
 

@@ -137,11 +137,13 @@ class MatchView:
     match: str
     game: str
     title: str
-    version: int = attrs.field(metadata=_doc("Moves played so far."))
+    version: int = attrs.field(metadata=_doc("Moves this seat saw being made so far."))
     seat: int | None
     players: int
     seats: tuple[SeatKind, ...]
-    to_act: tuple[int, ...]
+    to_act: tuple[int, ...] = attrs.field(
+        metadata=_doc("The seats this seat's view shows to act (never another's secret turn).")
+    )
     over: bool
     prompt: str
     waiting_for_bots: bool

@@ -1,13 +1,18 @@
 """What one seat (or a spectator) is shown of a match, as JSON: nothing more than its view.
 
-The payload is built from `state.view(seat)` only, plus public facts (whose turn,
-the seat kinds, the version). While the game is on, the move log shows each move
-as that seat saw it (`meeple.core.public.public_move`: the game's ``public``
-capability, ``public_notation(action, player, viewer)``; nothing, shown as "(secret
-move)", for a hidden-information game without it). Once the match is finished the
-whole record is open to anyone (``GET .../record``), so the log shows every move in
-full. The outcome appears only when the game is over, in the codec's one JSON
-form of an `Outcome` (what `meeple.dumps` writes).
+The payload is built from `state.view(seat)` only, plus public facts (the seat
+kinds). Whose turn it is comes from the view too: a seat asked in secret (a Wypas
+seat offered a special card) is shown to itself and to nobody else, so neither the
+list of seats to act, nor the "waiting for" line, nor "bots are thinking" names it.
+The version is the number of moves the seat saw being made (`LiveMatch.version_for`).
+While the game is on, the move log shows each move as that seat saw it
+(`meeple.core.public.public_move`: the game's ``public`` capability,
+``public_notation(action, player, viewer)``; nothing, shown as "(secret move)", for
+a hidden-information game without it), and leaves out, numbering and all, a move it
+did not see being made. Once the match is finished the whole record is open to
+anyone (``GET .../record``), so the log shows every move in full. The outcome
+appears only when the game is over, in the codec's one JSON form of an `Outcome`
+(what `meeple.dumps` writes).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from ..core.codec import to_data
 from ..core.frozen import thaw
 from ..core.options import option_fields
 from ..core.protocols import Game
-from ..core.public import public_move
+from ..core.public import is_seen, public_move
 from .bodies import LogEntry, MatchView, SeatKind, write_body
 from .hub import LiveMatch
 from .renderers import render_html, render_text
@@ -35,7 +40,7 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
     match = live.match
     state = match.state
     view = state.view(seat)
-    to_act = sorted(state.to_act)
+    to_act = sorted(view.to_act)  # what this seat knows: never another seat's secret turn
     over = state.is_over
     my_turn = seat is not None and seat in state.to_act and not live.finished
     if over:
@@ -46,18 +51,19 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         prompt = state.prompt(seat)
     else:
         prompt = "waiting for " + ", ".join(f"player {p}" for p in to_act)
+    thinking = any(p in live.bots_to_act for p in to_act)
     body = MatchView(
         match=live.id,
         game=game.spec.name,
         title=game.spec.title,
-        version=live.version,
+        version=live.version_for(seat),
         seat=seat,
         players=state.players,
         seats=tuple(SeatKind(p, kind) for p, kind in enumerate(live.seats)),
         to_act=tuple(to_act),
         over=over,
         prompt=prompt,
-        waiting_for_bots=bool(live.bots_to_act) and not live.stuck,
+        waiting_for_bots=thinking and not live.stuck,
         bot_error=live.bot_error,
         closed=live.closed,
         legal=tuple(str(a) for a in state.legal_actions(seat)) if my_turn else (),
@@ -74,9 +80,10 @@ def _log(live: LiveMatch, seat: int | None) -> tuple[LogEntry, ...]:
     game = live.game
     reveal_all = live.finished
     entries: list[LogEntry] = []
-    for number, (player, action) in enumerate(live.match.history, start=1):
+    for player, action in live.match.history:
         text = str(action) if reveal_all else public_move(game, action, player, seat)
-        entries.append(LogEntry(number, player, text))
+        if is_seen(text):  # a move this seat did not see being made: not even a line
+            entries.append(LogEntry(len(entries) + 1, player, text))
     return tuple(entries)
 
 

@@ -31,7 +31,7 @@ SPEC = GameSpec(
     title="Wypas",
     min_players=3,
     max_players=6,
-    rules_version="1",
+    rules_version="2",
     has_chance=True,
     hidden_information=True,
     max_steps=setup.max_steps,
@@ -65,6 +65,7 @@ class Wypas(GameBase[State, Action, View], EncodingBase[Action, View]):
     render_styled = staticmethod(render.render_styled)  # ``styled``: the picture in colour
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
+    _out_of_turn = staticmethod(explain.out_of_turn)
     _validate = staticmethod(invariants.validate)
     _validate_view = staticmethod(invariants.validate_view)
 

@@ -25,7 +25,7 @@ from .components import (
     face_of,
     kind_of,
 )
-from .state import REACT, WINDOW, Phase
+from .state import Phase
 from .view import View
 
 __all__ = ["render_html"]
@@ -38,14 +38,15 @@ _COLOUR = {
     "magenta": "#c2379c",
 }
 _SPECIAL = {"thief": "#6b5b95", "dog": "#8d6e63", "black": "#2b2b2b", "wolf": "#607d8b"}
-_SITES = (
-    "Special-card window before the next lot",
-    "Special-card window before the redyk",
-    "Special-card window before shearing",
-    "Special card played during a bidding turn",
-    "Special card played during a redyk turn",
-    "Special card played during a shearing turn",
-)
+_TURNS = {
+    int(Phase.HIDE): "while the baca hides a lot",
+    int(Phase.CHOOSE): "while a lot is chosen",
+    int(Phase.BID): "during a lot's auction",
+    int(Phase.REDYK): "during redyk",
+    int(Phase.SHEAR): "during shearing",
+    int(Phase.AWARD): "while the baca settles a tie",
+}
+"""The turn a special card interrupted, in words."""
 _BOX = (
     "border:1px solid #b7a98a;border-radius:6px;padding:0.3rem 0.5rem;margin:0.3rem 0;"
     "background:#fbf8f1"
@@ -95,7 +96,7 @@ def _seat(view: View, p: int) -> str:
 
 
 def render_html(view: View) -> str:
-    """Status, your hand, the auction, the special-card window, then every seat's table."""
+    """Status, your hand, the auction, the special card in play, then every seat's table."""
     n = int(view.players)
     me = view.player
     phase = Phase(view.phase).name.lower()
@@ -175,24 +176,22 @@ def render_html(view: View) -> str:
         )
     parts.append(f'<h3>Auction</h3><div class="wy-auction" style="{_BOX}">{"".join(auction)}</div>')
 
-    # The special-card window.
-    if view.phase in (WINDOW, REACT) or view.pending:
-        lines = [f"<p>{_esc(_SITES[view.site])}; passes in a row: "]
-        lines[0] += f"{int(view.passes)}</p>"
-        if view.pending:
-            who, kind, target, pen, face = view.pending
-            what = f"{_esc(_seat(view, who))} played {_card(kind, 'pending')} on "
-            what += _esc(_seat(view, target))
-            if pen:
-                what += f" pen {int(pen)}"
-            if face:
-                what += f" (taking {_esc(FACE_NAME[face])})"
-            lines.append(f"<p>{what}</p>")
-            if view.dogs:
-                dogs = ", ".join(_seat(view, d) for d in view.dogs)
-                lines.append(f"<p>Cancelled by Sheepdogs of: {_esc(dogs)}</p>")
+    # The special card in play (its reactions, or a Thief's pick).
+    if view.pending:
+        when = _TURNS.get(int(view.resume[0]), "") if view.resume else ""
+        who, kind, target, pen, face = view.pending
+        what = f"{_esc(_seat(view, who))} played {_card(kind, 'pending')} on "
+        what += _esc(_seat(view, target))
+        if pen:
+            what += f" pen {int(pen)}"
+        if face:
+            what += f" (taking {_esc(FACE_NAME[face])})"
+        lines = [f"<p>{what}, {_esc(when)}; passes in a row: {int(view.passes)}</p>"]
+        if view.dogs:
+            dogs = ", ".join(_seat(view, d) for d in view.dogs)
+            lines.append(f"<p>Cancelled by Sheepdogs of: {_esc(dogs)}</p>")
         parts.append(
-            f'<h3>Special cards</h3><div class="wy-window" style="{_BOX}">{"".join(lines)}</div>'
+            f'<h3>Special card</h3><div class="wy-special" style="{_BOX}">{"".join(lines)}</div>'
         )
 
     # Victory track and every seat's table.
@@ -217,6 +216,8 @@ def render_html(view: View) -> str:
             marks.append("baca")
         if p == view.actor:
             marks.append("to act")
+        elif p in view.to_act:  # only ever this seat: other offers are not in its view
+            marks.append("offered a special card")
         if p == view.final_from:
             marks.append("first fifth fleece")
         body.append(

@@ -69,8 +69,10 @@ def render(v: View) -> str:
         marks = []
         if p == v.baca:
             marks.append("baca")
-        if p in v.to_act:
+        if p == v.actor:
             marks.append("to act")
+        elif p in v.to_act:  # only ever this seat: other offers are not in its view
+            marks.append("offered a special card")
         head = f"p{p}" + (f" ({', '.join(marks)})" if marks else "")
         hand = _cards(v.hand) if p == v.player else f"{v.hand_counts[p]} cards"
         lines.append(f"{head}: {v.points[p]} points, {len(v.fleeces[p])} fleeces; hand {hand}")
