@@ -121,6 +121,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "HasHeuristic",
             "HasPublicNotation",
             "HasHtml",
+            "HasElements",
             "HasStatistics",
             "Validating",
             "CAPABILITIES",

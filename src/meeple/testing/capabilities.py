@@ -14,6 +14,7 @@ from ..core.capabilities import ENDED_BY, STALLED, capabilities
 from ..core.encoding import vocabulary
 from ..core.errors import IllegalActionError
 from ..core.protocols import State
+from .elements import check_elements
 from .public import check_public
 from .where import Where, expect, guard
 
@@ -50,6 +51,8 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
                 f"render_html(view({p})) contains a <script> tag (text must be escaped)",
             )
             expect(game.render_html(view) == page, where, "render_html is not deterministic")
+    if "elements" in offered:
+        check_elements(game, state, where)
     if "statistics" in offered and state.is_over:
         check_statistics(game, state, where)
     if "public" in offered:
