@@ -170,11 +170,11 @@ def refusals(
     """For each element drawn in `page` (`seat`'s picture) that none of `options` (the
     seat's legal choices) involves: why.
 
-    The reason is the rules' refusal (``state.check``) of the first move the game says a
-    touch on the element could mean (``element_actions``); failing that, which legal
-    move goes elsewhere; failing that, a general sentence. Only the view and the rules'
-    reasons are used, and the conformance kit proves the reasons are the same in every
-    state the seat cannot tell from this one.
+    The first move the game says a touch on the element could mean (``element_actions``)
+    decides: the rules' refusal of it (``state.check``), or, if it is legal, the
+    elements it involves instead; with no such move, a general sentence. Only the view
+    and the rules' reasons are used, and the conformance kit proves the reasons are the
+    same in every state the seat cannot tell from this one.
     """
     view = state.view(seat)
     drawn = drawn_elements(page).labels
@@ -189,17 +189,17 @@ def refusals(
 def _why_not(
     game: Any, state: Any, seat: int, view: Any, element: str, label: str, drawn: dict[str, str]
 ) -> Refusal:
-    meant = tuple(game.element_actions(view, element))
-    for action in meant:
+    """The first move a touch on `element` could mean decides: its refusal, or (legal,
+    so it involves other elements) where it goes instead."""
+    for action in game.element_actions(view, element):
         reason = state.check(action, seat)
         if reason:
             return Refusal(reason, action)
-    for action in meant:  # legal, so it involves other elements
         others = [drawn.get(e, e) for e in game.elements(view, action) if e != element]
         if others:
             return Refusal(
-                f"Nothing you can do with {label or element} now: {action} uses "
+                f"Nothing to do with {label or element} now: {action} uses "
                 + ", ".join(others)
                 + "."
             )
-    return Refusal(f"Nothing you can do with {label or element} now.")
+    return Refusal(f"Nothing to do with {label or element} now.")
