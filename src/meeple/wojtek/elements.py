@@ -22,30 +22,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .actions import (
-    BOXES,
-    DONE,
-    DRAW,
-    DROPS,
-    EDINBURGH,
-    EXCHANGES,
-    THREE,
-    TOS,
-    TRUCKS,
-    USES,
-    WALKS,
-    Action,
-    Box,
-    Done,
-    Draw,
-    Drop,
-    Exchange,
-    Three,
-    To,
-    Truck,
-    Use,
-    Walk,
-)
+from . import actions as made  # every action, made once
+from .actions import EDINBURGH, Action, Box, Done, Draw, Drop, Exchange, Three, To, Truck, Use, Walk
 from .board import Board, load_board
 from .components import COLOURS, RAINBOW, TRAVEL_KINDS, TRAVEL_NAMES
 from .route import three_card_targets, truck_target, walk_targets
@@ -130,17 +108,17 @@ def element_actions(view: View, element: str) -> tuple[Action, ...]:
     kind_name = element.removeprefix("hand-")
     if element.startswith("hand-") and kind_name in _BY_NAME:
         kind = _BY_NAME[kind_name]
-        first = WALKS[0] if kind == RAINBOW else TRUCKS[kind]
-        return (first, USES[kind], EXCHANGES[kind])
+        first = made.WALKS[0] if kind == RAINBOW else made.TRUCKS[kind]
+        return (first, made.USES[kind], made.EXCHANGES[kind])
     colour_name = element.removeprefix("box-")
     if element.startswith("box-") and colour_name in COLOURS:
         colour = COLOURS.index(colour_name)
-        return (DROPS[colour], BOXES[colour])
+        return (made.DROPS[colour], made.BOXES[colour])
     if element == DECK:
-        return (DRAW, DONE)
+        return (made.DRAW, made.DONE)
     if element == DISCARD:
-        return tuple(EXCHANGES[k] for k in range(TRAVEL_KINDS) if view.hand and view.hand[k])
-    return (THREE,) if element == THREE_TOKEN else ()
+        return tuple(made.EXCHANGES[k] for k in range(TRAVEL_KINDS) if view.hand and view.hand[k])
+    return (made.THREE,) if element == THREE_TOKEN else ()
 
 
 def _on_space(view: View, space: int) -> tuple[Action, ...]:
@@ -153,10 +131,10 @@ def _on_space(view: View, space: int) -> tuple[Action, ...]:
     if target < 0:
         return ()  # Poland
     if view.phase in (DEPORT_TO, TARGET):
-        return (TOS[target],)
+        return (made.TOS[target],)
     if target == EDINBURGH:
-        return (WALKS[EDINBURGH],)
+        return (made.WALKS[EDINBURGH],)
     hand = view.hand
     if hand and not hand[target] and hand[RAINBOW]:
-        return (WALKS[target], TRUCKS[target])
-    return (TRUCKS[target], WALKS[target])
+        return (made.WALKS[target], made.TRUCKS[target])
+    return (made.TRUCKS[target], made.WALKS[target])
