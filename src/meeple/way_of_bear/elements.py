@@ -25,20 +25,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .actions import (
-    MAX_TAKE,
-    Action,
-    Draw,
-    Pass,
-    Pay,
-    Place,
-    PlaySeal,
-    Return,
-    RitualSkip,
-    RitualTake,
-    Take,
-    Waive,
-)
+from . import actions as act
 from .components import CARD_BY_NAME, CARDS, COLOURS, NC, VILLAGES
 from .state import PAY, RETURN, RITUAL
 from .view import View
@@ -89,71 +76,71 @@ def seal_id(card: int) -> str:
     return f"seal-{CARDS[card].code}"
 
 
-def elements(view: View, action: Action) -> tuple[str, ...]:
+def elements(view: View, action: act.Action) -> tuple[str, ...]:
     """The elements a legal action of ``view.player`` involves."""
-    if isinstance(action, Place):
+    if isinstance(action, act.Place):
         return (reserve_id(action.colour), VILLAGES[action.village])
-    if isinstance(action, Take):
+    if isinstance(action, act.Take):
         temples = view.temples
         return tuple(
             stele_id(c, temples[c] - k) for c in range(NC) for k in range(action.colours.count(c))
         )
-    if isinstance(action, Pay):
+    if isinstance(action, act.Pay):
         return (owed_id(action.colour), stele_id(action.colour, _NEXT))
-    if isinstance(action, Waive):
+    if isinstance(action, act.Waive):
         return (owed_id(action.colour), WAIVE_TOKEN)
-    if isinstance(action, RitualTake):
+    if isinstance(action, act.RitualTake):
         return (stele_id(action.colour, view.temples[action.colour]),)
-    if isinstance(action, Return):
+    if isinstance(action, act.Return):
         return (reserve_id(action.colour), BAG)
-    if isinstance(action, PlaySeal):
+    if isinstance(action, act.PlaySeal):
         return (seal_id(action.card),)
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return (BAG,)
-    return (SKIP_TOKEN,) if isinstance(action, RitualSkip) else (PASS_TOKEN,)
+    return (SKIP_TOKEN,) if isinstance(action, act.RitualSkip) else (PASS_TOKEN,)
 
 
-def element_actions(view: View, element: str) -> tuple[Action, ...]:
+def element_actions(view: View, element: str) -> tuple[act.Action, ...]:
     """What a touch on `element` could mean (the rules' refusal of the first says why
     nothing happens)."""
     if element in _VILLAGE:
         v = _VILLAGE[element]
         mine = view.reserves[view.player] if view.player is not None else (0,) * NC
         held = [c for c in range(NC) if mine[c]] or [0]
-        return tuple(Place(c, v) for c in held)
+        return tuple(act.Place(c, v) for c in held)
     kind, _, rest = element.partition("-")
     name, _, place = rest.partition("-")
     colour = _COLOUR.get(name if kind == "t" else rest, -1)
     if kind == "t" and colour >= 0:
         return _on_track(view, colour, place)
     if kind == "owed" and colour >= 0:
-        return (Pay(colour), Waive(colour))
+        return (act.Pay(colour), act.Waive(colour))
     if kind == "reserve" and colour >= 0:
-        return (Return(colour),) if view.phase == RETURN else ()
+        return (act.Return(colour),) if view.phase == RETURN else ()
     if kind == "seal" and rest in CARD_BY_NAME:
-        return (PlaySeal(CARD_BY_NAME[rest]),)
+        return (act.PlaySeal(CARD_BY_NAME[rest]),)
     return _token(view, element)
 
 
-def _on_track(view: View, colour: int, place: str) -> tuple[Action, ...]:
+def _on_track(view: View, colour: int, place: str) -> tuple[act.Action, ...]:
     if view.phase == RITUAL:
-        return (RitualTake(colour),)
+        return (act.RitualTake(colour),)
     if view.phase == PAY or place == _NEXT:
-        return (Pay(colour),)
+        return (act.Pay(colour),)
     if not place.isdigit():
         return ()
-    depth = max(1, min(MAX_TAKE, view.temples[colour] - int(place) + 1))
-    return (Take((colour,) * depth),)
+    depth = max(1, min(act.MAX_TAKE, view.temples[colour] - int(place) + 1))
+    return (act.Take((colour,) * depth),)
 
 
-def _token(view: View, element: str) -> tuple[Action, ...]:
+def _token(view: View, element: str) -> tuple[act.Action, ...]:
     if element == BAG:
         if view.phase == RETURN and view.player is not None:
             mine = view.reserves[view.player]
-            return tuple(Return(c) for c in range(NC) if mine[c])
-        return (Draw(),)
+            return tuple(act.Return(c) for c in range(NC) if mine[c])
+        return (act.Draw(),)
     if element == WAIVE_TOKEN:
-        return tuple(Waive(c) for c in range(NC) if view.owed[c]) or (Waive(0),)
+        return tuple(act.Waive(c) for c in range(NC) if view.owed[c]) or (act.Waive(0),)
     if element == SKIP_TOKEN:
-        return (RitualSkip(),)
-    return (Pass(),) if element == PASS_TOKEN else ()
+        return (act.RitualSkip(),)
+    return (act.Pass(),) if element == PASS_TOKEN else ()
