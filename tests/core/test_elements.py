@@ -75,7 +75,10 @@ def test_element_attributes_are_escaped_and_ids_checked() -> None:
 
 
 def test_a_page_is_read_for_its_elements_and_their_labels() -> None:
-    page = f"<svg><g{element_attrs('v14', 'village 14')}/></svg><p data-el='p' aria-label='x'>"
+    page = (
+        f"<svg><g{element_attrs('v14', 'village 14')}/></svg><p data-el='p' aria-label='x'>"
+        '<b title="a > b" data-el="q" TABINDEX=0 aria-label="a &gt; b">q</b><i data-x="data-el">'
+    )
     drawn = drawn_elements(page)
-    assert drawn.labels == {"v14": "village 14", "p": "x"}
+    assert drawn.labels == {"v14": "village 14", "p": "x", "q": "a > b"}
     assert drawn.unreachable == ("p",)  # no tabindex
