@@ -61,6 +61,8 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         bot_error=live.bot_error,
         closed=live.closed,
         legal=tuple(str(a) for a in state.legal_actions(seat)) if my_turn else (),
+        elements=(),
+        refusals={},
         view=to_data(view, game=game),
         text=render_text(game, view),
         html=render_html(game, view),
