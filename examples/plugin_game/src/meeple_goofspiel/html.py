@@ -8,10 +8,11 @@ bid never appears; every text is escaped.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from meeple.core.elements import element_attrs
 
-from .elements import card_id
+from .elements import card_id, played_id
 from .view import View
 
 __all__ = ["render_html"]
@@ -27,15 +28,19 @@ def _row(field: str, title: str, cell: str) -> str:
     return f'<tr data-field="{field}"><th scope="row">{html.escape(title)}</th><td>{cell}</td></tr>'
 
 
-def _hand(view: View) -> str:
-    if view.hand is None:
-        return "—"
-    cards = "".join(
-        f'<span{element_attrs(card_id(c), f"card {c} of your hand")} style="{_CARD_STYLE}">'
-        f"{c}</span>"
-        for c in view.hand
+def _cards(cards: tuple[int, ...], make_id: Callable[[int], str], where: str) -> str:
+    tiles = "".join(
+        f'<span{element_attrs(make_id(c), f"card {c} {where}")} style="{_CARD_STYLE}">{c}</span>'
+        for c in cards
     )
-    return cards or '<span class="empty">(none)</span>'
+    return tiles or '<span class="empty">(none)</span>'
+
+
+def _bid_so_far(view: View) -> tuple[int, ...]:
+    """The cards this seat bid in the finished rounds (face up before it)."""
+    if view.player is None:
+        return ()
+    return tuple(bids[view.player] for _, bids in view.history)
 
 
 def render_html(view: View) -> str:
@@ -47,10 +52,12 @@ def render_html(view: View) -> str:
         f"<li>prize {prize_won}: bids {', '.join(map(str, bids))}</li>"
         for prize_won, bids in view.history
     )
+    hand = "—" if view.hand is None else _cards(view.hand, card_id, "of your hand")
     rows = [
         _row("prize", "prize on offer", f"<strong>{html.escape(prize)}</strong>"),
         _row("prizes_left", "prizes left", str(view.prizes_left)),
-        _row("hand", "your hand", _hand(view)),
+        _row("hand", "your hand", hand),
+        _row("played", "your cards bid", _cards(_bid_so_far(view), played_id, "you bid")),
         _row("my_bid", "your bid", "—" if view.my_bid is None else str(view.my_bid)),
         _row("bid_placed", "bid placed", f'<ol class="seq">{placed}</ol>'),
         _row("scores", "scores", f'<ol class="seq">{scores}</ol>'),
