@@ -59,7 +59,7 @@ def render_html(view: View) -> str:
     parts = ['<div class="wob-table">', _map(board), _temples(view.temples)]
     bag = ", ".join(f"{html.escape(col)} {n}" for col, n in zip(COLOURS, view.bag, strict=False))
     parts.append(
-        f'<p><span class="wob-bag"{element_attrs(BAG, f"the bag: {bag}")}>Bag: {bag}</span>'
+        f'<p><span class="wob-bag"{element_attrs(BAG, "the bag")}>Bag: {bag}</span>'
         f" · Seal pile: {int(view.deck_size)} cards</p>"
     )
     if me is not None:
@@ -139,7 +139,7 @@ def _temples(temples: tuple[int, ...]) -> str:
 
 
 def _reserve(colour: int, count: int) -> str:
-    return element_attrs(reserve_id(colour), f"your reserve: {count} {COLOURS[colour]} steles")
+    return element_attrs(reserve_id(colour), f"your {COLOURS[colour]} steles ({count})")
 
 
 def _token(element: str, label: str, text: str) -> str:

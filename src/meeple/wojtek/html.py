@@ -131,7 +131,7 @@ def _chip(kind: int, count: int, mine: bool = False) -> str:
     else:
         style = f"background:{FILL.get(name, '#999999')};color:{_INK.get(name, '#ffffff')}"
         label = f"{COLOUR_TITLES[kind]} truck"
-    touch = element_attrs(hand_id(kind), f"{count} {label} cards in your hand") if mine else ""
+    touch = element_attrs(hand_id(kind), f"your {label} cards ({count})") if mine else ""
     return (
         f'<li data-kind="{_e(name)}" data-count="{count}"{touch} style="{style}">'
         f"{count} &times; {_e(label)}</li>"
@@ -246,8 +246,8 @@ def _piles(view: View) -> str:
     facts = [
         ("", f"bear stack: {_cards(view.bear_deck_size)}"),
         ("", f"bear discards: {_cards(sum(bear_discard))}"),
-        (element_attrs(DECK, f"the {deck}"), deck),
-        (element_attrs(DISCARD, f"the {discards}"), discards),
+        (element_attrs(DECK, f"the travel deck ({_cards(view.travel_deck_size)})"), deck),
+        (element_attrs(DISCARD, "the travel discard pile"), discards),
     ]
     items = "".join(f"<li{touch}>{_e(fact)}</li>" for touch, fact in facts)
     return f'<h3>Piles</h3><ul class="wj-piles" data-field="piles">{items}</ul>'
