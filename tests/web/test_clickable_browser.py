@@ -209,3 +209,30 @@ def _refused_by_the_rules(server: LiveServer, match: str, data: Json) -> tuple[s
         if meant and state.check(meant[0], 0) == reason:
             return element, reason
     return None
+
+
+def test_the_keyboard_plays_too_and_escape_clears(browser: Browser, server: LiveServer) -> None:
+    """Tab reaches the table's elements; Enter touches one, Escape clears, Enter twice plays."""
+    table = Table(browser, server, "goofspiel", seed=3)
+    try:
+        data = table.ready()
+        page = table.page
+        for _ in range(60):  # past the page's links and buttons to the first card
+            page.keyboard.press("Tab")
+            focused = page.locator(":focus")
+            if focused.get_attribute("data-el"):
+                break
+        element = focused.get_attribute("data-el") or ""
+        assert element in data["elements"][data["legal"].index(f"bid {element[5:]}")]
+        page.keyboard.press("Enter")
+        assert page.get_attribute("body", "data-touch") == "ready"
+        assert focused.get_attribute("aria-pressed") == "true"
+        page.keyboard.press("Escape")
+        assert page.get_attribute("body", "data-touch") == "idle"
+        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")
+        page.wait_for_selector('body:not([data-version="0"])', state="attached")
+        assert f"player 0: bid {element[5:]}" in page.locator("#log").inner_text()
+        assert table.violations == []
+    finally:
+        table.page.close()
