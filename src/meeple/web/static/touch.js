@@ -123,6 +123,7 @@
     say("");
     selection = result.selection;
     paint();
+    $("hint").textContent = result.plays ? `Playing ${result.plays.notation}…` : explain(id);
     if (result.plays) play(result.plays.notation);
   }
 
