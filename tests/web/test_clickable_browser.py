@@ -25,6 +25,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright
 
 import meeple
+from meeple.core.elements import Choice, drawn_elements, touch
 
 from ..shared import SHORT_OPTIONS
 from .support import Json, LiveServer, hub_of
@@ -232,6 +233,38 @@ def test_the_keyboard_plays_too_and_escape_clears(browser: Browser, server: Live
         page.keyboard.press("Enter")
         page.wait_for_selector('body:not([data-version="0"])', state="attached")
         assert f"player 0: bid {element[5:]}" in page.locator("#log").inner_text()
+        assert table.violations == []
+    finally:
+        table.page.close()
+
+
+def test_the_page_follows_the_touch_model(browser: Browser, server: LiveServer) -> None:
+    """Random clicks on the table (choosing, narrowing, starting again, putting back,
+    refused) leave the page with the selection `meeple.core.elements.touch` gives."""
+    table = Table(browser, server, "way_of_bear", seed=5)
+    rng = random.Random(5)
+    try:
+        data = table.ready()
+        options = [
+            Choice(n, n, tuple(ids)) for n, ids in zip(data["legal"], data["elements"], strict=True)
+        ]
+        drawn = sorted(drawn_elements(data["html"]).labels)
+        used = sorted({e for c in options for e in c.elements})
+        selection: tuple[str, ...] = ()
+        for _ in range(25):
+            pool = list(selection) if selection and rng.random() < 0.25 else used
+            element = rng.choice(pool if rng.random() < 0.8 else drawn)
+            step = touch(options, selection, element)
+            if step.plays is not None:
+                continue  # would play: the model and the page agree on that in the test above
+            table.click(element)
+            selection = step.selection
+            pressed = table.page.locator('#board [data-el][aria-pressed="true"]')
+            shown = {pressed.nth(i).get_attribute("data-el") for i in range(pressed.count())}
+            assert shown == set(selection), (element, selection)
+            if step.refused:
+                assert table.page.get_attribute("body", "data-refused") == element
+        assert table.page.get_attribute("body", "data-version") == str(data["version"])
         assert table.violations == []
     finally:
         table.page.close()
