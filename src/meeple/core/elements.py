@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -70,22 +70,31 @@ _TAG: Final = re.compile(
 _ATTR: Final = re.compile(r"([^\s=/>]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>\"']+)))?")
 
 
+_NAMED: Final = re.compile(r"\sdata-el\s*=")
+
+
+def _value(attribute: re.Match[str]) -> str:
+    """An attribute's value, quoted either way or not at all, its references resolved."""
+    value = next((v for v in attribute.groups()[1:] if v is not None), "")
+    return html.unescape(value) if "&" in value else value
+
+
 def drawn_elements(page: str) -> Drawn:
     """The touchable elements (``data-el``) of an HTML fragment.
 
-    A scan of its start tags (the ones naming ``data-el``), not a full parse: the
-    server reads every page it sends a seat to act, and this is ten times faster.
+    Each tag naming ``data-el`` is found and read alone, not the whole page parsed:
+    the server reads every page it sends a seat to act, and this is many times faster.
     """
     labels: dict[str, str] = {}
     unreachable: list[str] = []
-    for tag in _TAG.finditer(page):
-        text = tag[1]
-        if "data-el" not in text:
-            continue
-        found = {
-            m[1].lower(): html.unescape(m[2] if m[2] is not None else m[3] or m[4] or "")
-            for m in _ATTR.finditer(text)
-        }
+    seen: set[int] = set()
+    for named in _NAMED.finditer(page):
+        start = page.rfind("<", 0, named.start())
+        tag = _TAG.match(page, start) if start >= 0 and start not in seen else None
+        if tag is None or tag.end() <= named.start():
+            continue  # text that reads "data-el=", or a tag already read
+        seen.add(start)
+        found = {m[1].lower(): _value(m) for m in _ATTR.finditer(tag[1])}
         element = found.get("data-el")
         if element is None:
             continue
@@ -172,7 +181,12 @@ class Refusal:
 
 
 def refusals(
-    game: Any, state: Any, seat: int, page: str, options: Sequence[Choice]
+    game: Any,
+    state: Any,
+    seat: int,
+    page: str,
+    options: Sequence[Choice],
+    drawn: Mapping[str, str] | None = None,
 ) -> dict[str, Refusal]:
     """For each element drawn in `page` (`seat`'s picture) that none of `options` (the
     seat's legal choices) involves: why.
@@ -181,10 +195,12 @@ def refusals(
     decides: the rules' refusal of it (``state.check``), or, if it is legal, the
     elements it involves instead; with no such move, a general sentence. Only the view
     and the rules' reasons are used, and the conformance kit proves the reasons are the
-    same in every state the seat cannot tell from this one.
+    same in every state the seat cannot tell from this one. `drawn`: the page's
+    elements, if already read (`drawn_elements`).
     """
     view = state.view(seat)
-    drawn = drawn_elements(page).labels
+    if drawn is None:
+        drawn = drawn_elements(page).labels
     used = {e for c in options for e in c.elements}
     out: dict[str, Refusal] = {}
     for element, label in drawn.items():
@@ -194,7 +210,7 @@ def refusals(
 
 
 def _why_not(
-    game: Any, state: Any, seat: int, view: Any, element: str, label: str, drawn: dict[str, str]
+    game: Any, state: Any, seat: int, view: Any, element: str, label: str, drawn: Mapping[str, str]
 ) -> Refusal:
     """The first move a touch on `element` could mean decides: its refusal, or (legal,
     so it involves other elements) where it goes instead."""

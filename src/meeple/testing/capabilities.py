@@ -40,10 +40,12 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
             f"heuristic values must lie in [0, 1], got {values!r}",
         )
         expect(game.heuristic(state) == values, where, "heuristic is not deterministic")
+    pages: dict[int | None, str] = {}
     if "html" in offered:
         for p in (None, *range(state.players)):
             view = state.view(p)
             page = guard(where, f"render_html(view({p}))", game.render_html, view)
+            pages[p] = page
             expect(isinstance(page, str), where, "render_html must return text")
             expect(
                 "<script" not in page.lower(),
@@ -52,7 +54,7 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
             )
             expect(game.render_html(view) == page, where, "render_html is not deterministic")
     if "elements" in offered:
-        check_elements(game, state, where)
+        check_elements(game, state, where, pages)
     if "statistics" in offered and state.is_over:
         check_statistics(game, state, where)
     if "public" in offered:
