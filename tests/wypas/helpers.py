@@ -8,7 +8,7 @@ all the cards and passes `State.validate`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from meeple.core import ONE_SEAT, replace, rng
@@ -17,6 +17,9 @@ from meeple.wypas.components import DECK, FACE_NAME, NAME_FACE, NAME_KIND, SHEEP
 from meeple.wypas.invariants import cards_in_play
 from meeple.wypas.redyk import accepted_faces
 from meeple.wypas.state import CHOOSE, REDYK, WINDOW, State
+
+from .. import shared
+from ..shared import texts as texts
 
 __all__ = [
     "EMPTY",
@@ -127,11 +130,8 @@ def accepts(row: tuple[int, ...]) -> set[str]:
     return {FACE_NAME[f] for f in accepted_faces(row)}
 
 
-def play(state: State, *moves: str) -> State:
-    """Apply moves in notation, each by the seat to act."""
-    for text in moves:
-        state = state.apply(GAME.parse_action(text))
-    return state
+play = partial(shared.play, GAME)
+"""Apply moves written in notation (`tests.shared.play` for this game)."""
 
 
 def skip_window(state: State) -> State:
@@ -139,11 +139,6 @@ def skip_window(state: State) -> State:
     while state.phase == WINDOW:
         state = play(state, "pass")
     return state
-
-
-def texts(actions: Iterable[Any]) -> list[str]:
-    """Notation of actions."""
-    return [str(a) for a in actions]
 
 
 def walk(players: int, seed: int, options: Options, limit: int | None = None) -> list[State]:

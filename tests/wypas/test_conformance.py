@@ -176,43 +176,38 @@ def _black_without_the_sheep(d: dict[str, Any]) -> None:
     d["passes"] = 2  # the next pass resolves the card (it raised StopIteration)
 
 
-@pytest.mark.parametrize(
-    ("make", "change", "reason"),
-    [
-        (_start, _hide_as_choose, "drawn lots are laid out once the baca hides one"),
-        (_start, lambda d: d.update(rng=-1), "64-bit"),
-        (_start, lambda d: d["points"].__setitem__(2, 2**63), "cannot be scored"),
-        (_start, lambda d: d.update(final_left=3), "only after a fifth fleece"),
-        (_start, lambda d: d["known"][2][2].extend(d["hands"][2][:1]), "its own hand"),
-        (_start, lambda d: d.update(high=2), "belong to a lot's auction"),
-        (_black_sheep_pending, _black_without_the_sheep, "Black Sheep swaps for a sheep"),
-        (_black_sheep_pending, _wolf_twice, "a Wolf goes over a pen that has none"),
-        (_black_sheep_pending, lambda d: d.update(phase=int(WINDOW)), "pending only in"),
-        (_bluff_auction, lambda d: d["options"].update(bluff=False), "the bluff rule"),
-        (_bluff_auction, lambda d: d.update(checkers=1 << 2), "face-down card can be checked"),
-        (_bluff_auction, lambda d: d.update(phase=int(AWARD), actor=0, to_act=[0]), "a tie"),
-        (_bluff_auction, lambda d: d["declared"].__setitem__(1, 7), "declared value"),
-    ],
-    ids=[
-        "hide-as-choose",
-        "rng",
-        "huge-points",
-        "final-turns-without-fifth-fleece",
-        "knows-own-hand",
-        "bid-in-force-outside-auction",
-        "black-sheep-face-not-in-pen",
-        "wolf-over-a-wolf",
-        "pending-card-in-window",
-        "face-down-bid-without-bluff",
-        "check-without-face-down",
-        "award-without-tie",
-        "declared-above-six",
-    ],
-)
-def test_hostile_states_are_refused_with_the_rule(make: Any, change: Any, reason: str) -> None:
-    data = _doc(make())
-    change(data)
-    _refused(data, reason)
+HOSTILE_STATES = [
+    (_start, _hide_as_choose, "drawn lots are laid out once the baca hides one"),
+    (_start, lambda d: d.update(rng=-1), "64-bit"),
+    (_start, lambda d: d["points"].__setitem__(2, 2**63), "cannot be scored"),
+    (_start, lambda d: d.update(final_left=3), "only after a fifth fleece"),
+    (_start, lambda d: d["known"][2][2].extend(d["hands"][2][:1]), "its own hand"),
+    (_start, lambda d: d.update(high=2), "belong to a lot's auction"),
+    (_black_sheep_pending, _black_without_the_sheep, "Black Sheep swaps for a sheep"),
+    (_black_sheep_pending, _wolf_twice, "a Wolf goes over a pen that has none"),
+    (_black_sheep_pending, lambda d: d.update(phase=int(WINDOW)), "pending only in"),
+    (_bluff_auction, lambda d: d["options"].update(bluff=False), "the bluff rule"),
+    (_bluff_auction, lambda d: d.update(checkers=1 << 2), "face-down card can be checked"),
+    (_bluff_auction, lambda d: d.update(phase=int(AWARD), actor=0, to_act=[0]), "a tie"),
+    (_bluff_auction, lambda d: d["declared"].__setitem__(1, 7), "declared value"),
+]
+"""Crafted states: how each is made, the change that breaks it, the rule it breaks."""
+STATE_IDS = [
+    "hide-as-choose",
+    "rng",
+    "huge-points",
+    "final-turns-without-fifth-fleece",
+    "knows-own-hand",
+    "bid-in-force-outside-auction",
+    "black-sheep-face-not-in-pen",
+    "wolf-over-a-wolf",
+    "pending-card-in-window",
+    "face-down-bid-without-bluff",
+    "check-without-face-down",
+    "award-without-tie",
+    "declared-above-six",
+]
+"""Test ids of HOSTILE_STATES, in order."""
 
 
 def _view_of(make: Any, seat: int | None) -> Any:
@@ -229,60 +224,66 @@ def _window_with_no_lot(d: dict[str, Any]) -> None:
     d["lots"], d["has_face_down"] = [], False  # passing on reached `choose` with no lot
 
 
+HOSTILE_VIEWS = [
+    (_view_of(_start, 1), lambda d: d["bonus"].pop(), "one entry per seat"),
+    (_view_of(_start, 1), lambda d: d["hand"].append(99), "card kind 99 .* does not exist"),
+    (_view_of(_start, 1), lambda d: d.update(deck_count=2**63), "cannot hold"),
+    (_view_of(_start, 1), lambda d: d["hand_counts"].__setitem__(2, 2**31), "hand size"),
+    (
+        _view_of(_start, 1),
+        lambda d: d["discard"].extend([SUPER] * 5),
+        "super cards; the game has 1",
+    ),
+    (_view_of(_start, 1), lambda d: d.update(deck_count=d["deck_count"] + 1), "hidden"),
+    (_view_of(_start, 1), lambda d: d["pens"][0][0].append(2**63), "impossible card"),
+    (_view_of(_start, 1), lambda d: d.update(high=7), "bid in force must be a seat"),
+    (_view_of(_start, 1), lambda d: d.update(passes=2**63), "passes in a row"),
+    (_view_of(_start, 1), lambda d: d["points"].__setitem__(0, -5), "cannot be scored"),
+    (_view_of(_start, 1), lambda d: d.update(to_act=[3]), "acting seat"),
+    (_view_of(_start, 1), lambda d: d.update(drawn=[1, 2, 3]), "only the baca sees"),
+    (_view_of(_start, 1), _hide_with_nothing_drawn, "hides one of the lots it drew"),
+    (_view_of(_start, None), lambda d: d["known"][2].append(0), "spectator knows nothing"),
+    (_view_of(_start, 1), lambda d: d["known"][1].append(d["hand"][0]), "others' hands"),
+    (_view_of(_start, 1), lambda d: d["known"][2].extend([0] * 6), "fewer than the view"),
+    (_view_of(_window_before_a_lot, 2), _window_with_no_lot, "only while a lot remains"),
+    (_view_of(_bluff_auction, 2), lambda d: d["down"].__setitem__(1, 0), "hidden from"),
+    (_view_of(_bluff_auction, 1), lambda d: d["down"].__setitem__(1, 99), "not a card"),
+    (_view_of(_black_sheep_pending, 2), lambda d: d["pending"].__setitem__(4, 63), "Black"),
+    (_view_of(_black_sheep_pending, 2), lambda d: d["pending"].__setitem__(1, 7), "special"),
+]
+"""Crafted views: how each is made, the change that breaks it, the rule it breaks."""
+VIEW_IDS = [
+    "short-per-seat-field",
+    "card-id-out-of-range",
+    "huge-deck-count",
+    "huge-hand-count",
+    "more-copies-than-the-deck",
+    "hidden-counts-do-not-add-up",
+    "huge-pen-card",
+    "bid-in-force-not-a-seat",
+    "huge-passes",
+    "negative-points",
+    "to-act-not-the-actor",
+    "drawn-lots-shown-to-another-seat",
+    "hide-with-nothing-drawn",
+    "spectator-knows-a-hand",
+    "knows-own-hand",
+    "knows-more-than-the-hand",
+    "window-before-a-lot-with-no-lot",
+    "another-seats-face-down-card-shown",
+    "own-face-down-card-not-a-card",
+    "black-sheep-face-not-a-face",
+    "pending-card-not-special",
+]
+"""Test ids of HOSTILE_VIEWS, in order."""
+
+
 @pytest.mark.parametrize(
     ("make", "change", "reason"),
-    [
-        (_view_of(_start, 1), lambda d: d["bonus"].pop(), "one entry per seat"),
-        (_view_of(_start, 1), lambda d: d["hand"].append(99), "card kind 99 .* does not exist"),
-        (_view_of(_start, 1), lambda d: d.update(deck_count=2**63), "cannot hold"),
-        (_view_of(_start, 1), lambda d: d["hand_counts"].__setitem__(2, 2**31), "hand size"),
-        (
-            _view_of(_start, 1),
-            lambda d: d["discard"].extend([SUPER] * 5),
-            "super cards; the game has 1",
-        ),
-        (_view_of(_start, 1), lambda d: d.update(deck_count=d["deck_count"] + 1), "hidden"),
-        (_view_of(_start, 1), lambda d: d["pens"][0][0].append(2**63), "impossible card"),
-        (_view_of(_start, 1), lambda d: d.update(high=7), "bid in force must be a seat"),
-        (_view_of(_start, 1), lambda d: d.update(passes=2**63), "passes in a row"),
-        (_view_of(_start, 1), lambda d: d["points"].__setitem__(0, -5), "cannot be scored"),
-        (_view_of(_start, 1), lambda d: d.update(to_act=[3]), "acting seat"),
-        (_view_of(_start, 1), lambda d: d.update(drawn=[1, 2, 3]), "only the baca sees"),
-        (_view_of(_start, 1), _hide_with_nothing_drawn, "hides one of the lots it drew"),
-        (_view_of(_start, None), lambda d: d["known"][2].append(0), "spectator knows nothing"),
-        (_view_of(_start, 1), lambda d: d["known"][1].append(d["hand"][0]), "others' hands"),
-        (_view_of(_start, 1), lambda d: d["known"][2].extend([0] * 6), "fewer than the view"),
-        (_view_of(_window_before_a_lot, 2), _window_with_no_lot, "only while a lot remains"),
-        (_view_of(_bluff_auction, 2), lambda d: d["down"].__setitem__(1, 0), "hidden from"),
-        (_view_of(_bluff_auction, 1), lambda d: d["down"].__setitem__(1, 99), "not a card"),
-        (_view_of(_black_sheep_pending, 2), lambda d: d["pending"].__setitem__(4, 63), "Black"),
-        (_view_of(_black_sheep_pending, 2), lambda d: d["pending"].__setitem__(1, 7), "special"),
-    ],
-    ids=[
-        "short-per-seat-field",
-        "card-id-out-of-range",
-        "huge-deck-count",
-        "huge-hand-count",
-        "more-copies-than-the-deck",
-        "hidden-counts-do-not-add-up",
-        "huge-pen-card",
-        "bid-in-force-not-a-seat",
-        "huge-passes",
-        "negative-points",
-        "to-act-not-the-actor",
-        "drawn-lots-shown-to-another-seat",
-        "hide-with-nothing-drawn",
-        "spectator-knows-a-hand",
-        "knows-own-hand",
-        "knows-more-than-the-hand",
-        "window-before-a-lot-with-no-lot",
-        "another-seats-face-down-card-shown",
-        "own-face-down-card-not-a-card",
-        "black-sheep-face-not-a-face",
-        "pending-card-not-special",
-    ],
+    HOSTILE_STATES + HOSTILE_VIEWS,
+    ids=[f"state-{name}" for name in STATE_IDS] + [f"view-{name}" for name in VIEW_IDS],
 )
-def test_hostile_views_are_refused_with_the_rule(make: Any, change: Any, reason: str) -> None:
+def test_hostile_documents_are_refused_with_the_rule(make: Any, change: Any, reason: str) -> None:
     data = _doc(make())
     change(data)
     _refused(data, reason)

@@ -57,6 +57,7 @@ class BearMountain(GameBase[State, Action, View], EncodingBase[Action, View]):
     _view = staticmethod(views.view_of)
     _determinize = staticmethod(views.determinize)
     _render = staticmethod(render.render)
+    render_styled = staticmethod(render.render_styled)  # ``styled``: the picture in colour
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
     _validate = staticmethod(invariants.validate)

@@ -6,6 +6,9 @@ as the person at the terminal saw them (`meeple.core.public`): with one human,
 as that seat saw them; with several humans sharing the terminal, as the table
 saw them, and each human, when the terminal comes back to them, is told every
 move since their last one as their seat saw it.
+
+Pictures (a seat's view, the score sheet) go to `draw`, which a terminal prints in
+colour; without it they are told through `say` as plain text.
 """
 
 from __future__ import annotations
@@ -14,13 +17,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.console import RenderableType
+
 from ..bots import MCTSBot, make_bot
 from ..core import rng as _rng
 from ..core.codec import dumps
 from ..core.errors import IllegalActionError, MalformedActionError, MeepleError
 from ..core.match import Match
 from ..core.public import public_move, shown
-from .scoresheet import as_text, score_sheet
+from .scoresheet import score_sheet
+from .terminal import picture, plain
 
 __all__ = ["HELP", "PlaySession"]
 
@@ -38,6 +44,7 @@ class PlaySession:
         ask: Callable[[str], str],
         say: Callable[[str], None],
         clear: Callable[[], None] = lambda: None,
+        draw: Callable[[RenderableType], None] | None = None,
         hint_iterations: int = 300,
     ) -> None:
         if len(seats) != match.players:
@@ -47,6 +54,7 @@ class PlaySession:
         self.ask = ask
         self.say = say
         self.clear = clear
+        self.draw = draw or (lambda shown: say(plain(shown)))
         self.hint_iterations = hint_iterations
         self.humans = [p for p, s in enumerate(self.seats) if s == "human"]
         self.bots = {
@@ -90,8 +98,8 @@ class PlaySession:
             self._recap(player)
         self._last_human = player
         state = self.match.state
-        self.say(game.render(state.view(player)))
-        self.say(f"player {player}: {state.prompt(player)}")
+        self.draw(picture(game, state.view(player)))
+        self.say(state.prompt(player))  # games name the seat in their prompts; "player N> " follows
         legal = state.legal_actions(player)
         for number, action in enumerate(legal, 1):
             self.say(f"  {number:3d}. {action}")
@@ -185,9 +193,6 @@ class PlaySession:
     def _show_result(self) -> None:
         state = self.match.state
         outcome = state.outcome()
-        self.say(self.match.game.render(state.view(None)))
+        self.draw(picture(self.match.game, state.view(None)))
         self.say("game over")
-        table, notes = score_sheet(outcome, "result", self.seats)
-        self.say(as_text(table))
-        for note in notes:
-            self.say(note)
+        self.draw(score_sheet(outcome, "result", self.seats))

@@ -17,6 +17,8 @@ capability     methods                        used by
 ``html``       ``render_html(view)``           the web front end
 ``elements``   ``elements(view, action)``,     the web page's clickable table
                ``element_actions(view, el)``
+``styled``     ``render_styled(view)``         the terminal (``meeple demo``, ``play``,
+                                              ``replay``): the text picture in colour
 ``statistics`` ``statistics(final_state)``     ``meeple analyze`` (balance reports)
 ``validate``   ``state.validate()``            the codec, on every load
 ============== ============================== ===================================
@@ -24,8 +26,9 @@ capability     methods                        used by
 Without a capability the front end does without: no adapters, bots use the
 outcome so far, other seats' moves show as "(secret move)" in hidden-information
 games, the web draws a generic layout of the view's fields, the web page's picture
-cannot be clicked (moves are notation buttons only), a balance report shows only
-the figures every game has, the codec checks types only.
+cannot be clicked (moves are notation buttons only), the terminal prints the text
+picture without colour, a balance report shows only the figures every game has,
+the codec checks types only.
 
 The documentation's "Optional capabilities" page gives each one's signature, what
 it must do, what uses it and what happens without it.
@@ -34,9 +37,12 @@ it must do, what uses it and what happens without it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 from typing_extensions import TypeVar  # defaults (PEP 696): a bare protocol means [Any]
+
+if TYPE_CHECKING:  # only a type here: importing rich costs every process that loads a game
+    from rich.text import Text
 
 __all__ = [
     "CAPABILITIES",
@@ -48,6 +54,7 @@ __all__ = [
     "HasHtml",
     "HasPublicNotation",
     "HasStatistics",
+    "HasStyledText",
     "Statistic",
     "Validating",
     "capabilities",
@@ -120,6 +127,16 @@ class HasElements(Protocol[V_contra]):
         ...
 
 
+@runtime_checkable
+class HasStyledText(Protocol[V_contra]):
+    """The text picture in the game's colours, for terminals."""
+
+    def render_styled(self, view: V_contra) -> Text:
+        """`render(view)` with styles: its ``plain`` is exactly ``render(view)``, every
+        span's style is a rich style, and a colour never says what the text does not."""
+        ...
+
+
 Statistic = int | float | str | bool
 """One game-specific figure of a finished game: a count or measure (int, float), a
 category (str) or a yes/no fact (bool)."""
@@ -163,6 +180,7 @@ CAPABILITIES: Final[dict[str, type[Any]]] = {
     "public": HasPublicNotation,
     "html": HasHtml,
     "elements": HasElements,
+    "styled": HasStyledText,
     "statistics": HasStatistics,
 }
 """Capabilities of a Game object, by name (``validate`` belongs to its state class)."""

@@ -16,6 +16,7 @@ from ..core.errors import IllegalActionError
 from ..core.protocols import State
 from .elements import check_elements
 from .public import check_public
+from .styled import check_styled
 from .where import Where, expect, guard
 
 __all__ = ["check_capabilities", "check_encoding"]
@@ -59,6 +60,8 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
         check_statistics(game, state, where)
     if "public" in offered:
         check_public(game, state, where)
+    if "styled" in offered:
+        check_styled(game, state, where)
 
 
 def check_statistics(game: Any, state: State, where: Where) -> None:

@@ -47,6 +47,7 @@ class Goofspiel(GameBase[State, Bid, View]):
     _view = staticmethod(views.view_of)
     _determinize = staticmethod(views.determinize)
     _render = staticmethod(render.render)
+    render_styled = staticmethod(render.render_styled)  # optional: the picture in colour
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
     _validate = staticmethod(invariants.validate)
