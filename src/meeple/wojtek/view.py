@@ -15,7 +15,6 @@ from meeple.core import rng as _rng
 from .components import (
     BEAR_COUNTS,
     BEAR_KINDS,
-    NO_CARD,
     NUM_COLOURS,
     RAINBOW,
     TRAVEL_COUNTS,
@@ -104,14 +103,8 @@ def determinize(view: View, seed: int) -> State:
     """A full state that `view` could come from, its unseen cards dealt at random."""
     rng = _rng.seed_rng(seed)
     # Travel cards nobody in this view can see: the deck and other seats' hands.
-    unseen = list(TRAVEL_COUNTS)
-    for k in range(TRAVEL_KINDS):
-        unseen[k] -= view.travel_discard[k] + view.pending[k]
-        if view.player is not None:
-            unseen[k] -= view.hand[k]
-    if any(c < 0 for c in unseen):
-        raise ValueError("the view shows more travel cards than the game has")
-    pool = [k for k in range(TRAVEL_KINDS) for _ in range(unseen[k])]
+    own = (view.hand,) if view.player is not None else ()
+    pool = _unseen(TRAVEL_COUNTS, (view.travel_discard, view.pending, *own), "travel")
     cards, rng = _rng.shuffled32(rng, pool)
     hands, at = _deal(view, cards)
     if not _can_finish(view, hands):
@@ -119,16 +112,8 @@ def determinize(view: View, seed: int) -> State:
     travel_deck = cards[at:]
     if len(travel_deck) != view.travel_deck_size:
         raise ValueError("the view's travel card counts do not add up")
-    hidden_bears = list(BEAR_COUNTS)
-    for group in (*view.collections, view.bear_discard):
-        for k in range(BEAR_KINDS):
-            hidden_bears[k] -= group[k]
-    for k in view.display:
-        if k != NO_CARD:
-            hidden_bears[k] -= 1
-    if any(c < 0 for c in hidden_bears):
-        raise ValueError("the view shows more bear cards than the game has")
-    bear_pool = [k for k in range(BEAR_KINDS) for _ in range(hidden_bears[k])]
+    on_boxes = tuple(view.display.count(k) for k in range(BEAR_KINDS))
+    bear_pool = _unseen(BEAR_COUNTS, (*view.collections, view.bear_discard, on_boxes), "bear")
     bear_deck, rng = _rng.shuffled32(rng, bear_pool)
     if len(bear_deck) != view.bear_deck_size:
         raise ValueError("the view's bear card counts do not add up")
@@ -159,6 +144,18 @@ def determinize(view: View, seed: int) -> State:
 
 _MOVE_CARDS = 3
 """Travel cards a three-card move plays."""
+
+
+def _unseen(counts: tuple[int, ...], seen: tuple[tuple[int, ...], ...], what: str) -> list[int]:
+    """The cards of a deck with `counts` of each kind that none of the `seen` piles
+    (counts by kind) hold: one entry per card, by kind."""
+    left = list(counts)
+    for pile in seen:
+        for k in range(len(left)):
+            left[k] -= pile[k]
+    if any(c < 0 for c in left):
+        raise ValueError(f"the view shows more {what} cards than the game has")
+    return [k for k in range(len(left)) for _ in range(left[k])]
 
 
 def _deal(view: View, cards: tuple[int, ...]) -> tuple[list[tuple[int, ...]], int]:
