@@ -41,6 +41,8 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 from typing_extensions import TypeVar  # defaults (PEP 696): a bare protocol means [Any]
 
+from .protocols import A_co, V_contra
+
 if TYPE_CHECKING:  # only a type here: importing rich costs every process that loads a game
     from rich.text import Text
 
@@ -61,8 +63,6 @@ __all__ = [
     "offers",
 ]
 
-A_co = TypeVar("A_co", covariant=True, default=Any)
-V_contra = TypeVar("V_contra", contravariant=True, default=Any)
 S_contra = TypeVar("S_contra", contravariant=True, default=Any)
 A_contra = TypeVar("A_contra", contravariant=True, default=Any)
 
