@@ -129,6 +129,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "HasHeuristic",
             "HasPublicNotation",
             "HasHtml",
+            "HasElements",
             "HasStatistics",
             "HasStyledText",
             "Validating",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console, RenderableType
@@ -18,7 +18,10 @@ from rich.text import Text
 
 from ..core.capabilities import offers
 
-__all__ = ["NoColorOption", "drawer", "make_console", "picture", "plain"]
+if TYPE_CHECKING:  # imported when a bar is made: only simulate and analyze show one
+    from rich.progress import Progress
+
+__all__ = ["NoColorOption", "drawer", "games_progress", "make_console", "picture", "plain"]
 
 NoColorOption = Annotated[
     bool,
@@ -67,3 +70,28 @@ def plain(renderable: RenderableType, width: int = 80) -> str:
     with console.capture() as captured:
         console.print(renderable)
     return captured.get().rstrip("\n")
+
+
+def games_progress(console: Console, *, rate: bool = False) -> Progress:
+    """The bar of a batch of games (`meeple simulate`, `meeple analyze`): its task's
+    description, the bar, games done of all, with `rate` the task's ``rate`` field in
+    games/s, time elapsed and the time left."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns: list[ProgressColumn] = [
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+    ]
+    if rate:
+        columns.append(TextColumn("{task.fields[rate]} games/s"))
+    columns += [TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn()]
+    return Progress(*columns, console=console, transient=False)

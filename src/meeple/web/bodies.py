@@ -154,6 +154,18 @@ class MatchView:
         metadata=_doc("Why the match was closed unfinished, if it was.")
     )
     legal: tuple[str, ...]
+    elements: tuple[tuple[str, ...], ...] = attrs.field(
+        metadata=_doc(
+            "Per legal action, in the same order: the ids of the table elements it "
+            "involves (data-el in html); empty without the game's elements capability."
+        )
+    )
+    refusals: dict[str, str] = attrs.field(
+        metadata=_doc(
+            "For the seat to act: each element drawn in html that no legal action "
+            "involves, and why nothing can be done with it now (the rules' reason)."
+        )
+    )
     view: dict[str, JsonValue] = attrs.field(metadata=_doc("The game's view, codec JSON."))
     text: str = attrs.field(metadata=_doc("The game's text picture."))
     html: str = attrs.field(metadata=_doc("An HTML picture of the view."))

@@ -13,16 +13,26 @@ did not see being made. Once the match is finished the whole record is open to
 anyone (``GET .../record``), so the log shows every move in full. The outcome
 appears only when the game is over, in the codec's one JSON form of an `Outcome`
 (what `meeple.dumps` writes).
+
+For a game with the ``elements`` capability, the seat to act is also sent, per legal
+action, the ids of the table elements it involves, and for every other element its
+page draws, why nothing can be done with it (`meeple.core.elements`): the page then
+plays by clicks on the picture. Both come from the seat's view and the rules' own
+reasons; the conformance kit proves they reveal nothing the view does not.
 """
 
 from __future__ import annotations
 
+import logging
 import typing
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
+from ..core.capabilities import HasElements, HasHtml
 from ..core.codec import to_data
+from ..core.elements import choices, refusals
 from ..core.frozen import thaw
 from ..core.options import option_fields
 from ..core.protocols import Game
@@ -32,6 +42,8 @@ from .hub import LiveMatch
 from .renderers import render_html, render_text
 
 __all__ = ["game_summary", "match_payload"]
+
+log = logging.getLogger("meeple.web")
 
 
 def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
@@ -52,6 +64,9 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
     else:
         prompt = "waiting for " + ", ".join(f"player {p}" for p in to_act)
     thinking = any(p in live.bots_to_act for p in to_act)
+    legal = state.legal_actions(seat) if my_turn else ()
+    page = render_html(game, view)
+    elements, reasons = _touches(game, state, seat, view, legal, page) if my_turn else ((), {})
     body = MatchView(
         match=live.id,
         game=game.spec.name,
@@ -66,14 +81,35 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         waiting_for_bots=thinking and not live.stuck,
         bot_error=live.bot_error,
         closed=live.closed,
-        legal=tuple(str(a) for a in state.legal_actions(seat)) if my_turn else (),
+        legal=tuple(str(a) for a in legal),
+        elements=elements,
+        refusals=reasons,
         view=to_data(view, game=game),
         text=render_text(game, view),
-        html=render_html(game, view),
+        html=page,
         log=_log(live, seat),
         outcome=to_data(state.outcome()) if over else None,
     )
     return write_body(body)
+
+
+def _touches(
+    game: Game, state: Any, seat: int | None, view: Any, legal: Sequence[Any], page: str
+) -> tuple[tuple[tuple[str, ...], ...], dict[str, str]]:
+    """Per legal action its element ids, and why each other element drawn does nothing;
+    nothing without the capability, or if the game's code for it fails (the notation
+    buttons still play: a bug there must not block a match)."""
+    if seat is None or not isinstance(game, HasElements) or not isinstance(game, HasHtml):
+        return (), {}
+    try:
+        options = choices(game, view, legal)
+        reasons = refusals(game, state, seat, page, options)
+    except Exception:
+        log.exception(
+            "%s: the elements capability failed; the page plays by buttons", game.spec.name
+        )
+        return (), {}
+    return tuple(o.elements for o in options), {e: r.text for e, r in reasons.items()}
 
 
 def _log(live: LiveMatch, seat: int | None) -> tuple[LogEntry, ...]:
