@@ -20,80 +20,19 @@ from ..core.errors import (
     AmbiguousPlayerError,
     GameOverError,
     IllegalActionError,
-    InvalidOptionsError,
     InvalidPlayerError,
-    MalformedActionError,
     MeepleError,
 )
 from ..core.options import options_to_json
 from ..core.outcome import Outcome
 from ..core.protocols import Game, State, View
 from ..core.record import GameRecord, freeze_json
-from ..core.registry import validate_game
-from ..core.spec import GameSpec
 from .capabilities import check_capabilities
+from .game_checks import check_bad_input, check_spec
 from .to_act import check_view_to_act
 from .where import ConformanceError, Where, differs, expect, expect_hashable, guard
 
 __all__ = ["ConformanceError", "check_capabilities", "check_game", "check_state"]
-
-
-def check_spec(game: Game) -> None:
-    """The spec and the Game attributes are what the registry requires."""
-    validate_game(game, game.spec.name, "the conformance kit")
-    spec = game.spec
-    if not isinstance(spec, GameSpec):  # pragma: no cover - validate_game checks it
-        raise ConformanceError(f"{spec!r} is not a GameSpec")
-    for n in spec.player_counts():
-        bound = spec.max_steps(n)
-        if not isinstance(bound, int) or bound <= 0:
-            raise ConformanceError(f"[game={spec.name}] max_steps({n}) = {bound!r} is not > 0")
-    try:
-        game.options_type()
-    except Exception as err:
-        raise ConformanceError(
-            f"[game={spec.name}] options_type() must build the rulebook defaults: {err}"
-        ) from err
-
-
-def _check_bad_input(game: Game, seed: int) -> None:
-    name = game.spec.name
-    spec = game.spec
-    for bad in (spec.min_players - 1, spec.max_players + 1):
-        try:
-            game.start(bad, seed=seed)
-        except InvalidOptionsError:
-            pass
-        except Exception as err:
-            raise ConformanceError(
-                f"[game={name}] start({bad} players) must raise InvalidOptionsError, "
-                f"raised {type(err).__name__}: {err}"
-            ) from err
-        else:
-            raise ConformanceError(f"[game={name}] start({bad} players) was accepted")
-    try:
-        game.start(spec.min_players, seed=seed, options=object())
-    except InvalidOptionsError:
-        pass
-    except Exception as err:
-        raise ConformanceError(
-            f"[game={name}] start(options=<not an Options>) must raise InvalidOptionsError, "
-            f"raised {type(err).__name__}"
-        ) from err
-    else:
-        raise ConformanceError(f"[game={name}] start(options=<not an Options>) was accepted")
-    for text in ("", "   ", "no-such-action 99 zz", "\x00"):
-        try:
-            game.parse_action(text)
-        except MalformedActionError:
-            pass
-        except Exception as err:
-            raise ConformanceError(
-                f"[game={name}] parse_action({text!r}) must raise MalformedActionError, "
-                f"raised {type(err).__name__}: {err}"
-            ) from err
-        else:
-            raise ConformanceError(f"[game={name}] parse_action({text!r}) was accepted")
 
 
 def _roundtrip(game: Game, obj: Any, where: Where, what: str) -> None:
@@ -423,7 +362,7 @@ def check_game(
     seed_list = list(seeds)
     if not seed_list:
         raise ValueError("check_game needs at least one seed")
-    _check_bad_input(game, seed_list[0])
+    check_bad_input(game, seed_list[0])
     if options is not None:
         _roundtrip(game, options, Where(game.spec.name, 0, 0), "options")
     for n in counts:
