@@ -10,7 +10,7 @@ grandchild its parent never waited for (orphaned workers) is not seen.
 
 writes every test's seconds (own, children, wall, and wall less the time the main
 thread queued for a CPU: "unqueued") to the JSON file and prints the
-slowest ones and the totals at the end. See docs/performance.md ("The test run's cost").
+slowest ones and the totals at the end. See docs/performance.md ("The test run").
 """
 
 from __future__ import annotations
