@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from .base import StateBase
-
 __all__ = ["bump", "insert_sorted", "merge_sorted", "put", "remove_one", "replace"]
 
 T = TypeVar("T")
@@ -22,7 +20,6 @@ S = TypeVar("S")
 
 _new = object.__new__
 _set = object.__setattr__
-_no_legal_cache = StateBase.__dict__["_legal_cache"].__set__
 
 
 def replace(state: S, **changes: Any) -> S:
@@ -40,10 +37,6 @@ def replace(state: S, **changes: Any) -> S:
         raise TypeError(f"{type(state).__name__} has no field(s) {', '.join(unknown)}")
     new: S = _new(state.__class__)
     _set(new, "__dict__", fields)
-    try:  # noqa: SIM105  # contextlib.suppress costs a context manager on every successor
-        _no_legal_cache(new, None)  # an empty cache that reads without an exception
-    except TypeError:  # not a StateBase: no cache slot
-        pass
     return new
 
 
