@@ -8,10 +8,23 @@ class answers the contract the same way:
 ``apply(action, player)`` -> check the seat and the action (here, once for every
 game) -> the game's ``successor(state, action, player)`` -> the new state.
 
-Each state caches its legal actions per seat in a slot outside the attrs fields
-(equality, hashing, copying, pickling and the codec never see it). The fast path
-serves the case every playout, bot and front end hits: the seat (or None for the
-only seat) asked again, an action object taken from that very tuple.
+Each state caches its legal actions outside the attrs fields (equality, hashing,
+copying, pickling and the codec never see them), in two slots. ``_legal_cache``
+holds one entry, ``(seat, actions)``, for the first seat to act that was asked
+about: in a playout, a bot or a front end that is the seat to act, asked by its
+int. ``_legal_more`` is a dict for any other seat to act (simultaneous moves),
+touched only by the slow path. `apply` sets its successor's entry to None, so that
+the first question about a fresh state reads a filled slot: reading an empty one
+raises an AttributeError inside CPython, which costs more than the rest of the
+cache's work in a step. The constructor and unpickling set it too; only a state
+made by a bare `meeple.core.replace` outside `apply` pays for that error, once.
+
+The fast path serves exactly that case: the seat of the entry asked again (by an
+exact int: True is not seat 1), and ``apply`` with an action object taken from
+that very tuple (found by identity; by ``in`` in C when every action class of the
+game compares by identity). Everything else takes the slow path, which gives the
+same answers and raises the contract's errors: None for the only seat to act, a
+seat not to act, a second seat, an equal but not identical action, bad input.
 """
 
 from __future__ import annotations
