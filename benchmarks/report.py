@@ -25,6 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--only", action="append", help="measure only this game (repeatable), e.g. on an old tree"
+    )
     args = parser.parse_args(argv)
     print(f"Python {platform.python_version()} on {platform.machine()}, one core\n")
     peer_steps, peer_games = dominoes_speed(args.games, args.runs)
@@ -33,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         "| vs dominoes |"
     )
     print("|---|---|---|---|---|---|---|")
-    for name in meeple.game_names():
+    for name in args.only or meeple.game_names():
         game = meeple.get_game(name)
         for players in game.spec.player_counts():
             r = measure_speed(game, players, games=args.games, runs=args.runs)
