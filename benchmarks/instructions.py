@@ -45,8 +45,8 @@ print(steps)
 """
 
 
-def count(tree: str | None, args: list[str]) -> tuple[int, int]:
-    """(instructions, steps) of one run of the playouts under cachegrind."""
+def counted(tree: str | None, script: str, args: list[str]) -> tuple[int, str]:
+    """(instructions, standard output) of ``python -c script *args`` under cachegrind."""
     env = dict(os.environ)
     # str hashes are salted per process; a fixed salt makes dict collisions, and so
     # the count, the same on every run (it moved by up to 5% without this)
@@ -63,7 +63,7 @@ def count(tree: str | None, args: list[str]) -> tuple[int, int]:
                 f"--cachegrind-out-file={out}",
                 sys.executable,
                 "-c",
-                PLAYOUTS,
+                script,
                 *args,
             ],
             env=env,
@@ -75,7 +75,13 @@ def count(tree: str | None, args: list[str]) -> tuple[int, int]:
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{run.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")), int(run.stdout.strip())
+    return int(found.group(1).replace(",", "")), run.stdout
+
+
+def count(tree: str | None, args: list[str]) -> tuple[int, int]:
+    """(instructions, steps) of one run of the playouts under cachegrind."""
+    total, out = counted(tree, PLAYOUTS, args)
+    return total, int(out.strip())
 
 
 def main(argv: list[str] | None = None) -> int:
