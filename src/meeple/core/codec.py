@@ -23,7 +23,8 @@ import cattrs
 from cattrs.errors import BaseValidationError
 
 from .errors import CorruptDataError, MeepleError
-from .frozen import freeze
+from .fastpath import structurer, unstructurer
+from .frozen import freeze, sort_key
 from .protocols import Game
 from .trust import vouch_for
 
@@ -72,10 +73,6 @@ def _strict_enum(value: Any, cls: type[enum.Enum]) -> enum.Enum:
 _SCALARS: dict[Any, type] = {int: int, str: str, bool: bool, float: float}
 """Item types whose JSON values need no conversion (a float item also takes a whole
 number, so floats go through their hook unless every item is already a float)."""
-
-
-def _sort_key(value: Any) -> tuple[str, str]:
-    return (type(value).__name__, repr(value))
 
 
 def _make_converter() -> cattrs.Converter:
@@ -219,7 +216,7 @@ def _make_converter() -> cattrs.Converter:
 
     def frozenset_unstructurer(tp: Any) -> Callable[[Any], list[Any]]:
         items = items_unstructurer(tp)
-        return lambda value: items(sorted(value, key=_sort_key))
+        return lambda value: items(sorted(value, key=sort_key))
 
     conv.register_unstructure_hook_factory(is_frozenset, frozenset_unstructurer)
     conv.register_unstructure_hook_factory(is_tuple, items_unstructurer)
@@ -269,7 +266,7 @@ def to_data(obj: Any, *, game: Game | None = None) -> dict[str, Any]:
         tag = {"$type": f"{candidate.spec.name}.{kind}"}
         if kind == "action":
             return {**tag, "text": str(obj)}
-        body = CONVERTER.unstructure(obj)
+        body = unstructurer(type(obj))(obj)
         if kind in ("state", "view"):
             tag["$rules"] = candidate.spec.rules_version
         return {**tag, **body}
@@ -391,6 +388,10 @@ def explain_structure_error(err: BaseValidationError) -> str:
 
 
 def _structure(body: dict[str, Any], cls: type[Any], tag: str) -> Any:
+    try:
+        return structurer(cls)(body)
+    except Exception:  # declined, or refused: the converter decides, and says why
+        pass
     try:
         return CONVERTER.structure(body, cls)
     except BaseValidationError as err:
