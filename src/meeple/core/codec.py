@@ -22,10 +22,13 @@ import attrs
 import cattrs
 from cattrs.errors import BaseValidationError
 
+from . import registry
 from .errors import CorruptDataError, MeepleError
 from .fastpath import structurer, unstructurer
 from .frozen import freeze, sort_key
+from .outcome import Outcome
 from .protocols import Game
+from .record import GameRecord
 from .trust import vouch_for
 
 __all__ = ["CONVERTER", "dumps", "explain_structure_error", "from_data", "loads", "to_data"]
@@ -230,10 +233,18 @@ CONVERTER = _make_converter()
 """The strict cattrs converter shared by every game's codec."""
 
 
-def _registered_games() -> tuple[Game, ...]:
-    from .registry import default_registry
-
-    return default_registry.games()
+def _claimants(obj: Any) -> tuple[Game, ...]:
+    """The games that may claim `obj`: a state's own game, if it is the one registered
+    under its name (a state class belongs to one game: `StateBase.bind`), else every
+    registered game, in name order."""
+    bound = type(obj).__dict__.get("_game")
+    if bound is not None:
+        try:
+            if registry.default_registry.get(bound.spec.name) is bound:
+                return (bound,)
+        except MeepleError:
+            pass
+    return registry.default_registry.games()
 
 
 def _kind_of(game: Game, obj: Any) -> str | None:
@@ -251,14 +262,11 @@ def _kind_of(game: Game, obj: Any) -> str | None:
 
 def to_data(obj: Any, *, game: Game | None = None) -> dict[str, Any]:
     """The tagged JSON-able dict of `obj` (see the module docstring for tags)."""
-    from .outcome import Outcome
-    from .record import GameRecord
-
     if isinstance(obj, Outcome):
         return {"$type": "meeple.Outcome", **CONVERTER.unstructure(obj)}
     if isinstance(obj, GameRecord):
         return {"$type": "meeple.GameRecord", **obj.to_data()}
-    candidates = (game,) if game is not None else _registered_games()
+    candidates = (game,) if game is not None else _claimants(obj)
     for candidate in candidates:
         kind = _kind_of(candidate, obj)
         if kind is None:
@@ -328,10 +336,6 @@ def _validated(obj: Any, tag: str) -> Any:
 
 def from_data(data: Any, *, game: Game | None = None) -> Any:
     """The object a tagged dict describes, fully validated; CorruptDataError otherwise."""
-    from .outcome import Outcome
-    from .record import GameRecord
-    from .registry import get_game
-
     if not isinstance(data, dict):
         raise CorruptDataError(
             f"expected a JSON object with a $type tag, got {type(data).__name__}"
@@ -350,7 +354,7 @@ def from_data(data: Any, *, game: Game | None = None) -> Any:
         raise CorruptDataError(f"unknown $type tag {tag!r}")
     if game is None:
         try:
-            game = get_game(name)
+            game = registry.get_game(name)
         except MeepleError as err:
             raise CorruptDataError(
                 f"$type {tag!r} names a game that is not available: {err}"

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import types
 import typing
 from collections.abc import Callable
@@ -209,7 +210,63 @@ def _has_data(tp: Any) -> bool:
     return any(isinstance(a, type) and attrs.has(a) for a in typing.get_args(tp))
 
 
-_INLINE = {int: "int", str: "str", bool: "bool"}
+def _nesting(tp: Any) -> tuple[int, frozenset[type]] | None:
+    """(depth, item class) of ``tuple[tuple[int, ...], ...]`` and the like, else None."""
+    depth = 0
+    while typing.get_origin(tp) is tuple:
+        args = typing.get_args(tp)
+        if len(args) != 2 or args[1] is not Ellipsis:
+            return None
+        depth, tp = depth + 1, args[0]
+    exact = _EXACT.get(tp)
+    return (depth, exact) if depth and exact is not None else None
+
+
+def _inline(tp: Any, i: int, names: dict[str, Any]) -> list[str] | None:
+    """Source lines that check the JSON value ``v`` as a `tp` and leave the value made
+    of it in ``v`` (raising DeclinedError otherwise), for the common field types; None
+    for the others, which go through `_value_hook`."""
+    fail = "raise DeclinedError"
+    if tp in _EXACT or tp is float:
+        names[f"t{i}"] = tp
+        return [f"if v.__class__ is not t{i}: {fail}"]
+    if _is_optional(tp) and not _has_data(tp):
+        (inner,) = [a for a in typing.get_args(tp) if a is not type(None)]
+        if inner in _EXACT:
+            names[f"t{i}"] = inner
+            return [f"if v is not None and v.__class__ is not t{i}: {fail}"]
+        return None
+    if isinstance(tp, type) and issubclass(tp, enum.IntEnum | enum.StrEnum):
+        names[f"m{i}"] = tp._value2member_map_
+        names[f"t{i}"] = str if issubclass(tp, str) else int
+        return [f"v = m{i}.get(v) if v.__class__ is t{i} else None", f"if v is None: {fail}"]
+    if typing.get_origin(tp) is frozenset and typing.get_args(tp)[0] in _EXACT:
+        names[f"e{i}"] = _EXACT[typing.get_args(tp)[0]]
+        return [
+            f"if v.__class__ is not list or not set(map(type, v)) <= e{i}: {fail}",
+            "w = frozenset(v)",
+            f"if len(w) != len(v): {fail}",
+            "v = w",
+        ]
+    nested = _nesting(tp)
+    if nested is None or nested[0] > 3:
+        return None
+    depth, exact = nested
+    names[f"e{i}"] = exact
+    top = "if v.__class__ is not list or not set(map(type, v)) <= "
+    if depth == 1:
+        return [top + f"e{i}: {fail}", "v = tuple(v)"]
+    if depth == 2:
+        return [
+            top + f"LISTS or not set(map(type, chain(v))) <= e{i}: {fail}",
+            "v = tuple(map(tuple, v))",
+        ]
+    return [
+        top + f"LISTS: {fail}",
+        "w = list(chain(v))",
+        f"if not set(map(type, w)) <= LISTS or not set(map(type, chain(w))) <= e{i}: {fail}",
+        "v = tuple([tuple(map(tuple, x)) for x in v])",
+    ]
 
 
 def structurer(cls: type[Any]) -> Callable[[dict[str, Any]], Any]:
@@ -229,30 +286,46 @@ def _structurer(cls: Any) -> Callable[[dict[str, Any]], Any]:
         "DeclinedError": DeclinedError,
         "cls": cls,
         "KEYS": frozenset(f.name for f in fields),
+        "LISTS": frozenset({list}),
+        "chain": itertools.chain.from_iterable,
     }
-    body = ["def structure(o):", "  if not o.keys() <= KEYS: raise DeclinedError", "  kw = {}"]
+    body = ["def structure(o):", "  if not o.keys() <= KEYS: raise DeclinedError"]
+    args, factories = [], []
     for i, f in enumerate(fields):
-        key = f.alias or f.name
-        get = f"o[{f.name!r}]"
-        optional = f.default is not attrs.NOTHING
-        indent = "    " if optional else "  "
-        if optional:
-            body.append(f"  if {f.name!r} in o:")
-        if f.type in _INLINE:
-            names[f"t{i}"] = f.type
-            body.append(f"{indent}v = {get}")
-            body.append(f"{indent}if v.__class__ is not t{i}: raise DeclinedError")
-            body.append(f"{indent}kw[{key!r}] = v")
-        else:
+        lines = _inline(f.type, i, names)
+        if lines is None:
             names[f"h{i}"] = _value_hook(f.type)
-            body.append(f"{indent}kw[{key!r}] = h{i}({get})")
-    body.append("  return cls(**kw)")
-    source = "\n".join(body)
-    exec(
-        compile(source, f"<meeple fast structure {cls.__qualname__}>", "exec"), names
-    )  # our own source
-    made: Callable[[dict[str, Any]], Any] = names["structure"]
+            lines = [f"v = h{i}(v)"]
+        if f.default is attrs.NOTHING:
+            body += [f"  v = o[{f.name!r}]", *(f"  {line}" for line in lines), f"  a{i} = v"]
+            args.append(f"{f.alias}=a{i}")
+        elif isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class
+            body += [f"  if {f.name!r} in o:", f"    v = o[{f.name!r}]"]
+            body += [*(f"    {line}" for line in lines), f"    extra[{f.alias!r}] = v"]
+            factories.append(i)
+        else:  # passing the default is omitting it
+            names[f"d{i}"] = f.default
+            body += [f"  if {f.name!r} in o:", f"    v = o[{f.name!r}]"]
+            body += [*(f"    {line}" for line in lines), f"    a{i} = v"]
+            body += ["  else:", f"    a{i} = d{i}"]
+            args.append(f"{f.alias}=a{i}")
+    if factories:
+        body.insert(2, "  extra = {}")
+        args.append("**extra")
+    body.append(f"  return cls({', '.join(args)})")
+    made: Callable[[dict[str, Any]], Any] = _compiled("\n".join(body), cls, names)
     return made
+
+
+def _compiled(source: str, cls: type[Any], names: dict[str, Any]) -> Any:
+    """The one function `source` defines, compiled with `names` as its globals.
+
+    The source is ours, written from the class's field names and types (no text
+    from a document ever reaches it).
+    """
+    name = source[4 : source.index("(")]
+    exec(compile(source, f"<meeple fast {name} {cls.__qualname__}>", "exec"), names)
+    return names[name]
 
 
 # -- unstructure ----------------------------------------------------------------------------
