@@ -262,8 +262,14 @@ def _kind_of(game: Game, obj: Any) -> str | None:
 
 def to_data(obj: Any, *, game: Game | None = None) -> dict[str, Any]:
     """The tagged JSON-able dict of `obj` (see the module docstring for tags)."""
+    return _tagged(obj, game, text=False)
+
+
+def _tagged(obj: Any, game: Game | None, *, text: bool) -> dict[str, Any]:
+    """`to_data`; with `text`, a dict that `json` writes to the same text (tuples of
+    scalars left as tuples), for `dumps`."""
     if isinstance(obj, Outcome):
-        return {"$type": "meeple.Outcome", **CONVERTER.unstructure(obj)}
+        return {"$type": "meeple.Outcome", **unstructurer(Outcome, text=text)(obj)}
     if isinstance(obj, GameRecord):
         return {"$type": "meeple.GameRecord", **obj.to_data()}
     candidates = (game,) if game is not None else _claimants(obj)
@@ -271,13 +277,16 @@ def to_data(obj: Any, *, game: Game | None = None) -> dict[str, Any]:
         kind = _kind_of(candidate, obj)
         if kind is None:
             continue
-        tag = {"$type": f"{candidate.spec.name}.{kind}"}
         if kind == "action":
-            return {**tag, "text": str(obj)}
-        body = unstructurer(type(obj))(obj)
-        if kind in ("state", "view"):
-            tag["$rules"] = candidate.spec.rules_version
-        return {**tag, **body}
+            return {"$type": f"{candidate.spec.name}.action", "text": str(obj)}
+        body = unstructurer(type(obj), text=text)(obj)
+        if kind == "options":
+            return {"$type": f"{candidate.spec.name}.options", **body}
+        return {
+            "$type": f"{candidate.spec.name}.{kind}",
+            "$rules": candidate.spec.rules_version,
+            **body,
+        }
     if game is not None:  # a plugin's mistake: say which types its game declares
         raise TypeError(
             f"game {game.spec.name!r} cannot encode a {type(obj).__name__}: it is none of "
@@ -292,7 +301,7 @@ def dumps(obj: Any, *, game: Game | None = None, indent: int | None = None) -> s
     A field holding a value JSON cannot store (a plugin's mistake) raises TypeError
     naming the game, the class and the field.
     """
-    data = to_data(obj, game=game)
+    data = _tagged(obj, game, text=True)
     try:
         if indent is None:
             return _ENCODER.encode(data)

@@ -4,22 +4,25 @@ The strict converter (`meeple.core.codec.CONVERTER`) is the one description of e
 document: what loads, what it becomes, and the precise message for what does not.
 Asked field by field it spends most of a load in its dispatch and its error
 bookkeeping, although nearly every document it sees is well formed. So for each
-attrs class the codec asks here, once, for two functions written from the class's
-field types (cattrs' own approach, `make_dict_structure_fn`, without the detailed
-validation):
+attrs class the codec asks here, once, for functions written as Python source from
+the class's field types (cattrs' own approach, `make_dict_structure_fn`, without the
+detailed validation):
 
 * `structurer(cls)(body)`: the object, when every value has exactly the JSON type
   the converter takes for its field (an int is an ``int`` and never a ``bool``, a
-  tuple is a list of such items, a set a list without repeats, an enum one of its
-  values); for anything else it raises `DeclinedError`, and the codec asks the converter
-  itself, which refuses with its detailed message (or accepts what the fast path
-  would not bother with, such as an int where a float goes). The fast path never
-  accepts what the converter refuses and builds the very same object;
-* `unstructurer(cls)(obj)`: the dict the converter writes, key for key.
+  tuple is a list of such items, of the right length if it has one, a set a list
+  without repeats, an enum one of its values); for anything else it raises
+  `DeclinedError`, and the codec asks the converter itself, which refuses with its
+  detailed message (or accepts what the fast path leaves to it, such as an int
+  where a float goes). The fast path never accepts what the converter refuses and
+  builds the very same object;
+* `unstructurer(cls)(obj)`: the dict the converter writes; `unstructurer(cls,
+  text=True)` the same for `json` to write at once, with tuples of scalars left as
+  tuples (the encoder writes a tuple as it writes a list).
 
-`tests/core/test_codec_fastpath.py` holds both to that on reachable and mutated
-documents of every game. Types the fast path does not know (data unions, dicts,
-JSON values) are handed to the converter's own hook for that type.
+`tests/core/test_codec_fastpath.py` holds all three to the converter on reachable
+and mutated documents of every game. Types the fast path does not know (data
+unions, dicts, JSON values) go to the converter's own hook for that type.
 """
 
 from __future__ import annotations
@@ -39,19 +42,16 @@ from .frozen import freeze, sort_key
 
 __all__ = ["DeclinedError", "structurer", "unstructurer"]
 
-Hook = Callable[[Any], Any]
+_EXACT = {int: frozenset({int}), str: frozenset({str}), bool: frozenset({bool})}
+"""Scalar types whose JSON values are taken as they are, when of exactly that class."""
+
+_LISTS = frozenset({list})
+_PLAIN = (int, str, bool, float, type(None))
+"""Scalar types the converter writes as they are."""
 
 
 class DeclinedError(Exception):
     """The fast path will not judge this value; the strict converter will."""
-
-
-def _decline(*_: Any) -> Any:
-    raise DeclinedError
-
-
-_EXACT = {int: frozenset({int}), str: frozenset({str}), bool: frozenset({bool})}
-"""Item types whose JSON values are taken as they are, when of exactly that class."""
 
 
 def _converter() -> Any:
@@ -60,213 +60,159 @@ def _converter() -> Any:
     return CONVERTER
 
 
-def _is_optional(tp: Any) -> bool:
+def _optional_of(tp: Any) -> Any:
+    """X for ``X | None``, else None."""
     if typing.get_origin(tp) not in (typing.Union, types.UnionType):
-        return False
+        return None
     args = typing.get_args(tp)
-    return len(args) == 2 and type(None) in args
+    if len(args) != 2 or type(None) not in args:
+        return None
+    (inner,) = [a for a in args if a is not type(None)]
+    return None if isinstance(inner, type) and attrs.has(inner) else inner
+
+
+def _variadic(tp: Any) -> Any:
+    """X for ``tuple[X, ...]``, else None."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return args[0]
+    return None
+
+
+def _fixed(tp: Any) -> tuple[Any, ...] | None:
+    """The item types of ``tuple[A, B, ...]`` (no ellipsis), else None."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple and args and Ellipsis not in args:
+        return args
+    return None
+
+
+class _Source:
+    """One generated function: its lines, the constants it names, fresh local names."""
+
+    def __init__(self, cls: type[Any]) -> None:
+        self.cls = cls
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {"DeclinedError": DeclinedError}
+        self.count = 0
+
+    def constant(self, value: Any) -> str:
+        """A global name for `value` in the generated function."""
+        for name, known in self.names.items():
+            if known is value:
+                return name
+        self.count += 1
+        name = f"c{self.count}"
+        self.names[name] = value
+        return name
+
+    def local(self) -> str:
+        """A fresh local variable name."""
+        self.count += 1
+        return f"x{self.count}"
+
+    def emit(self, indent: int, line: str) -> None:
+        """Add `line` at `indent` levels."""
+        self.lines.append("  " * indent + line)
+
+    def compiled(self, name: str) -> Any:
+        """The function the lines define (ours, written from field names and types:
+        no text from a document ever reaches it)."""
+        source = "\n".join(self.lines)
+        exec(compile(source, f"<meeple fast {name} {self.cls.__qualname__}>", "exec"), self.names)
+        return self.names[name]
 
 
 # -- structure ---------------------------------------------------------------------------
 
-
-def _scalar_hook(tp: type) -> Hook:
-    def exact(v: Any) -> Any:
-        if v.__class__ is tp:
-            return v
-        raise DeclinedError
-
-    return exact
+_FAIL = "raise DeclinedError"
 
 
-def _enum_hook(cls: type[enum.Enum]) -> Hook:
-    base = str if issubclass(cls, str) else int
-    members = cls._value2member_map_
-
-    def member(v: Any) -> Any:
-        if v.__class__ is base:
-            found = members.get(v)
-            if found is not None:
-                return found
-        raise DeclinedError
-
-    return member
-
-
-def _tuple_hook(tp: Any) -> Hook:
-    args = typing.get_args(tp)
-    if len(args) == 2 and args[1] is Ellipsis:
-        exact = _EXACT.get(args[0])
-        if exact is not None:
-
-            def scalars(v: Any) -> tuple[Any, ...]:
-                if v.__class__ is list and set(map(type, v)) <= exact:
-                    return tuple(v)
-                raise DeclinedError
-
-            return scalars
-        item = _value_hook(args[0])
-
-        def items(v: Any) -> tuple[Any, ...]:
-            if v.__class__ is list:
-                return tuple([item(x) for x in v])
-            raise DeclinedError
-
-        return items
-    hooks = tuple(_value_hook(a) for a in args)
-    size = len(hooks)
-
-    def fixed(v: Any) -> tuple[Any, ...]:
-        if v.__class__ is list and len(v) == size:
-            return tuple([h(x) for h, x in zip(hooks, v, strict=True)])
-        raise DeclinedError
-
-    return fixed
-
-
-def _frozenset_hook(tp: Any) -> Hook:
-    args = typing.get_args(tp)
-    exact = _EXACT.get(args[0]) if args else None
-    item = None if exact is not None or not args else _value_hook(args[0])
-
-    def members(v: Any) -> frozenset[Any]:
-        if v.__class__ is not list:
-            raise DeclinedError
-        if item is None:
-            if exact is None or not set(map(type, v)) <= exact:
-                raise DeclinedError
-            out = frozenset(v)
-        else:
-            out = frozenset([item(x) for x in v])
-        if len(out) != len(v):
-            raise DeclinedError
-        return out
-
-    return members
-
-
-def _optional_hook(tp: Any) -> Hook:
-    (inner,) = [a for a in typing.get_args(tp) if a is not type(None)]
-    hook = _value_hook(inner)
-
-    def optional(v: Any) -> Any:
-        return None if v is None else hook(v)
-
-    return optional
-
-
-def _literal_hook(tp: Any) -> Hook:
-    allowed = typing.get_args(tp)
-    kinds = frozenset(type(a) for a in allowed)
-    if any(isinstance(a, enum.Enum) for a in allowed):
-        return _converter_hook(tp)
-
-    def literal(v: Any) -> Any:
-        if v.__class__ in kinds and v in allowed:
-            return v
-        raise DeclinedError
-
-    return literal
-
-
-def _converter_hook(tp: Any) -> Hook:
-    hook = _converter().get_structure_hook(tp)
-
-    def delegated(v: Any) -> Any:
-        return hook(v, tp)
-
-    return delegated
-
-
-def _freeze_any(v: Any) -> Any:
-    return freeze(v, objects=False)
-
-
-def _value_hook(tp: Any) -> Hook:
-    """A function that turns one JSON value into a `tp`, or raises (then: DeclinedError)."""
-    if tp in _EXACT:
-        return _scalar_hook(tp)
-    if tp is float:
-        return _scalar_hook(float)  # an int where a float goes: the converter decides
-    if tp is Any:
-        return _freeze_any
-    if isinstance(tp, type) and issubclass(tp, enum.IntEnum | enum.StrEnum):
-        return _enum_hook(tp)
-    if isinstance(tp, type) and attrs.has(tp):
-        return structurer(tp)
-    origin = typing.get_origin(tp)
-    if origin is tuple:
-        return _tuple_hook(tp)
-    if origin is frozenset:
-        return _frozenset_hook(tp)
-    if origin is typing.Literal:
-        return _literal_hook(tp)
-    if _is_optional(tp) and not _has_data(tp):
-        return _optional_hook(tp)
-    return _converter_hook(tp)
-
-
-def _has_data(tp: Any) -> bool:
-    return any(isinstance(a, type) and attrs.has(a) for a in typing.get_args(tp))
-
-
-def _nesting(tp: Any) -> tuple[int, frozenset[type]] | None:
-    """(depth, item class) of ``tuple[tuple[int, ...], ...]`` and the like, else None."""
-    depth = 0
-    while typing.get_origin(tp) is tuple:
-        args = typing.get_args(tp)
-        if len(args) != 2 or args[1] is not Ellipsis:
-            return None
-        depth, tp = depth + 1, args[0]
-    exact = _EXACT.get(tp)
-    return (depth, exact) if depth and exact is not None else None
-
-
-def _inline(tp: Any, i: int, names: dict[str, Any]) -> list[str] | None:
-    """Source lines that check the JSON value ``v`` as a `tp` and leave the value made
-    of it in ``v`` (raising DeclinedError otherwise), for the common field types; None
-    for the others, which go through `_value_hook`."""
-    fail = "raise DeclinedError"
+def _read(out: _Source, tp: Any, src: str, indent: int) -> str:
+    """Emit the checks that JSON value `src` is a `tp` as the converter takes it, and
+    return the expression of the value made of it (`src` is a plain local name)."""
     if tp in _EXACT or tp is float:
-        names[f"t{i}"] = tp
-        return [f"if v.__class__ is not t{i}: {fail}"]
-    if _is_optional(tp) and not _has_data(tp):
-        (inner,) = [a for a in typing.get_args(tp) if a is not type(None)]
-        if inner in _EXACT:
-            names[f"t{i}"] = inner
-            return [f"if v is not None and v.__class__ is not t{i}: {fail}"]
-        return None
+        out.emit(indent, f"if {src}.__class__ is not {out.constant(tp)}: {_FAIL}")
+        return src
+    inner = _optional_of(tp)
+    if inner in _EXACT:
+        out.emit(indent, f"if {src} is not None and {src}.__class__ is not {out.constant(inner)}:")
+        out.emit(indent + 1, _FAIL)
+        return src
+    if inner is not None:
+        made = out.local()
+        out.emit(indent, f"if {src} is None:")
+        out.emit(indent + 1, f"{made} = None")
+        out.emit(indent, "else:")
+        out.emit(indent + 1, f"{made} = {_read(out, inner, src, indent + 1)}")
+        return made
     if isinstance(tp, type) and issubclass(tp, enum.IntEnum | enum.StrEnum):
-        names[f"m{i}"] = tp._value2member_map_
-        names[f"t{i}"] = str if issubclass(tp, str) else int
-        return [f"v = m{i}.get(v) if v.__class__ is t{i} else None", f"if v is None: {fail}"]
+        made = out.local()
+        members = out.constant(tp._value2member_map_)
+        base = out.constant(str if issubclass(tp, str) else int)
+        out.emit(indent, f"{made} = {members}.get({src}) if {src}.__class__ is {base} else None")
+        out.emit(indent, f"if {made} is None: {_FAIL}")
+        return made
+    if typing.get_origin(tp) is typing.Literal and not any(
+        isinstance(a, enum.Enum) for a in typing.get_args(tp)
+    ):
+        allowed = typing.get_args(tp)
+        kinds = out.constant(frozenset(type(a) for a in allowed))
+        out.emit(indent, f"if {src}.__class__ not in {kinds} or {src} not in {allowed!r}:")
+        out.emit(indent + 1, _FAIL)
+        return src
+    if tp is Any:
+        return f"{out.constant(_freeze_any)}({src})"
+    if isinstance(tp, type) and attrs.has(tp):
+        return f"{out.constant(structurer(tp))}({src})"
     if typing.get_origin(tp) is frozenset and typing.get_args(tp)[0] in _EXACT:
-        names[f"e{i}"] = _EXACT[typing.get_args(tp)[0]]
-        return [
-            f"if v.__class__ is not list or not set(map(type, v)) <= e{i}: {fail}",
-            "w = frozenset(v)",
-            f"if len(w) != len(v): {fail}",
-            "v = w",
-        ]
-    nested = _nesting(tp)
-    if nested is None or nested[0] > 3:
-        return None
-    depth, exact = nested
-    names[f"e{i}"] = exact
-    top = "if v.__class__ is not list or not set(map(type, v)) <= "
-    if depth == 1:
-        return [top + f"e{i}: {fail}", "v = tuple(v)"]
-    if depth == 2:
-        return [
-            top + f"LISTS or not set(map(type, chain(v))) <= e{i}: {fail}",
-            "v = tuple(map(tuple, v))",
-        ]
-    return [
-        top + f"LISTS: {fail}",
-        "w = list(chain(v))",
-        f"if not set(map(type, w)) <= LISTS or not set(map(type, chain(w))) <= e{i}: {fail}",
-        "v = tuple([tuple(map(tuple, x)) for x in v])",
-    ]
+        made = out.local()
+        exact = out.constant(_EXACT[typing.get_args(tp)[0]])
+        out.emit(
+            indent, f"if {src}.__class__ is not list or not {exact}.issuperset(map(type, {src})):"
+        )
+        out.emit(indent + 1, _FAIL)
+        out.emit(indent, f"{made} = frozenset({src})")
+        out.emit(indent, f"if len({made}) != len({src}): {_FAIL}")
+        return made
+    item = _variadic(tp)
+    if item is not None:
+        return _read_variadic(out, item, src, indent)
+    items = _fixed(tp)
+    if items is not None:
+        parts = [out.local() for _ in items]
+        out.emit(indent, f"if {src}.__class__ is not list or len({src}) != {len(items)}: {_FAIL}")
+        out.emit(indent, f"{', '.join(parts)}, = {src}")
+        each = [_read(out, a, p, indent) for a, p in zip(items, parts, strict=True)]
+        return f"({', '.join(each)},)"
+    hook = out.constant(_converter().get_structure_hook(tp))
+    return f"{hook}({src}, {out.constant(tp)})"
+
+
+def _read_variadic(out: _Source, item: Any, src: str, indent: int) -> str:
+    """`_read` of a ``tuple[item, ...]``: lists of scalars, and lists of them, are
+    checked a whole list at a time (the classes of the items in one C-level pass)."""
+    out.emit(indent, f"if {src}.__class__ is not list: {_FAIL}")
+    exact = _EXACT.get(item)
+    if exact is not None:
+        out.emit(indent, f"if not {out.constant(exact)}.issuperset(map(type, {src})): {_FAIL}")
+        return f"tuple({src})"
+    inner = _EXACT.get(_variadic(item))
+    if inner is not None:
+        lists, chain = out.constant(_LISTS), out.constant(itertools.chain.from_iterable)
+        out.emit(indent, f"if not {lists}.issuperset(map(type, {src})): {_FAIL}")
+        out.emit(indent, f"if not {out.constant(inner)}.issuperset(map(type, {chain}({src}))):")
+        out.emit(indent + 1, _FAIL)
+        return f"tuple(map(tuple, {src}))"
+    made, each = out.local(), out.local()
+    out.emit(indent, f"{made} = []")
+    out.emit(indent, f"for {each} in {src}:")
+    out.emit(indent + 1, f"{made}.append({_read(out, item, each, indent + 1)})")
+    return f"tuple({made})"
+
+
+def _freeze_any(value: Any) -> Any:
+    return freeze(value, objects=False)
 
 
 def structurer(cls: type[Any]) -> Callable[[dict[str, Any]], Any]:
@@ -282,103 +228,94 @@ def structurer(cls: type[Any]) -> Callable[[dict[str, Any]], Any]:
 @functools.cache
 def _structurer(cls: Any) -> Callable[[dict[str, Any]], Any]:
     fields = [f for f in attrs.fields(attrs.resolve_types(cls)) if f.init]
-    names: dict[str, Any] = {
-        "DeclinedError": DeclinedError,
-        "cls": cls,
-        "KEYS": frozenset(f.name for f in fields),
-        "LISTS": frozenset({list}),
-        "chain": itertools.chain.from_iterable,
-    }
-    body = ["def structure(o):", "  if not o.keys() <= KEYS: raise DeclinedError"]
-    args, factories = [], []
-    for i, f in enumerate(fields):
-        lines = _inline(f.type, i, names)
-        if lines is None:
-            names[f"h{i}"] = _value_hook(f.type)
-            lines = [f"v = h{i}(v)"]
+    out = _Source(cls)
+    keys = out.constant(frozenset(f.name for f in fields))
+    out.emit(0, "def structure(o):")
+    out.emit(1, f"if not o.keys() <= {keys}: {_FAIL}")
+    args, extra = [], False
+    for f in fields:
+        value = out.local()
         if f.default is attrs.NOTHING:
-            body += [f"  v = o[{f.name!r}]", *(f"  {line}" for line in lines), f"  a{i} = v"]
-            args.append(f"{f.alias}=a{i}")
-        elif isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class
-            body += [f"  if {f.name!r} in o:", f"    v = o[{f.name!r}]"]
-            body += [*(f"    {line}" for line in lines), f"    extra[{f.alias!r}] = v"]
-            factories.append(i)
-        else:  # passing the default is omitting it
-            names[f"d{i}"] = f.default
-            body += [f"  if {f.name!r} in o:", f"    v = o[{f.name!r}]"]
-            body += [*(f"    {line}" for line in lines), f"    a{i} = v"]
-            body += ["  else:", f"    a{i} = d{i}"]
-            args.append(f"{f.alias}=a{i}")
-    if factories:
-        body.insert(2, "  extra = {}")
+            out.emit(1, f"{value} = o[{f.name!r}]")
+            args.append(f"{f.alias}={_read(out, f.type, value, 1)}")
+            continue
+        out.emit(1, f"if {f.name!r} in o:")
+        out.emit(2, f"{value} = o[{f.name!r}]")
+        read = _read(out, f.type, value, 2)
+        if isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class
+            out.emit(2, f"extra[{f.alias!r}] = {read}")  # the factory runs when it is left out
+            extra = True
+        else:  # passing the default is leaving it out
+            if read != value:
+                out.emit(2, f"{value} = {read}")
+            out.emit(1, "else:")
+            out.emit(2, f"{value} = {out.constant(f.default)}")
+            args.append(f"{f.alias}={value}")
+    if extra:
+        out.lines.insert(2, "  extra = {}")
         args.append("**extra")
-    body.append(f"  return cls({', '.join(args)})")
-    made: Callable[[dict[str, Any]], Any] = _compiled("\n".join(body), cls, names)
+    out.emit(1, f"return {out.constant(cls)}({', '.join(args)})")
+    made: Callable[[dict[str, Any]], Any] = out.compiled("structure")
     return made
 
 
-def _compiled(source: str, cls: type[Any], names: dict[str, Any]) -> Any:
-    """The one function `source` defines, compiled with `names` as its globals.
-
-    The source is ours, written from the class's field names and types (no text
-    from a document ever reaches it).
-    """
-    name = source[4 : source.index("(")]
-    exec(compile(source, f"<meeple fast {name} {cls.__qualname__}>", "exec"), names)
-    return names[name]
+# -- unstructure -------------------------------------------------------------------------
 
 
-# -- unstructure ----------------------------------------------------------------------------
-
-
-def unstructurer(cls: type[Any]) -> Callable[[Any], dict[str, Any]]:
-    """The dict the converter writes for an instance of `cls`, made by one generated function."""
+def unstructurer(cls: type[Any], *, text: bool = False) -> Callable[[Any], dict[str, Any]]:
+    """The dict the converter writes for an instance of `cls` (see the module docstring;
+    with `text`, one that `json` writes to the same text)."""
     key: Any = cls  # as in `structurer`
-    return _unstructurer(key)
+    return _unstructurer(key, text)
 
 
 @functools.cache
-def _unstructurer(cls: Any) -> Callable[[Any], dict[str, Any]]:
+def _unstructurer(cls: Any, text: bool) -> Callable[[Any], dict[str, Any]]:
     conv = _converter()
-    fields = [f for f in attrs.fields(attrs.resolve_types(cls)) if f.init]
-    names: dict[str, Any] = {}
-    items = []
-    for i, f in enumerate(fields):
-        expr = _unstructure_expr(f.type, f"i.{f.name}", i, names, conv)
-        items.append(f"{f.name!r}: {expr}")
-    source = "def unstructure(i):\n  return {" + ", ".join(items) + "}"
-    exec(
-        compile(source, f"<meeple fast unstructure {cls.__qualname__}>", "exec"), names
-    )  # our own source
-    made: Callable[[Any], dict[str, Any]] = names["unstructure"]
+    out = _Source(cls)
+    items = [
+        f"{f.name!r}: {_write(out, f.type, f'i.{f.name}', text, conv)}"
+        for f in attrs.fields(attrs.resolve_types(cls))
+        if f.init
+    ]
+    out.emit(0, "def unstructure(i):")
+    out.emit(1, "return {" + ", ".join(items) + "}")
+    made: Callable[[Any], dict[str, Any]] = out.compiled("unstructure")
     return made
 
 
 def _as_is(tp: Any, conv: Any) -> bool:
     """Whether the converter writes a `tp` as the value itself."""
-    if _is_optional(tp):
-        (tp,) = [a for a in typing.get_args(tp) if a is not type(None)]
-    return tp in (int, str, bool, float) or conv.get_unstructure_hook(tp) is identity
+    inner = _optional_of(tp)
+    if inner is not None:
+        tp = inner
+    return tp in _PLAIN or conv.get_unstructure_hook(tp) is identity
 
 
-def _unstructure_expr(tp: Any, value: str, i: int, names: dict[str, Any], conv: Any) -> str:
+def _scalar_tree(tp: Any, conv: Any) -> bool:
+    """Whether a `tp` is a scalar or tuples of them (what `json` writes as the
+    converter's lists of scalars; an int or str enum member as its value)."""
+    if _as_is(tp, conv) or (isinstance(tp, type) and issubclass(tp, enum.IntEnum | enum.StrEnum)):
+        return True
+    if typing.get_origin(tp) is not tuple:
+        return False
+    return all(_scalar_tree(a, conv) for a in typing.get_args(tp) if a is not Ellipsis)
+
+
+def _write(out: _Source, tp: Any, value: str, text: bool, conv: Any) -> str:
     """Python source for the converter's unstructured form of `value`, a `tp`: the
     converter's own hook, written inline where it is a plain expression."""
-    if _as_is(tp, conv):
+    if _as_is(tp, conv) or (text and _scalar_tree(tp, conv)):
         return value
     hook = conv.get_unstructure_hook(tp)
     if hook is list:
         return f"list({value})"
     if isinstance(tp, type) and attrs.has(tp):
-        names[f"u{i}"] = unstructurer(tp)
-        return f"u{i}({value})"
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        inner = args[0]
-        if typing.get_origin(inner) is tuple and conv.get_unstructure_hook(inner) is list:
-            return f"[list(x) for x in {value}]"
-    if origin is frozenset and args and args[0] in _EXACT:
-        names["sort_key"] = sort_key
-        return f"sorted({value}, key=sort_key)"
-    names[f"u{i}"] = hook
-    return f"u{i}({value})"
+        return f"{out.constant(unstructurer(tp, text=text))}({value})"
+    item = _variadic(tp)
+    if item is not None and _variadic(item) is not None and conv.get_unstructure_hook(item) is list:
+        return f"[list(x) for x in {value}]"
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is frozenset and args and args[0] in _EXACT:
+        return f"sorted({value}, key={out.constant(sort_key)})"
+    return f"{out.constant(hook)}({value})"
