@@ -76,33 +76,56 @@ def validate(s: State) -> None:
     check_kinds(s.drawn, "the drawn lots")
     check(s.face_down == -1 or 0 <= s.face_down < KINDS, "the face-down lot is not a card")
     for q, d in enumerate(s.down):
-        check(d == -1 or 0 <= d < KINDS, f"seat {q}'s face-down bid card is not a card")
+        if not (d == -1 or 0 <= d < KINDS):
+            raise ValueError(f"seat {q}'s face-down bid card is not a card")
     for o, row in enumerate(s.known):
-        check(not row[o], f"seat {o} 'knows' its own hand: the known table is about others")
+        if row[o]:
+            raise ValueError(f"seat {o} 'knows' its own hand: the known table is about others")
         for t, cards in enumerate(row):
+            if not cards:
+                continue
             check_kinds(cards, f"what seat {o} knows of seat {t}'s hand")
-            if cards and Counter(cards) - Counter(s.hands[t]):
+            if not _among(cards, s.hands[t]):
                 raise ValueError(f"seat {o} 'knows' cards seat {t} does not hold")
     for q, cards in enumerate(s.buried):
-        check_kinds(cards, f"the cards seat {q} discarded face down")
-    _check_buried(s.options.bluff, Counter(s.discard), [len(b) for b in s.buried])
-    face_down = Counter[int]()
-    for cards in s.buried:
-        face_down.update(cards)
-    check(not face_down - Counter(s.discard), "face-down discards must be in the discard pile")
+        if cards:
+            check_kinds(cards, f"the cards seat {q} discarded face down")
+    _check_buried(s.options.bluff, len(s.discard), [len(b) for b in s.buried])
+    if any(s.buried):
+        face_down = Counter[int]()
+        for cards in s.buried:
+            face_down.update(cards)
+        check(not face_down - Counter(s.discard), "face-down discards must be in the discard pile")
     hand_sizes = tuple(len(h) for h in s.hands)
     check_table(s, hand_sizes, len(s.drawn), s.face_down >= 0, s.down)
-    have = Counter(cards_in_play(s))
-    want = Counter(DECK if s.options.specials else SHEEP_DECK)
-    if have != want:
-        extra, missing = have - want, want - have
+    have = cards_in_play(s)
+    have.sort()
+    if have != (_WITH_SPECIALS if s.options.specials else _SHEEP_ONLY):
+        counted, want = Counter(have), Counter(DECK if s.options.specials else SHEEP_DECK)
+        extra, missing = counted - want, want - counted
         raise ValueError(f"cards are not conserved (extra {dict(extra)}, missing {dict(missing)})")
 
 
-def _check_buried(bluff: bool, discard: Counter[int], counts: list[int]) -> None:
+_WITH_SPECIALS = sorted(DECK)
+_SHEEP_ONLY = sorted(SHEEP_DECK)
+"""The kinds of the game's cards, in order, with and without the special cards."""
+
+
+def _among(cards: tuple[int, ...], hand: tuple[int, ...]) -> bool:
+    """Whether every one of `cards` is in `hand`, as many times as `cards` names it."""
+    rest = list(hand)
+    try:
+        for c in cards:
+            rest.remove(c)
+    except ValueError:
+        return False
+    return True
+
+
+def _check_buried(bluff: bool, discards: int, counts: list[int]) -> None:
     """Face-down discards come from unchecked bluffs and lie in the discard pile."""
     check(bluff or not any(counts), "face-down discards belong to the bluff rule")
-    check(sum(counts) <= discard.total(), "more face-down discards than discards")
+    check(sum(counts) <= discards, "more face-down discards than discards")
 
 
 def cards_in_play(s: State) -> list[int]:
@@ -169,8 +192,8 @@ def validate_view(v: View) -> None:
         (not v.buried if p is None else v.buried_counts[p] == len(v.buried)),
         "a seat sees exactly its own face-down discards",
     )
-    check(not Counter(v.buried) - Counter(v.discard), "own face-down discards lie in the pile")
-    _check_buried(v.options.bluff, Counter(v.discard), [len(v.buried)])
+    check(_among(v.buried, v.discard), "own face-down discards lie in the pile")
+    _check_buried(v.options.bluff, len(v.discard), [len(v.buried)])
     check(v.options.bluff or not any(v.buried_counts), "face-down discards need the bluff rule")
     check(0 <= v.phase < len(Phase), f"unknown phase {v.phase}")
     check_kinds(v.hand, "the hand")

@@ -81,16 +81,19 @@ def _in_shear(x: State | View) -> bool:
 
 
 def check(ok: bool, message: str) -> None:
-    """Refuse the document with `message` unless `ok`."""
+    """Refuse the document with `message` unless `ok` (a message that formats values is
+    written ``if not ok: raise``, so that it is formatted only when the check fails)."""
     if not ok:
         raise ValueError(message)
 
 
 def check_kinds(cards: tuple[int, ...], what: str, *, ordered: bool = True) -> None:
     """`cards` are card kinds that exist (sorted, unless `ordered` is false)."""
-    for k in cards:
-        check(0 <= k < KINDS, f"card kind {k} in {what} does not exist")
-    check(not ordered or list(cards) == sorted(cards), f"{what} must be sorted card kinds")
+    if cards and (min(cards) < 0 or max(cards) >= KINDS):
+        k = next(k for k in cards if not 0 <= k < KINDS)
+        raise ValueError(f"card kind {k} in {what} does not exist")
+    if ordered and list(cards) != sorted(cards):
+        raise ValueError(f"{what} must be sorted card kinds")
 
 
 def check_seat(q: int, n: int, what: str, *, none: int | None = None) -> None:
@@ -142,20 +145,24 @@ def check_table(
 def _check_pens(x: State | View) -> None:
     """Two pens per seat of sheep showing faces they can show; wolves over real pens."""
     for seat, pair in enumerate(x.pens):
-        check(len(pair) == 2, f"seat {seat} must have exactly two pens")
+        if len(pair) != 2:
+            raise ValueError(f"seat {seat} must have exactly two pens")
         for pen in pair:
             for card in pen:
-                check(_placeable(card), f"seat {seat} has an impossible card {card} in a pen")
+                if not _placeable(card):
+                    raise ValueError(f"seat {seat} has an impossible card {card} in a pen")
         mask = x.wolves[seat]
-        check(0 <= mask <= 3, f"seat {seat}'s wolves must be a mask of its two pens")
+        if not 0 <= mask <= 3:
+            raise ValueError(f"seat {seat}'s wolves must be a mask of its two pens")
         for i in range(2):
             if mask >> i & 1:
-                check(bool(pair[i]), f"seat {seat} has a wolf over an empty pen")
-                check(
-                    len(pair[i]) >= 2,
-                    f"seat {seat} has a wolf over pen {i + 1}: "
-                    "a Wolf goes only over a pen of at least two cards",
-                )
+                if not pair[i]:
+                    raise ValueError(f"seat {seat} has a wolf over an empty pen")
+                if len(pair[i]) < 2:
+                    raise ValueError(
+                        f"seat {seat} has a wolf over pen {i + 1}: "
+                        "a Wolf goes only over a pen of at least two cards"
+                    )
 
 
 def _placeable(card: int) -> bool:
@@ -179,7 +186,8 @@ def _check_fleeces(x: State | View) -> None:
     n = x.players
     check_seat(x.final_from, n, "the seat with the first fifth fleece", none=-1)
     for seat, fleeces in enumerate(x.fleeces):
-        check(len(fleeces) <= MAX_FLEECES, f"seat {seat} has more than {MAX_FLEECES} fleeces")
+        if len(fleeces) > MAX_FLEECES:
+            raise ValueError(f"seat {seat} has more than {MAX_FLEECES} fleeces")
         cards = 0
         for fleece in fleeces:
             check_kinds(fleece, f"a fleece of seat {seat}")
@@ -195,22 +203,22 @@ def _check_fleeces(x: State | View) -> None:
         bonus, points = x.bonus[seat], x.points[seat]
         if seat == x.final_from:
             check(len(fleeces) >= FINAL_FLEECE, "the first fifth fleece needs five fleeces")
-            check(bonus in (0, FIRST_FIFTH_BONUS), f"seat {seat}'s bonus must be 0 or 4")
+            if bonus not in (0, FIRST_FIFTH_BONUS):
+                raise ValueError(f"seat {seat}'s bonus must be 0 or 4")
         elif x.final_from >= 0:
-            check(
-                bonus in (0, LATER_FIFTH_BONUS) and (not bonus or len(fleeces) >= 5),
-                f"seat {seat}'s bonus must be 0, or 2 for a later fifth fleece",
-            )
+            if not (bonus in (0, LATER_FIFTH_BONUS) and (not bonus or len(fleeces) >= 5)):
+                raise ValueError(f"seat {seat}'s bonus must be 0, or 2 for a later fifth fleece")
         else:
             check(
                 len(fleeces) < FINAL_FLEECE,
                 "a fifth fleece starts the final turns (no seat has sheared one)",
             )
-            check(bonus == 0, f"seat {seat} has a fifth-fleece bonus but no fifth fleece")
-        check(
-            bonus <= points <= bonus + MAX_FLEECE_POINTS,
-            f"seat {seat}'s {points} points cannot be scored (fifth-fleece bonus {bonus})",
-        )
+            if bonus != 0:
+                raise ValueError(f"seat {seat} has a fifth-fleece bonus but no fifth fleece")
+        if not bonus <= points <= bonus + MAX_FLEECE_POINTS:
+            raise ValueError(
+                f"seat {seat}'s {points} points cannot be scored (fifth-fleece bonus {bonus})"
+            )
     if x.phase == OVER:
         check(x.final_left in (-1, 0), "no final turn is owed once the game is over")
     elif x.final_from < 0:
@@ -270,20 +278,18 @@ def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
     bluff = x.options.bluff
     for q in range(n):
         laid, bid, declared = x.laid[q], x.bids[q], x.declared[q]
-        check_kinds(laid, f"seat {q}'s bid cards")
-        check(all(k < THIEF for k in laid), "bids are laid with sheep")
+        low = top = 0  # what the bid cards count at the least and at the most
+        if laid:
+            check_kinds(laid, f"seat {q}'s bid cards")
+            check(all(k < THIEF for k in laid), "bids are laid with sheep")
+            low = sum(KIND_VALUE[k] or 1 for k in laid)
+            top = sum(KIND_VALUE[k] or MAX_VALUE for k in laid)
         has_down = down[q] != -1
-        check(
-            has_down == (declared > 0) and 0 <= declared <= MAX_VALUE,
-            f"seat {q}'s face-down bid and declared value disagree",
-        )
+        if not (has_down == (declared > 0) and 0 <= declared <= MAX_VALUE):
+            raise ValueError(f"seat {q}'s face-down bid and declared value disagree")
         check(bluff or not has_down, "face-down bids belong to the bluff rule")
-        low = sum(KIND_VALUE[k] or 1 for k in laid)
-        top = sum(KIND_VALUE[k] or MAX_VALUE for k in laid)
-        check(
-            low <= bid - declared <= top,
-            f"seat {q}'s bid {bid} is not what its cards count",
-        )
+        if not low <= bid - declared <= top:
+            raise ValueError(f"seat {q}'s bid {bid} is not what its cards count")
     if not _in_auction(x):
         check(
             not any(x.laid) and not any(x.bids) and all(d == -1 for d in down),
