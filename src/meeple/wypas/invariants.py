@@ -11,12 +11,21 @@ and the ``known`` table only names cards that are really in those hands.
 
 State and view share most field names; `_check_table` reads those, so a view is
 held to the same rules as the state it was made from.
+
+`validate` proves the codec's trial of the outcome and the views
+(`meeple.core.trust.proves_trial`): scoring reads each seat's points, bonus and
+fleeces, one entry per seat; a view copies the table and indexes only per-seat
+fields (hands, the known table, face-down discards and bid cards), all of one
+entry per seat, and counts discards of checked card kinds. A field that scoring or
+a view comes to index must be bounded here too (the fuzz tests hold this claim).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import TYPE_CHECKING
+
+from meeple.core.trust import proves_trial
 
 from .components import (
     DECK,
@@ -46,6 +55,7 @@ __all__ = ["cards_in_play", "validate", "validate_view"]
 # -- states ---------------------------------------------------------------------------
 
 
+@proves_trial
 def validate(s: State) -> None:
     """Raise ValueError naming the first broken invariant of a full state."""
     n = s.players
