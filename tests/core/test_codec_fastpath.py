@@ -58,6 +58,8 @@ def test_fast_path_writes_and_reads_what_the_converter_does(
         assert json.dumps(unstructurer(type(obj), text=True)(obj)) == text
         body = json.loads(text)
         _same(structurer(type(obj))(body), CONVERTER.structure(body, type(obj)))
+        tagged = {"$type": "a tag", "$rules": "1", **body}  # the codec's tags, left alone
+        _same(structurer(type(obj), tagged=True)(tagged), CONVERTER.structure(body, type(obj)))
 
 
 def _kind_class(game: Any, tag: str) -> type[Any] | None:

@@ -352,12 +352,11 @@ def from_data(data: Any, *, game: Game | None = None) -> Any:
     tag = data.get("$type")
     if not isinstance(tag, str):
         raise CorruptDataError('the JSON object has no "$type" tag')
-    body = {k: v for k, v in data.items() if not k.startswith("$")}
     if tag == "meeple.Outcome":
-        outcome = _structure(body, Outcome, tag)
+        outcome = _structure(data, Outcome, tag)
         return _validated(outcome, tag)
     if tag == "meeple.GameRecord":
-        return GameRecord.from_data(body)
+        return GameRecord.from_data(_fields(data))
     name, dot, kind = tag.rpartition(".")
     if not dot or kind not in (*_OBJECT_KINDS, "action"):
         raise CorruptDataError(f"unknown $type tag {tag!r}")
@@ -371,6 +370,7 @@ def from_data(data: Any, *, game: Game | None = None) -> Any:
     elif game.spec.name != name:
         raise CorruptDataError(f"$type {tag!r} is not a {game.spec.name} object")
     if kind == "action":
+        body = _fields(data)
         text = body.get("text")
         if not isinstance(text, str) or set(body) != {"text"}:
             raise CorruptDataError(f"{tag} must have exactly one string field, text")
@@ -386,7 +386,7 @@ def from_data(data: Any, *, game: Game | None = None) -> Any:
                 f"this {name} is rules version {game.spec.rules_version!r}"
             )
     cls = {"state": game.state_type, "view": game.view_type, "options": game.options_type}[kind]
-    return vouch_for(game, _structure(body, cls, tag), kind, tag)
+    return vouch_for(game, _structure(data, cls, tag), kind, tag)
 
 
 def _describe_error(exc: BaseException, _type: Any) -> str:
@@ -400,11 +400,18 @@ def explain_structure_error(err: BaseValidationError) -> str:
     return "; ".join(cattrs.transform_error(err, format_exception=_describe_error))
 
 
-def _structure(body: dict[str, Any], cls: type[Any], tag: str) -> Any:
+def _fields(data: dict[str, Any]) -> dict[str, Any]:
+    """A document without its ``$`` tags."""
+    return {k: v for k, v in data.items() if not k.startswith("$")}
+
+
+def _structure(data: dict[str, Any], cls: type[Any], tag: str) -> Any:
+    """A `cls` made of a tagged document: by the fast path, else by the converter."""
     try:
-        return structurer(cls)(body)
+        return structurer(cls, tagged=True)(data)
     except Exception:  # declined, or refused: the converter decides, and says why
         pass
+    body = _fields(data)
     try:
         return CONVERTER.structure(body, cls)
     except BaseValidationError as err:

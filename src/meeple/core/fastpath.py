@@ -215,21 +215,26 @@ def _freeze_any(value: Any) -> Any:
     return freeze(value, objects=False)
 
 
-def structurer(cls: type[Any]) -> Callable[[dict[str, Any]], Any]:
+_TAGS = frozenset({"$type", "$rules"})
+"""The codec's tags, which a tagged document may carry beside its fields."""
+
+
+def structurer(cls: type[Any], *, tagged: bool = False) -> Callable[[dict[str, Any]], Any]:
     """The fast structure function of attrs class `cls` (see the module docstring).
 
-    It takes the document's fields (no ``$`` tags) and raises `DeclinedError` (or
-    another exception) for anything it does not take as it is.
+    It takes the document's fields (`tagged`: and the codec's ``$type`` and
+    ``$rules`` tags, which it leaves alone) and raises `DeclinedError` (or another
+    exception) for anything it does not take as it is.
     """
     key: Any = cls  # a class hashes; typeshed's type[Any] does not say so
-    return _structurer(key)
+    return _structurer(key, tagged)
 
 
 @functools.cache
-def _structurer(cls: Any) -> Callable[[dict[str, Any]], Any]:
+def _structurer(cls: Any, tagged: bool) -> Callable[[dict[str, Any]], Any]:
     fields = [f for f in attrs.fields(attrs.resolve_types(cls)) if f.init]
     out = _Source(cls)
-    keys = out.constant(frozenset(f.name for f in fields))
+    keys = out.constant(frozenset(f.name for f in fields) | (_TAGS if tagged else frozenset()))
     out.emit(0, "def structure(o):")
     out.emit(1, f"if not o.keys() <= {keys}: {_FAIL}")
     args, extra = [], False
