@@ -98,7 +98,8 @@ def check_kinds(cards: tuple[int, ...], what: str, *, ordered: bool = True) -> N
 
 def check_seat(q: int, n: int, what: str, *, none: int | None = None) -> None:
     """`q` is a seat (or the `none` marker, when one is allowed)."""
-    check(q == none or 0 <= q < n, f"{what} must be a seat, not {q}")
+    if not (q == none or 0 <= q < n):
+        raise ValueError(f"{what} must be a seat, not {q}")
 
 
 def check_table(
@@ -256,8 +257,8 @@ def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
             x.site in (SITE_LOT, SITE_IN_AUCTION) or not pending_lots,
             "the windows before redyk and shearing open once no lot remains",
         )
-    elif phase not in (HIDE, *_LOT_PHASES):
-        check(not pending_lots, f"no lot may remain in the {Phase(phase).name.lower()} phase")
+    elif phase not in (HIDE, *_LOT_PHASES) and pending_lots:
+        raise ValueError(f"no lot may remain in the {Phase(phase).name.lower()} phase")
     if _in_auction(x):
         check(
             x.lot == DOWN_LOT or 0 <= x.lot < KINDS,
