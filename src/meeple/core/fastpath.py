@@ -46,6 +46,7 @@ _EXACT = {int: frozenset({int}), str: frozenset({str}), bool: frozenset({bool})}
 """Scalar types whose JSON values are taken as they are, when of exactly that class."""
 
 _LISTS = frozenset({list})
+_CHAIN = itertools.chain.from_iterable
 _PLAIN = (int, str, bool, float, type(None))
 """Scalar types the converter writes as they are."""
 
@@ -95,6 +96,9 @@ class _Source:
         self.lines: list[str] = []
         self.names: dict[str, Any] = {"DeclinedError": DeclinedError}
         self.count = 0
+        self.lists: list[str] = []
+        self.nested: list[str] = []
+        self.scalars: dict[frozenset[type], list[str]] = {}
 
     def constant(self, value: Any) -> str:
         """A global name for `value` in the generated function."""
@@ -114,6 +118,31 @@ class _Source:
     def emit(self, indent: int, line: str) -> None:
         """Add `line` at `indent` levels."""
         self.lines.append("  " * indent + line)
+
+    def later(self, src: str, exact: frozenset[type], *, nested: bool) -> None:
+        """Check `src` with the other lists of scalars of the same class, at the end:
+        a list of `exact` items (`nested`: a list of such lists)."""
+        self.lists.append(src)
+        self.scalars.setdefault(exact, []).append(
+            f"{self.constant(_CHAIN)}({src})" if nested else src
+        )
+        if nested:
+            self.nested.append(src)
+
+    def checked_later(self, indent: int) -> None:
+        """Emit the checks `later` put off: every value a list, every list in a nested
+        one a list, every item of the exact class."""
+        chain, lists = self.constant(_CHAIN), self.constant(_LISTS)
+        if self.lists:
+            values = f"({', '.join(self.lists)},)"
+            self.emit(indent, f"if not {lists}.issuperset(map(type, {values})): {_FAIL}")
+        if self.nested:
+            values = f"{chain}(({', '.join(self.nested)},))"
+            self.emit(indent, f"if not {lists}.issuperset(map(type, {values})): {_FAIL}")
+        for exact, items in self.scalars.items():
+            values = f"{chain}(({', '.join(items)},))"
+            self.emit(indent, f"if not {self.constant(exact)}.issuperset(map(type, {values})):")
+            self.emit(indent + 1, _FAIL)
 
     def compiled(self, name: str) -> Any:
         """The function the lines define (ours, written from field names and types:
@@ -191,15 +220,20 @@ def _read(out: _Source, tp: Any, src: str, indent: int) -> str:
 
 def _read_variadic(out: _Source, item: Any, src: str, indent: int) -> str:
     """`_read` of a ``tuple[item, ...]``: lists of scalars, and lists of them, are
-    checked a whole list at a time (the classes of the items in one C-level pass)."""
-    out.emit(indent, f"if {src}.__class__ is not list: {_FAIL}")
+    checked a whole list at a time (the classes of the items in one C-level pass);
+    those of a field the document must have, all at once at the end (`_Source.later`)."""
     exact = _EXACT.get(item)
+    inner = _EXACT.get(_variadic(item))
+    kind = exact if exact is not None else inner
+    if indent == 1 and kind is not None:  # a required field's value: checked with the others
+        out.later(src, kind, nested=exact is None)
+        return f"tuple({src})" if exact else f"tuple(map(tuple, {src}))"
+    out.emit(indent, f"if {src}.__class__ is not list: {_FAIL}")
     if exact is not None:
         out.emit(indent, f"if not {out.constant(exact)}.issuperset(map(type, {src})): {_FAIL}")
         return f"tuple({src})"
-    inner = _EXACT.get(_variadic(item))
     if inner is not None:
-        lists, chain = out.constant(_LISTS), out.constant(itertools.chain.from_iterable)
+        lists, chain = out.constant(_LISTS), out.constant(_CHAIN)
         out.emit(indent, f"if not {lists}.issuperset(map(type, {src})): {_FAIL}")
         out.emit(indent, f"if not {out.constant(inner)}.issuperset(map(type, {chain}({src}))):")
         out.emit(indent + 1, _FAIL)
@@ -256,6 +290,7 @@ def _structurer(cls: Any, tagged: bool) -> Callable[[dict[str, Any]], Any]:
             out.emit(1, "else:")
             out.emit(2, f"{value} = {out.constant(f.default)}")
             args.append(f"{f.alias}={value}")
+    out.checked_later(1)
     if extra:
         out.lines.insert(2, "  extra = {}")
         args.append("**extra")
