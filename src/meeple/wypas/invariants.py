@@ -59,7 +59,8 @@ __all__ = ["cards_in_play", "validate", "validate_view"]
 def validate(s: State) -> None:
     """Raise ValueError naming the first broken invariant of a full state."""
     n = s.players
-    check(3 <= n <= 6, f"wypas is played by 3-6 players, not {n}")
+    if not 3 <= n <= 6:
+        raise ValueError(f"wypas is played by 3-6 players, not {n}")
     check(0 <= s.rng < 2**64, "the rng state is a 64-bit number")
     per_seat = (
         s.hands,
@@ -76,10 +77,11 @@ def validate(s: State) -> None:
         s.buried,
     )
     check(
-        all(len(x) == n for x in per_seat) and all(len(row) == n for row in s.known),
+        set(map(len, per_seat)) == {n} and set(map(len, s.known)) == {n},
         "every per-seat field needs one entry per seat",
     )
-    check(0 <= s.phase < len(Phase), f"unknown phase {s.phase}")
+    if not 0 <= s.phase < len(Phase):
+        raise ValueError(f"unknown phase {s.phase}")
     for q, hand in enumerate(s.hands):
         check_kinds(hand, f"seat {q}'s hand")
     check_kinds(s.deck, "the deck", ordered=False)
@@ -156,7 +158,7 @@ def _table_cards(x: State | View) -> list[int]:
     out: list[int] = []
     for pair in x.pens:
         for pen in pair:
-            out += [kind_of(c) for c in pen]
+            out += map(kind_of, pen)
     for mask in x.wolves:
         out += [WOLF] * ((mask & 1) + (mask >> 1 & 1))
     for fleeces in x.fleeces:

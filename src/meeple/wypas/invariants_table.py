@@ -66,6 +66,8 @@ MAX_FLEECE_POINTS = 7 * len(SHEEP_DECK)
 _AUCTION = (BID, AWARD)
 SPECIAL_PHASES = (WINDOW, REACT, TAKE)
 _LOT_PHASES = (CHOOSE, BID, AWARD)
+_LOTS_LEFT = (HIDE, *_LOT_PHASES)
+"""Phases in which lots may still lie on the table."""
 _PLAYED = (REACT, TAKE)
 """Phases of a special card just played (in a window or during a turn)."""
 
@@ -239,9 +241,11 @@ def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
     """Drawn, face-up and face-down lots exist only before and during the auctions."""
     phase, n = x.phase, x.players
     per_round = lots_per_round(n)
-    check(0 <= drawn <= per_round, f"the baca draws at most {per_round} lots")
+    if not 0 <= drawn <= per_round:
+        raise ValueError(f"the baca draws at most {per_round} lots")
     on_table = len(x.lots) + fd + (x.lot >= 0)
-    check(on_table <= per_round, f"at most {per_round} lots are auctioned in a round")
+    if on_table > per_round:
+        raise ValueError(f"at most {per_round} lots are auctioned in a round")
     if phase == HIDE:
         check(not x.lots and not fd, "lots are laid out after the baca hides one")
         check(x.actor == x.baca, "the baca hides a lot")
@@ -257,7 +261,7 @@ def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
             x.site in (SITE_LOT, SITE_IN_AUCTION) or not pending_lots,
             "the windows before redyk and shearing open once no lot remains",
         )
-    elif phase not in (HIDE, *_LOT_PHASES) and pending_lots:
+    elif pending_lots and phase not in _LOTS_LEFT:
         raise ValueError(f"no lot may remain in the {Phase(phase).name.lower()} phase")
     if _in_auction(x):
         check(
