@@ -226,8 +226,11 @@ def _make_converter() -> cattrs.Converter:
     return conv
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
-"""`json.dumps` with these settings, made once rather than on every call."""
+_ENCODER = json.JSONEncoder(ensure_ascii=False, check_circular=False)
+"""`json.dumps` with these settings, made once rather than on every call. Without the
+check for circular references: what it writes is made fresh from frozen values by
+`fastpath.unstructurer` (no container can hold itself), and the check cost a
+dictionary entry per list."""
 
 CONVERTER = _make_converter()
 """The strict cattrs converter shared by every game's codec."""
