@@ -137,7 +137,7 @@ def touching(board: tuple[int, ...]) -> tuple[Spot, ...]:
 def of_board(board: tuple[int, ...]) -> tuple[Spot, ...]:
     """`touching(board)` for a board from anywhere (a State is being made): empty if the
     board is malformed, which the invariants then refuse with the reason."""
-    if len(board) != len(VILLAGES) or not all(_LOWEST <= cell < _HIGHEST for cell in board):
+    if len(board) != len(VILLAGES) or min(board) < _LOWEST or max(board) >= _HIGHEST:
         return ()
     return touching(board)
 
