@@ -142,11 +142,12 @@ def _check_table(t: State | View) -> None:
         on_board = bytes(map(_ONE.__add__, cells))
     else:
         on_board = bytes(x + 1 if OFF_BOARD <= x < TOKEN_BASE + KINDS else 255 for x in cells)
-    held = tuple(map(sum, zip(*t.reserves, strict=True)))
-    for c in range(NC):
-        total = t.bag[c] + t.temples[c] + on_board.count(c + 1) + held[c]
-        if total != PER_COLOUR:
-            _fail(f"{COLOURS[c]} steles add up to {total}, not 21")
+    held = map(sum, zip(*t.reserves, strict=True))
+    counts = map(on_board.count, _STELE_BYTES)
+    steles = tuple(map(sum, zip(t.bag, t.temples, counts, held, strict=True)))
+    if steles != _ALL_STELES:
+        c = next(c for c in range(NC) if steles[c] != PER_COLOUR)
+        _fail(f"{COLOURS[c]} steles add up to {steles[c]}, not 21")
     if not well_placed:
         for v, cell in enumerate(cells):  # the first village that holds the wrong thing
             if PART_P[v] and n < PART_P_PLAYERS:
@@ -154,12 +155,12 @@ def _check_table(t: State | View) -> None:
                     _fail(f"{VILLAGES[v]} is not in play with {n} players")
             elif not 0 <= cell < TOKEN_BASE + KINDS:
                 _fail(f"{VILLAGES[v]} holds a stele or token")
+    kept = map(sum, zip(*t.tokens, strict=True))
+    tokens = tuple(map(add, map(on_board.count, _TOKEN_BYTES), kept))
     placed = TOKENS_IN_PLAY[n]
-    kept = tuple(map(sum, zip(*t.tokens, strict=True)))
-    for k in range(KINDS):
-        total = on_board.count(TOKEN_BASE + k + 1) + kept[k]
-        if total != placed[k]:
-            _fail(f"tokens of kind {k} add up to {total}")
+    if tokens != placed:
+        k = next(k for k in range(KINDS) if tokens[k] != placed[k])
+        _fail(f"tokens of kind {k} add up to {tokens[k]}")
 
 
 def validate_view(v: View) -> None:
@@ -227,6 +228,11 @@ _IN_PLAY = {n: tuple(v for v in range(len(VILLAGES)) if v not in _OUT_OF_PLAY[n]
 """Per player count: the villages in play."""
 _NOTHING = frozenset({OFF_BOARD})
 _ONE = 1
+_STELE_BYTES = tuple(c + 1 for c in range(NC))
+_TOKEN_BYTES = tuple(TOKEN_BASE + k + 1 for k in range(KINDS))
+"""The bytes that stand for a stele of each colour and a token of each kind (a cell's
+value plus one) in `_check_table`'s count of the board."""
+_ALL_STELES = (PER_COLOUR,) * NC
 
 
 def _check(cond: bool, what: str) -> None:
