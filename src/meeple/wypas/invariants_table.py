@@ -151,12 +151,14 @@ def _check_pens(x: State | View) -> None:
         if len(pair) != 2:
             raise ValueError(f"seat {seat} must have exactly two pens")
         for pen in pair:
-            for card in pen:
-                if not _placeable(card):
-                    raise ValueError(f"seat {seat} has an impossible card {card} in a pen")
+            if not _PLACEABLE.issuperset(pen):
+                card = next(c for c in pen if c not in _PLACEABLE)
+                raise ValueError(f"seat {seat} has an impossible card {card} in a pen")
         mask = x.wolves[seat]
         if not 0 <= mask <= 3:
             raise ValueError(f"seat {seat}'s wolves must be a mask of its two pens")
+        if not mask:
+            continue
         for i in range(2):
             if mask >> i & 1:
                 if not pair[i]:
@@ -182,6 +184,10 @@ def _placeable(card: int) -> bool:
     if kind < SUPER:
         return face >> 3 == KIND_COLOUR[kind]
     return True
+
+
+_PLACEABLE = frozenset(c for c in range(KINDS << 6) if _placeable(c))
+"""Every placed-card int `_placeable` allows (a few hundred): pens are checked against it."""
 
 
 def _check_fleeces(x: State | View) -> None:
