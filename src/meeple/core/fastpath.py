@@ -96,8 +96,7 @@ class _Source:
         self.lines: list[str] = []
         self.names: dict[str, Any] = {"DeclinedError": DeclinedError}
         self.count = 0
-        self.lists: list[str] = []
-        self.nested: list[str] = []
+        self.levels: dict[int, list[str]] = {}
         self.scalars: dict[frozenset[type], list[str]] = {}
 
     def constant(self, value: Any) -> str:
@@ -119,25 +118,24 @@ class _Source:
         """Add `line` at `indent` levels."""
         self.lines.append("  " * indent + line)
 
-    def later(self, src: str, exact: frozenset[type], *, nested: bool) -> None:
-        """Check `src` with the other lists of scalars of the same class, at the end:
-        a list of `exact` items (`nested`: a list of such lists)."""
-        self.lists.append(src)
-        self.scalars.setdefault(exact, []).append(
-            f"{self.constant(_CHAIN)}({src})" if nested else src
-        )
-        if nested:
-            self.nested.append(src)
+    def later(self, src: str, exact: frozenset[type], depth: int) -> None:
+        """Check `src` with the other lists of scalars, at the end: a list of `exact`
+        items, nested `depth` deep (1: a list of scalars, 2: a list of such lists...)."""
+        chain = self.constant(_CHAIN)
+        self.levels.setdefault(0, []).append(src)
+        elements = src  # the elements `level` lists deep, as one iterable
+        for level in range(1, depth):
+            self.levels.setdefault(level, []).append(elements)
+            elements = f"{chain}({elements})"
+        self.scalars.setdefault(exact, []).append(elements)
 
     def checked_later(self, indent: int) -> None:
-        """Emit the checks `later` put off: every value a list, every list in a nested
-        one a list, every item of the exact class."""
+        """Emit the checks `later` put off, a level at a time: every value a list, then
+        every element of one a list, as deep as the fields go, then every item of the
+        exact class (each in one C-level pass over all the fields at once)."""
         chain, lists = self.constant(_CHAIN), self.constant(_LISTS)
-        if self.lists:
-            values = f"({', '.join(self.lists)},)"
-            self.emit(indent, f"if not {lists}.issuperset(map(type, {values})): {_FAIL}")
-        if self.nested:
-            values = f"{chain}(({', '.join(self.nested)},))"
+        for level, parts in sorted(self.levels.items()):
+            values = f"({', '.join(parts)},)" if level == 0 else f"{chain}(({', '.join(parts)},))"
             self.emit(indent, f"if not {lists}.issuperset(map(type, {values})): {_FAIL}")
         for exact, items in self.scalars.items():
             values = f"{chain}(({', '.join(items)},))"
@@ -218,26 +216,44 @@ def _read(out: _Source, tp: Any, src: str, indent: int) -> str:
     return f"{hook}({src}, {out.constant(tp)})"
 
 
-def _read_variadic(out: _Source, item: Any, src: str, indent: int) -> str:
-    """`_read` of a ``tuple[item, ...]``: lists of scalars, and lists of them, are
-    checked a whole list at a time (the classes of the items in one C-level pass);
-    those of a field the document must have, all at once at the end (`_Source.later`)."""
-    exact = _EXACT.get(item)
-    inner = _EXACT.get(_variadic(item))
-    kind = exact if exact is not None else inner
-    if indent == 1 and kind is not None:  # a required field's value: checked with the others
-        out.later(src, kind, nested=exact is None)
-        return f"tuple({src})" if exact else f"tuple(map(tuple, {src}))"
-    out.emit(indent, f"if {src}.__class__ is not list: {_FAIL}")
-    if exact is not None:
-        out.emit(indent, f"if not {out.constant(exact)}.issuperset(map(type, {src})): {_FAIL}")
+def _nesting(tp: Any) -> tuple[int, frozenset[type]] | None:
+    """(depth, exact item class) of ``tuple[int, ...]``, ``tuple[tuple[int, ...], ...]``
+    and deeper, else None."""
+    depth = 0
+    while _variadic(tp) is not None:
+        depth, tp = depth + 1, _variadic(tp)
+    exact = _EXACT.get(tp)
+    return (depth, exact) if depth and exact is not None else None
+
+
+def _made(src: str, depth: int) -> str:
+    """The expression of nested tuples made of the lists `src`, `depth` deep."""
+    if depth == 1:
         return f"tuple({src})"
-    if inner is not None:
-        lists, chain = out.constant(_LISTS), out.constant(_CHAIN)
-        out.emit(indent, f"if not {lists}.issuperset(map(type, {src})): {_FAIL}")
-        out.emit(indent, f"if not {out.constant(inner)}.issuperset(map(type, {chain}({src}))):")
-        out.emit(indent + 1, _FAIL)
+    if depth == 2:
         return f"tuple(map(tuple, {src}))"
+    return f"tuple([{_made('y', depth - 1)} for y in {src}])"
+
+
+def _read_variadic(out: _Source, item: Any, src: str, indent: int) -> str:
+    """`_read` of a ``tuple[item, ...]``: lists of scalars, however deep, are checked a
+    whole level at a time (the classes of the elements in one C-level pass); those of
+    a field the document must have, with the others at the end (`_Source.later`)."""
+    nested = _nesting(tuple[item, ...])
+    if nested is not None and indent == 1:  # a required field's value
+        out.later(src, nested[1], nested[0])
+        return _made(src, nested[0])
+    out.emit(indent, f"if {src}.__class__ is not list: {_FAIL}")
+    if nested is not None and nested[0] <= 2:
+        depth, exact = nested
+        elements = src
+        if depth == 2:
+            lists, chain = out.constant(_LISTS), out.constant(_CHAIN)
+            out.emit(indent, f"if not {lists}.issuperset(map(type, {src})): {_FAIL}")
+            elements = f"{chain}({src})"
+        out.emit(indent, f"if not {out.constant(exact)}.issuperset(map(type, {elements})):")
+        out.emit(indent + 1, _FAIL)
+        return _made(src, depth)
     made, each = out.local(), out.local()
     out.emit(indent, f"{made} = []")
     out.emit(indent, f"for {each} in {src}:")
