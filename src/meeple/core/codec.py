@@ -31,7 +31,15 @@ from .protocols import Game
 from .record import GameRecord
 from .trust import vouch_for
 
-__all__ = ["CONVERTER", "dumps", "explain_structure_error", "from_data", "loads", "to_data"]
+__all__ = [
+    "CONVERTER",
+    "dumps",
+    "explain_structure_error",
+    "from_data",
+    "loads",
+    "make_converter",
+    "to_data",
+]
 
 _OBJECT_KINDS = ("state", "view", "options")
 
@@ -78,7 +86,10 @@ _SCALARS: dict[Any, type] = {int: int, str: str, bool: bool, float: float}
 number, so floats go through their hook unless every item is already a float)."""
 
 
-def _make_converter() -> cattrs.Converter:
+def make_converter() -> cattrs.Converter:
+    """A strict converter as the codec's (`CONVERTER`): its own hooks, for a caller that
+    adds one of its own (the web's writer leaves some empty fields out) without
+    changing the codec's."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(bool, _strict_bool)
@@ -232,7 +243,7 @@ check for circular references: what it writes is made fresh from frozen values b
 `fastpath.unstructurer` (no container can hold itself), and the check cost a
 dictionary entry per list."""
 
-CONVERTER = _make_converter()
+CONVERTER = make_converter()
 """The strict cattrs converter shared by every game's codec."""
 
 
