@@ -16,7 +16,6 @@ from typing import Any
 import httpx2 as httpx
 import uvicorn
 from starlette.applications import Starlette
-from starlette.testclient import TestClient
 
 from meeple.web.hub import Hub
 
@@ -28,14 +27,26 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def create(client: TestClient, game: str, seats: list[str], **extra: Any) -> Json:
-    """Create a match and return the creation response (fails the test if refused)."""
+def create(client: httpx.Client, game: str, seats: list[str], **extra: Any) -> Json:
+    """Create a match and return the creation response (fails the test if refused).
+
+    `client` is a `TestClient` or a client of a live server (`http_from`).
+    """
     response = client.post(
         "/api/matches", json={"game": game, "players": len(seats), "seats": seats, **extra}
     )
     assert response.status_code == 201, response.text
     data: Json = response.json()
     return data
+
+
+def act(client: httpx.Client, match: str, token: str, action: str, version: int) -> httpx.Response:
+    """Post a move as the seat holding `token`, at the match's `version`; the response."""
+    return client.post(
+        f"/api/matches/{match}/act",
+        headers=bearer(token),
+        json={"action": action, "version": version},
+    )
 
 
 def settle(get_view: Callable[[], Json], timeout: float = 20.0) -> Json:
@@ -130,14 +141,8 @@ def http_from(url: str, address: str = "127.0.0.1", timeout: float = 20.0) -> ht
     return httpx.Client(base_url=url, timeout=timeout, transport=transport, verify=False)
 
 
-def create_over_http(http: httpx.Client, game: str, seats: list[str], **extra: Any) -> Json:
-    """Create a match over HTTP; the creation response (fails the test if refused)."""
-    response = http.post(
-        "/api/matches", json={"game": game, "players": len(seats), "seats": seats, **extra}
-    )
-    assert response.status_code == 201, response.text
-    data: Json = response.json()
-    return data
+create_over_http = create
+"""`create` through a client of a live server (the name says where the request goes)."""
 
 
 def refused(response: httpx.Response, status: int, *words: str) -> str:

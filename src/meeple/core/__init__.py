@@ -7,10 +7,12 @@ from .capabilities import (
     ENDED_BY,
     STALLED,
     Encodable,
+    HasElements,
     HasHeuristic,
     HasHtml,
     HasPublicNotation,
     HasStatistics,
+    HasStyledText,
     Validating,
     capabilities,
     offers,
@@ -39,6 +41,7 @@ from .record import GameRecord
 from .registry import Registry, game_names, get_game, resolve_game
 from .seats import ALL_SEATS, NOBODY, ONE_SEAT
 from .spec import GameSpec
+from .turns import asking_order, public_to_act
 
 __all__ = [
     "ALL_SEATS",
@@ -57,10 +60,12 @@ __all__ = [
     "GameOverError",
     "GameRecord",
     "GameSpec",
+    "HasElements",
     "HasHeuristic",
     "HasHtml",
     "HasPublicNotation",
     "HasStatistics",
+    "HasStyledText",
     "IllegalActionError",
     "InvalidOptionsError",
     "InvalidPlayerError",
@@ -78,6 +83,7 @@ __all__ = [
     "View",
     "Vocabulary",
     "Writer",
+    "asking_order",
     "build_options",
     "capabilities",
     "check_players",
@@ -88,6 +94,7 @@ __all__ = [
     "loads",
     "offers",
     "parse_option_strings",
+    "public_to_act",
     "replace",
     "resolve_game",
     "resolve_player",

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import AmbiguousPlayerError, GameOverError, IllegalActionError, InvalidPlayerError
 from .outcome import Outcome
+from .turns import public_to_act
 
 if TYPE_CHECKING:
     from .game import GameBase
@@ -215,12 +216,13 @@ class StateBase:
             raise GameOverError("the game is over", game=self.GAME_NAME, action=str(action))
         seat = resolve_player(self.players, self.to_act, player, self.GAME_NAME)
         if seat not in self.to_act:
-            waiting = ", ".join(str(p) for p in sorted(self.to_act))
-            raise IllegalActionError(
-                f"it is not player {seat}'s turn (waiting for player {waiting})",
-                game=self.GAME_NAME,
-                action=str(action),
-            )
+            game = self._game
+            reason = game._out_of_turn(self, action, seat) if game is not None else None
+            if reason is None:
+                # Whom the table waits for, never a seat asked in secret (`turns`).
+                waiting = ", ".join(str(p) for p in sorted(public_to_act(self)))
+                reason = f"it is not player {seat}'s turn (waiting for player {waiting})"
+            raise IllegalActionError(reason, game=self.GAME_NAME, action=str(action))
         legal = self.legal_actions(seat)
         for candidate in legal:
             if candidate is action:

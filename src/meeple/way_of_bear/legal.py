@@ -74,12 +74,14 @@ def placements(
     capacity: int,
     mods: tuple[int, ...],
     temples: tuple[int, ...],
+    ritual_steles: bool = True,
 ) -> list[Place]:
     """Every legal stele placement for a player, with the given turn modifiers.
 
     `spots` are the board's token villages next to a stele (`State.spots`). The
     offering must be payable in full: by the reserve (and a discount card), or with
-    the steles that Rituals during the payment bring in (see `payment`).
+    the steles that Rituals during the payment bring in (see `payment`), unless
+    `ritual_steles` is off (option ``reserve_pays_offering``).
     """
     out: list[Place] = []
     r0, r1, r2, r3 = reserve
@@ -106,7 +108,7 @@ def placements(
         trigger -= (15 - (TEMPLE_SPACES - 1 - t2)) << 10
     if t3 and r3 + t3 >= TEMPLE_SPACES:
         trigger -= (15 - (TEMPLE_SPACES - 1 - t3)) << 15
-    rituals = trigger != _NO_TRIGGER
+    rituals = ritual_steles and trigger != _NO_TRIGGER
     if not same_ok and not discount:
         # the common case: the reserve must cover the whole offering, and the board
         # have room for the token. Four int comparisons (which CPython specializes and
@@ -179,6 +181,7 @@ def _playable(s: State, p: int, card: int) -> bool:
                 CAPACITY[s.players],
                 NO_MODS,
                 s.temples,
+                not s.reserve_pays_offering,
             )
         )
     return False  # the Dragon Hoard only scores
@@ -194,9 +197,17 @@ def legal_actions(s: State, player: int) -> tuple[Action, ...]:
     seals = [SEALS[c] for c in hand if c not in s.fresh and _playable(s, p, c)] if hand else []
     if s.regular_done:
         return (*seals, PASS)  # (a list comprehension is cheaper than tuple(generator))
-    regular, possible = _regular(s.temples, sum(s.bag) > 0, s.mods[TAKE_BONUS])
+    mods = s.mods
+    regular, possible = _regular(s.temples, sum(s.bag) > 0, mods[TAKE_BONUS], s.take_fewer)
     places = placements(
-        s.spots, s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], s.mods, s.temples
+        s.spots,
+        s.board,
+        s.reserves[p],
+        s.tokens[p],
+        CAPACITY[s.players],
+        mods,
+        s.temples,
+        not s.reserve_pays_offering,
     )
     if places:
         return (*seals, *regular, *places)
@@ -205,13 +216,14 @@ def legal_actions(s: State, player: int) -> tuple[Action, ...]:
     return (*seals, PASS)  # no regular action is possible: the turn is skipped
 
 
-@cache  # 5**4 temple states, a flag and a bonus
+@cache  # 5**4 temple states, two flags and a bonus
 def _regular(
-    temples: tuple[int, ...], can_draw: bool, bonus: int
+    temples: tuple[int, ...], can_draw: bool, bonus: int, take_fewer: bool
 ) -> tuple[tuple[Action, ...], bool]:
-    """The takes and the draw the temples and the bag allow, and whether there are any."""
+    """The takes and the draw the temples and the bag allow, and whether there are any
+    (`take_fewer`: option ``take_fewer``, a take of the one stele on the tracks)."""
     out: list[Action] = []
-    can_take = sum(temples) >= TAKE_COUNT
+    can_take = sum(temples) >= (1 if take_fewer else TAKE_COUNT)
     if can_take:
         out.extend(takes(temples, TAKE_COUNT + bonus))
     if can_draw:
@@ -231,7 +243,16 @@ def _other_phase(s: State, phase: str, p: int) -> tuple[Action, ...]:
             return takes(s.temples, s.extra_count)
         reserve, tokens = s.reserves[p], s.tokens[p]
         return tuple(
-            placements(s.spots, s.board, reserve, tokens, CAPACITY[s.players], NO_MODS, s.temples)
+            placements(
+                s.spots,
+                s.board,
+                reserve,
+                tokens,
+                CAPACITY[s.players],
+                NO_MODS,
+                s.temples,
+                not s.reserve_pays_offering,
+            )
         )
     return ()  # the game is over
 

@@ -90,4 +90,6 @@ def start(players: int, seed: int, options: Options) -> State:
         owed=NO_STELES,
         waivers=0,
         ritual_temple=-1,
+        reserve_pays_offering=options.reserve_pays_offering,
+        take_fewer=options.take_fewer,
     )

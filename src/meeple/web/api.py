@@ -202,7 +202,7 @@ async def get_legal(request: Request) -> Response:
     acting = seat in state.to_act and not live.finished
     actions = [str(a) for a in state.legal_actions(seat)] if acting else []
     prompt = state.prompt(seat) if acting else None
-    return JSONResponse(write_body(Legal(live.version, seat, prompt, tuple(actions))))
+    return JSONResponse(write_body(Legal(live.version_for(seat), seat, prompt, tuple(actions))))
 
 
 async def _seated(request: Request, doing: str) -> tuple[Hub, LiveMatch, int]:
@@ -228,7 +228,7 @@ async def abandon(request: Request) -> Response:
     """POST /api/matches/{id}/abandon: a seated player closes the match unfinished."""
     hub, live, seat = await _seated(request, "abandoning a match")
     await hub.abandon(live, seat)
-    return JSONResponse(write_body(Abandoned(live.id, live.closed, live.version)))
+    return JSONResponse(write_body(Abandoned(live.id, live.closed, live.version_for(seat))))
 
 
 async def get_record(request: Request) -> Response:
@@ -281,7 +281,9 @@ async def events(request: Request) -> Response:
                 if stream.ended is not None:
                     yield _event("closed", ClosedEvent(stream.ended))
                     return
-                now = (live.version, live.match.state.is_over, live.bot_error, live.closed)
+                # The seat's own count: a move it did not see being made sends nothing.
+                version = live.version_for(seat)
+                now = (version, live.match.state.is_over, live.bot_error, live.closed)
                 if now != sent:
                     sent = now
                     yield _event("version", VersionEvent(now[0], now[1]))

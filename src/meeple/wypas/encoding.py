@@ -26,6 +26,7 @@ from .actions import (
     DONE,
     DOWN,
     PASS,
+    WAIT,
     Action,
     Auction,
     Award,
@@ -56,7 +57,7 @@ from .components import (
     face_of,
 )
 from .scoring import fleece_of
-from .state import Phase, Site
+from .state import TURNS, Phase
 from .view import View
 
 __all__ = [
@@ -119,6 +120,7 @@ def action_vocabulary(players: int) -> tuple[Action, ...]:
     out += [Wolf(t, pen) for t in seats for pen in (1, 2)]
     out += [Dog(t, pen) for t in seats for pen in (1, 2)]
     out += [Black(t, pen, f) for t in seats for pen in (1, 2) for f in FACES]
+    out.append(WAIT)  # last, so that every older index keeps its meaning
     return tuple(out)
 
 
@@ -141,6 +143,8 @@ PEN_POINTS_MAX: Final = 40
 BLACK_MAX: Final = 4
 """Black sheep in one pen that encode as 1 (there are four)."""
 
+_TURN_INDEX: Final = {int(phase): i for i, phase in enumerate(TURNS)}
+"""The ``site`` one-hot: the turn a pending special card interrupted, in `TURNS` order."""
 _N_FACES: Final = len(FACES)
 _FACE_INDEX: Final = {f: i for i, f in enumerate(FACES)}
 _N_SPECIALS: Final = KINDS - THIEF
@@ -207,7 +211,7 @@ _GLOBAL: Final = (
     ("pending.pen", 2),
     ("pending.face", _N_FACES),
     ("phase", len(Phase)),
-    ("site", len(Site)),
+    ("site", len(TURNS)),
     ("scalars", len(SCALARS)),
 )
 _SEAT: Final = (("hand", KINDS), ("flags", len(FLAGS)), ("pen1", PEN_SIZE), ("pen2", PEN_SIZE))
@@ -323,7 +327,8 @@ def encode_view(view: View) -> tuple[float, ...]:
         if pending[4]:
             w.one_hot("pending.face", _FACE_INDEX[pending[4]])
     w.one_hot("phase", view.phase)
-    w.one_hot("site", view.site)
+    if view.resume:
+        w.one_hot("site", _TURN_INDEX[view.resume[0]])
     options = view.options
     high = view.high
     w.put(
@@ -371,7 +376,7 @@ def _flags(view: View, seat: int) -> tuple[float, ...]:
     return (
         min(1.0, view.hand_counts[seat] / HAND_MAX),
         float(seat == view.baca),
-        float(seat == view.actor),
+        float(seat in view.to_act),
         float(seat == view.opener),
         float(seat == view.high),
         float(view.passed >> seat & 1),
