@@ -247,6 +247,11 @@ CONVERTER = make_converter()
 """The strict cattrs converter shared by every game's codec."""
 
 
+_TYPE = ("$type",)
+_TYPE_RULES = ("$type", "$rules")
+"""The tags a document opens with (states and views carry the rules version)."""
+
+
 def _claimants(obj: Any) -> tuple[Game, ...]:
     """The games that may claim `obj`: a state's own game, if it is the one registered
     under its name (a state class belongs to one game: `StateBase.bind`), else every
@@ -293,14 +298,11 @@ def _tagged(obj: Any, game: Game | None, *, text: bool) -> dict[str, Any]:
             continue
         if kind == "action":
             return {"$type": f"{candidate.spec.name}.action", "text": str(obj)}
-        body = unstructurer(type(obj), text=text)(obj)
+        tag = f"{candidate.spec.name}.{kind}"
         if kind == "options":
-            return {"$type": f"{candidate.spec.name}.options", **body}
-        return {
-            "$type": f"{candidate.spec.name}.{kind}",
-            "$rules": candidate.spec.rules_version,
-            **body,
-        }
+            return unstructurer(type(obj), text=text, head=_TYPE)(obj, tag)
+        write = unstructurer(type(obj), text=text, head=_TYPE_RULES)
+        return write(obj, tag, candidate.spec.rules_version)
     if game is not None:  # a plugin's mistake: say which types its game declares
         raise TypeError(
             f"game {game.spec.name!r} cannot encode a {type(obj).__name__}: it is none of "

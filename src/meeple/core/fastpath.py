@@ -318,25 +318,30 @@ def _structurer(cls: Any, tagged: bool) -> Callable[[dict[str, Any]], Any]:
 # -- unstructure -------------------------------------------------------------------------
 
 
-def unstructurer(cls: type[Any], *, text: bool = False) -> Callable[[Any], dict[str, Any]]:
+def unstructurer(
+    cls: type[Any], *, text: bool = False, head: tuple[str, ...] = ()
+) -> Callable[..., dict[str, Any]]:
     """The dict the converter writes for an instance of `cls` (see the module docstring;
-    with `text`, one that `json` writes to the same text)."""
+    with `text`, one that `json` writes to the same text). With `head` (the codec's
+    tags), the function takes their values after the instance and puts them first."""
     key: Any = cls  # as in `structurer`
-    return _unstructurer(key, text)
+    return _unstructurer(key, text, head)
 
 
 @functools.cache
-def _unstructurer(cls: Any, text: bool) -> Callable[[Any], dict[str, Any]]:
+def _unstructurer(cls: Any, text: bool, head: tuple[str, ...]) -> Callable[..., dict[str, Any]]:
     conv = _converter()
     out = _Source(cls)
-    items = [
+    values = [f"h{k}" for k in range(len(head))]
+    items = [f"{name!r}: {value}" for name, value in zip(head, values, strict=True)]
+    items += [
         f"{f.name!r}: {_write(out, f.type, f'i.{f.name}', text, conv)}"
         for f in attrs.fields(attrs.resolve_types(cls))
         if f.init
     ]
-    out.emit(0, "def unstructure(i):")
+    out.emit(0, f"def unstructure({', '.join(['i', *values])}):")
     out.emit(1, "return {" + ", ".join(items) + "}")
-    made: Callable[[Any], dict[str, Any]] = out.compiled("unstructure")
+    made: Callable[..., dict[str, Any]] = out.compiled("unstructure")
     return made
 
 
