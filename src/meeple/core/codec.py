@@ -290,7 +290,7 @@ def _tagged(obj: Any, game: Game | None, *, text: bool) -> dict[str, Any]:
     if isinstance(obj, Outcome):
         return {"$type": "meeple.Outcome", **unstructurer(Outcome, text=text)(obj)}
     if isinstance(obj, GameRecord):
-        return {"$type": "meeple.GameRecord", **obj.to_data()}
+        return {"$type": "meeple.GameRecord", **obj.to_data(text=text)}
     candidates = (game,) if game is not None else _claimants(obj)
     for candidate in candidates:
         kind = _kind_of(candidate, obj)
