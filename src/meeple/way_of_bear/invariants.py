@@ -18,6 +18,8 @@ reachable states (``test_the_carried_spots_never_change_an_answer``).
 
 from __future__ import annotations
 
+import re
+from array import array
 from operator import add
 from typing import TYPE_CHECKING, NoReturn
 
@@ -132,16 +134,15 @@ def _check_table(t: State | View) -> None:
         if max(map(add, tok[::2], tok[1::2])) > capacity:
             _fail("a column overflows")
     cells = t.board
-    pick = cells.__getitem__
-    well_placed = _NOTHING.issuperset(map(pick, _OUT_OF_PLAY[n])) and _CELLS.issuperset(
-        map(pick, _IN_PLAY[n])
-    )
-    # a byte per village, the cell's value plus one, so that villages holding a value
-    # are counted in C (a value no cell may hold is left out of every count)
-    if well_placed:
-        on_board = bytes(map(_ONE.__add__, cells))
-    else:
-        on_board = bytes(x + 1 if OFF_BOARD <= x < TOKEN_BASE + KINDS else 255 for x in cells)
+    # a byte per village (the cell's value as a signed byte: nothing is 0xff), so that
+    # what every village holds is checked by one match and counted in C
+    try:
+        on_board = array("b", cells).tobytes()
+    except OverflowError:  # a value no byte holds: no village may hold it either
+        on_board = b""
+    well_placed = _BOARD[n].fullmatch(on_board) is not None
+    if not well_placed:  # counted value by value; a value no cell may hold counts nowhere
+        on_board = bytes(x & 0xFF if OFF_BOARD <= x < TOKEN_BASE + KINDS else 0xFE for x in cells)
     held = map(sum, zip(*t.reserves, strict=True))
     counts = map(on_board.count, _STELE_BYTES)
     steles = tuple(map(sum, zip(t.bag, t.temples, counts, held, strict=True)))
@@ -190,13 +191,13 @@ def validate_view(v: View) -> None:
     _check(list(v.hand) == sorted(v.hand), "the hand is sorted")
     _check(v.player is not None or not v.hand, "a spectator holds no cards")
     _check(all(len(b) <= MAX_HAND for b in v.hand_backs), "hands hold at most 4 cards")
+    if v.player is not None:
+        own_backs = tuple(sorted(CARDS[c].back_seals for c in v.hand))
+        _check(v.hand_backs[v.player] == own_backs, "the own hand's backs match its cards")
     _check(
         all(_BACKS.issuperset(b) for b in v.hand_backs) and _BACKS.issuperset(v.fresh_backs),
         "every card back shown is the back of a Seal card",
     )
-    if v.player is not None:
-        own_backs = tuple(sorted(CARDS[c].back_seals for c in v.hand))
-        _check(v.hand_backs[v.player] == own_backs, "the own hand's backs match its cards")
     held = sum(len(b) for b in v.hand_backs)
     _check(v.deck_size >= 0 and held + v.deck_size + len(v.played) == len(CARDS), "cards")
     _check((v.deck_size == 0) == (v.deck_top_back < 0), "the pile's top back")
@@ -218,20 +219,28 @@ _TURN_PHASES = frozenset((Phase.MAIN, Phase.EXTRA, Phase.PAY, Phase.RITUAL))
 
 _CARD_IDS = list(range(len(CARDS)))
 _BACKS = frozenset(c.back_seals for c in CARDS)
-_CELLS = frozenset(range(TOKEN_BASE + KINDS))
-"""What a village in play may hold: nothing, a stele of a colour, or a token of a kind."""
 _OUT_OF_PLAY = {
     n: tuple(v for v in range(len(VILLAGES)) if PART_P[v] and n < PART_P_PLAYERS) for n in CAPACITY
 }
 """Per player count: the villages out of play (part P with fewer seats than it needs)."""
-_IN_PLAY = {n: tuple(v for v in range(len(VILLAGES)) if v not in _OUT_OF_PLAY[n]) for n in CAPACITY}
-"""Per player count: the villages in play."""
-_NOTHING = frozenset({OFF_BOARD})
-_ONE = 1
-_STELE_BYTES = tuple(c + 1 for c in range(NC))
-_TOKEN_BYTES = tuple(TOKEN_BASE + k + 1 for k in range(KINDS))
-"""The bytes that stand for a stele of each colour and a token of each kind (a cell's
-value plus one) in `_check_table`'s count of the board."""
+_BOARD = {
+    n: re.compile(
+        b"".join(
+            re.escape(bytes([OFF_BOARD & 0xFF]))
+            if v in _OUT_OF_PLAY[n]
+            else b"[\\x00-" + re.escape(bytes([TOKEN_BASE + KINDS - 1])) + b"]"
+            for v in range(len(VILLAGES))
+        ),
+        re.DOTALL,
+    )
+    for n in CAPACITY
+}
+"""Per player count, the board's bytes (`_check_table`) when every village holds what it
+may: nothing (-1, the byte 0xff) out of play, a stele or a token (0 to 11) in play."""
+_STELE_BYTES = tuple(range(NC))
+_TOKEN_BYTES = tuple(TOKEN_BASE + k for k in range(KINDS))
+"""The bytes that stand for a stele of each colour and a token of each kind in
+`_check_table`'s count of the board."""
 _ALL_STELES = (PER_COLOUR,) * NC
 
 
