@@ -38,7 +38,7 @@ from .components import (
     WOLF,
     kind_of,
 )
-from .invariants_table import check, check_kinds, check_table, turn_of
+from .invariants_table import check, check_kinds, check_table, kinds_fine, turn_of
 from .offers import SEATS_OF, offered_mask
 from .specials import holding
 from .state import (
@@ -85,7 +85,7 @@ def validate(s: State) -> None:
     )
     if not 0 <= s.phase < len(Phase):
         raise ValueError(f"unknown phase {s.phase}")
-    for q, hand in enumerate(s.hands):
+    for q, hand in enumerate(() if kinds_fine(s.hands) else s.hands):  # to name the bad one
         check_kinds(hand, f"seat {q}'s hand")
     check_kinds(s.deck, "the deck", ordered=False)
     check_kinds(s.drawn, "the drawn lots")
@@ -94,6 +94,8 @@ def validate(s: State) -> None:
         if not (d == -1 or 0 <= d < KINDS):
             raise ValueError(f"seat {q}'s face-down bid card is not a card")
     for o, row in enumerate(s.known):
+        if not any(row):
+            continue  # this seat knows nothing of any hand (its own included)
         if row[o]:
             raise ValueError(f"seat {o} 'knows' its own hand: the known table is about others")
         for t, cards in enumerate(row):
@@ -102,7 +104,7 @@ def validate(s: State) -> None:
             check_kinds(cards, f"what seat {o} knows of seat {t}'s hand")
             if not _among(cards, s.hands[t]):
                 raise ValueError(f"seat {o} 'knows' cards seat {t} does not hold")
-    for q, cards in enumerate(s.buried):
+    for q, cards in enumerate(() if kinds_fine(s.buried) else s.buried):
         if cards:
             check_kinds(cards, f"the cards seat {q} discarded face down")
     _check_buried(s.options.bluff, len(s.discard), [len(b) for b in s.buried])

@@ -53,7 +53,15 @@ if TYPE_CHECKING:
     from .state import State
     from .view import View
 
-__all__ = ["SPECIAL_PHASES", "check", "check_kinds", "check_seat", "check_table", "turn_of"]
+__all__ = [
+    "SPECIAL_PHASES",
+    "check",
+    "check_kinds",
+    "check_seat",
+    "check_table",
+    "kinds_fine",
+    "turn_of",
+]
 
 MAX_FLEECES = FINAL_FLEECE + 1
 """A seat ends with at most six fleeces (from four, both pens sheared in one turn)."""
@@ -101,6 +109,15 @@ def check_kinds(cards: tuple[int, ...], what: str, *, ordered: bool = True) -> N
         raise ValueError(f"card kind {k} in {what} does not exist")
     if ordered and list(cards) != sorted(cards):
         raise ValueError(f"{what} must be sorted card kinds")
+
+
+def kinds_fine(groups: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether `check_kinds` would pass every one of `groups` (in a few C-level passes
+    over them all, so that they need not be checked one by one)."""
+    cards = list(chain.from_iterable(groups))
+    if cards and (min(cards) < 0 or max(cards) >= KINDS):
+        return False
+    return all(list(g) == sorted(g) for g in groups if len(g) > 1)
 
 
 def check_seat(q: int, n: int, what: str, *, none: int | None = None) -> None:
@@ -260,6 +277,8 @@ def _check_fleeces(x: State | View) -> None:
             check(1 <= x.final_left < n, f"final turns owed must be 1-{n - 1}")
 
 
+_NO_DOWN = frozenset({-1})
+"""What `down` holds for a seat without a face-down bid card."""
 _FLEECE_KINDS = frozenset(k for k in range(KINDS) if k < THIEF or k == BLACK)
 """The card kinds a fleece may hold: sheep, black sheep included."""
 _NO_FLEECE_SIZES = frozenset({0, 2})
@@ -315,7 +334,8 @@ def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
     check(0 <= x.checkers <= everyone, "checkers must be a mask of seats")
     check_seat(x.high, n, "the bid in force", none=-1)
     bluff = x.options.bluff
-    for q in range(n):
+    quiet = not (any(x.laid) or any(x.bids) or any(x.declared)) and _NO_DOWN.issuperset(down)
+    for q in () if quiet else range(n):  # no bid on the table: nothing to disagree
         laid, bid, declared = x.laid[q], x.bids[q], x.declared[q]
         low = top = 0  # what the bid cards count at the least and at the most
         if laid:
