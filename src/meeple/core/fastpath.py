@@ -97,6 +97,7 @@ class _Source:
         self.names: dict[str, Any] = {"DeclinedError": DeclinedError}
         self.count = 0
         self.levels: dict[int, list[str]] = {}
+        self.lengths: dict[int, list[str]] = {}
         self.scalars: dict[frozenset[type], list[str]] = {}
 
     def constant(self, value: Any) -> str:
@@ -118,25 +119,35 @@ class _Source:
         """Add `line` at `indent` levels."""
         self.lines.append("  " * indent + line)
 
-    def later(self, src: str, exact: frozenset[type], depth: int) -> None:
+    def later(
+        self, src: str, exact: frozenset[type], depth: int, fixed: tuple[tuple[int, int], ...]
+    ) -> None:
         """Check `src` with the other lists of scalars, at the end: a list of `exact`
-        items, nested `depth` deep (1: a list of scalars, 2: a list of such lists...)."""
+        items, nested `depth` deep (1: a list of scalars, 2: a list of such lists...),
+        the lists `fixed` names (``(level, length)``) of that length."""
         chain = self.constant(_CHAIN)
         self.levels.setdefault(0, []).append(src)
+        lengths = dict(fixed)
         elements = src  # the elements `level` lists deep, as one iterable
         for level in range(1, depth):
             self.levels.setdefault(level, []).append(elements)
+            if level in lengths:
+                self.lengths.setdefault(lengths[level], []).append(elements)
             elements = f"{chain}({elements})"
         self.scalars.setdefault(exact, []).append(elements)
 
     def checked_later(self, indent: int) -> None:
         """Emit the checks `later` put off, a level at a time: every value a list, then
-        every element of one a list, as deep as the fields go, then every item of the
-        exact class (each in one C-level pass over all the fields at once)."""
+        every element of one a list, as deep as the fields go, the fixed lengths, then
+        every item of the exact class (each in one C-level pass over all the fields)."""
         chain, lists = self.constant(_CHAIN), self.constant(_LISTS)
         for level, parts in sorted(self.levels.items()):
             values = f"({', '.join(parts)},)" if level == 0 else f"{chain}(({', '.join(parts)},))"
             self.emit(indent, f"if not {lists}.issuperset(map(type, {values})): {_FAIL}")
+        for length, parts in self.lengths.items():
+            values = f"{chain}(({', '.join(parts)},))"
+            size = self.constant(frozenset({length}))
+            self.emit(indent, f"if not {size}.issuperset(map(len, {values})): {_FAIL}")
         for exact, items in self.scalars.items():
             values = f"{chain}(({', '.join(items)},))"
             self.emit(indent, f"if not {self.constant(exact)}.issuperset(map(type, {values})):")
@@ -216,14 +227,24 @@ def _read(out: _Source, tp: Any, src: str, indent: int) -> str:
     return f"{hook}({src}, {out.constant(tp)})"
 
 
-def _nesting(tp: Any) -> tuple[int, frozenset[type]] | None:
-    """(depth, exact item class) of ``tuple[int, ...]``, ``tuple[tuple[int, ...], ...]``
-    and deeper, else None."""
-    depth = 0
-    while _variadic(tp) is not None:
-        depth, tp = depth + 1, _variadic(tp)
+def _nesting(tp: Any) -> tuple[int, frozenset[type], tuple[tuple[int, int], ...]] | None:
+    """(depth, exact item class, fixed lengths) of ``tuple[int, ...]``,
+    ``tuple[tuple[int, ...], ...]`` and deeper, else None. A level may be a fixed
+    tuple of one type, ``tuple[tuple[int, ...], tuple[int, ...]]`` (Wypas's pair of
+    pens): `fixed` holds ``(level, length)`` for those."""
+    depth, fixed = 0, []
+    while True:
+        args = typing.get_args(tp)
+        if _variadic(tp) is not None:
+            tp = args[0]
+        elif depth and _fixed(tp) is not None and len(set(args)) == 1:
+            fixed.append((depth, len(args)))
+            tp = args[0]
+        else:
+            break
+        depth += 1
     exact = _EXACT.get(tp)
-    return (depth, exact) if depth and exact is not None else None
+    return (depth, exact, tuple(fixed)) if depth and exact is not None else None
 
 
 def _made(src: str, depth: int) -> str:
@@ -241,11 +262,12 @@ def _read_variadic(out: _Source, item: Any, src: str, indent: int) -> str:
     a field the document must have, with the others at the end (`_Source.later`)."""
     nested = _nesting(tuple[item, ...])
     if nested is not None and indent == 1:  # a required field's value
-        out.later(src, nested[1], nested[0])
+        depth, exact, fixed = nested
+        out.later(src, exact, depth, fixed)
         return _made(src, nested[0])
     out.emit(indent, f"if {src}.__class__ is not list: {_FAIL}")
-    if nested is not None and nested[0] <= 2:
-        depth, exact = nested
+    if nested is not None and nested[0] <= 2 and not nested[2]:
+        depth, exact, _ = nested
         elements = src
         if depth == 2:
             lists, chain = out.constant(_LISTS), out.constant(_CHAIN)
