@@ -10,7 +10,6 @@ stream against the schema its event name is documented with.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from starlette.testclient import TestClient
 from meeple.web import Limits, create_app
 
 from .support import bearer, create, create_over_http, http_from, live_server
+from .test_streams import first_event
 
 Json = dict[str, Any]
 
@@ -154,30 +154,19 @@ def test_every_event_of_the_live_stream_is_documented(tmp_path: Path) -> None:
         seen = []
         with http.stream("GET", url, headers=bearer(token)) as oldest:
             lines = oldest.iter_lines()
-            seen.append(_next_event(lines))  # version
+            seen.append(first_event(lines))  # version
             with http.stream("GET", url, headers=bearer(token)) as newest:
                 newer = newest.iter_lines()
-                seen.append(_next_event(newer))  # version, on the new slot
-                seen.append(_next_event(lines))  # closed: the newer one took the slot
+                seen.append(first_event(newer))  # version, on the new slot
+                seen.append(first_event(lines))  # closed: the newer one took the slot
                 with http.stream("GET", url) as spectator:
                     move = {"action": "bid 1", "version": 0}
                     http.post(f"/api/matches/{data['match']}/act", headers=bearer(token), json=move)
                     watching = spectator.iter_lines()
-                    seen.append(_next_event(watching))
-                    seen.append(_next_event(watching))  # the move's version
+                    seen.append(first_event(watching))
+                    seen.append(first_event(watching))  # the move's version
         assert [name for name, _ in seen] == ["version", "version", "closed", "version", "version"]
         for name, message in seen:
             assert name in schemas, f"the stream sends {name!r} events, undocumented"
             _valid(message, schemas[name], doc)
         assert seen[-1][1] == {"version": 1, "over": False}
-
-
-def _next_event(lines: Any) -> tuple[str, Any]:
-    """The next event's name and its data, parsed."""
-    name = "message"
-    for line in lines:
-        if line.startswith("event:"):
-            name = line[6:].strip()
-        elif line.startswith("data:"):
-            return name, json.loads(line[5:])
-    raise AssertionError("the stream ended")
