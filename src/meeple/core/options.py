@@ -39,8 +39,15 @@ OptionsT = TypeVar("OptionsT")
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
-_INT = re.compile(r"[+-]?[0-9]{1,18}")
-_FLOAT = re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})(?:[eE][+-]?[0-9]{1,4})?")
+_NUMBERS: dict[Any, tuple[re.Pattern[str], Any, str]] = {
+    int: (re.compile(r"[+-]?[0-9]{1,18}"), int, "a whole number"),
+    float: (
+        re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})(?:[eE][+-]?[0-9]{1,4})?"),
+        int | float,
+        "a number",
+    ),
+}
+"""Per number type: how its text is spelled, what a JSON value of it may be, its name."""
 
 
 class Wording:
@@ -147,22 +154,14 @@ def _coerce(tp: Any, value: Any, *, from_string: bool) -> Any:
         if not isinstance(value, bool):
             raise TypeError(f"expected true or false, got {value!r}")
         return value
-    if tp is int:
+    if tp in _NUMBERS:
+        spelling, taken, words = _NUMBERS[tp]
         if from_string:
-            if not _INT.fullmatch(str(value)):
-                raise ValueError(f"expected a whole number, got {value!r}")
-            return int(value)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"expected a whole number, got {value!r}")
-        return value
-    if tp is float:
-        if from_string:
-            if not _FLOAT.fullmatch(str(value)):
-                raise ValueError(f"expected a number, got {value!r}")
-            return float(value)
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise TypeError(f"expected a number, got {value!r}")
-        return float(value)
+            if not spelling.fullmatch(str(value)):
+                raise ValueError(f"expected {words}, got {value!r}")
+        elif isinstance(value, bool) or not isinstance(value, taken):
+            raise TypeError(f"expected {words}, got {value!r}")
+        return tp(value)
     if tp is str:
         if not isinstance(value, str):
             raise TypeError(f"expected text, got {value!r}")
