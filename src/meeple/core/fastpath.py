@@ -1,6 +1,6 @@
 """The codec's fast path: one structure and one unstructure function per class, made once.
 
-The strict converter (`meeple.core.codec.CONVERTER`) is the one description of every
+The strict converter (`meeple.core.converter.CONVERTER`) is the one description of every
 document: what loads, what it becomes, and the precise message for what does not.
 Asked field by field it spends most of a load in its dispatch and its error
 bookkeeping, although nearly every document it sees is well formed. So for each
@@ -56,7 +56,7 @@ class DeclinedError(Exception):
 
 
 def _converter() -> Any:
-    from .codec import CONVERTER
+    from .converter import CONVERTER
 
     return CONVERTER
 

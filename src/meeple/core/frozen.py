@@ -76,7 +76,7 @@ def thaw(value: Any) -> Any:
     if isinstance(value, frozenset | set):
         return [thaw(v) for v in sorted(value, key=sort_key)]
     if attrs.has(cls):
-        from .codec import CONVERTER
+        from .converter import CONVERTER
 
         return CONVERTER.unstructure(value)
     return value

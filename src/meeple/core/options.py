@@ -187,12 +187,12 @@ def _coerce_data(tp: type[Any], value: Any, *, from_string: bool) -> Any:
     value = {k: v for k, v in value.items() if not (isinstance(k, str) and k.startswith("_"))}
     from cattrs.errors import BaseValidationError
 
-    from .codec import CONVERTER
+    from .converter import CONVERTER
 
     try:
         return CONVERTER.structure(value, tp)
     except BaseValidationError as err:
-        from .codec import explain_structure_error
+        from .converter import explain_structure_error
 
         raise ValueError(f"not {_describe(tp)} data: {explain_structure_error(err)}") from None
     except (KeyError, AttributeError) as err:

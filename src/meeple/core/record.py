@@ -95,7 +95,7 @@ class GameRecord:
         """
         from cattrs.errors import BaseValidationError
 
-        from .codec import CONVERTER, explain_structure_error
+        from .converter import CONVERTER, explain_structure_error
         from .fastpath import structurer
 
         try:

@@ -16,7 +16,7 @@ import cattrs
 import cattrs.gen
 from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
 
-from ..core.codec import CONVERTER, make_converter
+from ..core.converter import CONVERTER, make_converter
 from ..core.record import JsonValue
 from .errors import ApiError
 
