@@ -38,7 +38,8 @@ from .components import (
     WOLF,
     kind_of,
 )
-from .invariants_table import check, check_kinds, check_table, kinds_fine, turn_of
+from .invariants_cards import check, check_kinds, kinds_fine
+from .invariants_table import check_table, turn_of
 from .offers import SEATS_OF, offered_mask
 from .specials import holding
 from .state import (

@@ -15,24 +15,21 @@ from .components import (
     BLACK,
     DECK,
     DOG,
-    DOLLY,
     FACE_NAME,
     FINAL_FLEECE,
     FIRST_FIFTH_BONUS,
-    KIND_COLOUR,
     KIND_NAME,
     KIND_VALUE,
     KINDS,
     LATER_FIFTH_BONUS,
     MAX_VALUE,
     SHEEP_DECK,
-    SUPER,
     THIEF,
     WOLF,
     face_of,
-    kind_of,
     lots_per_round,
 )
+from .invariants_cards import PLACEABLE, check, check_kinds, check_seat
 from .state import (
     AWARD,
     BID,
@@ -53,15 +50,7 @@ if TYPE_CHECKING:
     from .state import State
     from .view import View
 
-__all__ = [
-    "SPECIAL_PHASES",
-    "check",
-    "check_kinds",
-    "check_seat",
-    "check_table",
-    "kinds_fine",
-    "turn_of",
-]
+__all__ = ["SPECIAL_PHASES", "check_table", "turn_of"]
 
 MAX_FLEECES = FINAL_FLEECE + 1
 """A seat ends with at most six fleeces (from four, both pens sheared in one turn)."""
@@ -93,37 +82,6 @@ def _in_auction(x: State | View) -> bool:
 def _in_shear(x: State | View) -> bool:
     """A shearing turn is on, or a special card was played during one."""
     return turn_of(x)[0] == SHEAR
-
-
-def check(ok: bool, message: str) -> None:
-    """Refuse the document with `message` unless `ok` (a message that formats values is
-    written ``if not ok: raise``, so that it is formatted only when the check fails)."""
-    if not ok:
-        raise ValueError(message)
-
-
-def check_kinds(cards: tuple[int, ...], what: str, *, ordered: bool = True) -> None:
-    """`cards` are card kinds that exist (sorted, unless `ordered` is false)."""
-    if cards and (min(cards) < 0 or max(cards) >= KINDS):
-        k = next(k for k in cards if not 0 <= k < KINDS)
-        raise ValueError(f"card kind {k} in {what} does not exist")
-    if ordered and list(cards) != sorted(cards):
-        raise ValueError(f"{what} must be sorted card kinds")
-
-
-def kinds_fine(groups: tuple[tuple[int, ...], ...]) -> bool:
-    """Whether `check_kinds` would pass every one of `groups` (in a few C-level passes
-    over them all, so that they need not be checked one by one)."""
-    cards = list(chain.from_iterable(groups))
-    if cards and (min(cards) < 0 or max(cards) >= KINDS):
-        return False
-    return all(list(g) == sorted(g) for g in groups if len(g) > 1)
-
-
-def check_seat(q: int, n: int, what: str, *, none: int | None = None) -> None:
-    """`q` is a seat (or the `none` marker, when one is allowed)."""
-    if not (q == none or 0 <= q < n):
-        raise ValueError(f"{what} must be a seat, not {q}")
 
 
 def check_table(
@@ -186,15 +144,15 @@ def _check_pens(x: State | View) -> None:
     if (
         not any(x.wolves)
         and _PAIR.issuperset(map(len, pens))
-        and _PLACEABLE.issuperset(chain.from_iterable(chain.from_iterable(pens)))
+        and PLACEABLE.issuperset(chain.from_iterable(chain.from_iterable(pens)))
     ):
         return  # two pens a seat, every card one a pen may hold, and no wolf to check
     for seat, pair in enumerate(pens):
         if len(pair) != 2:
             raise ValueError(f"seat {seat} must have exactly two pens")
         for pen in pair:
-            if not _PLACEABLE.issuperset(pen):
-                card = next(c for c in pen if c not in _PLACEABLE)
+            if not PLACEABLE.issuperset(pen):
+                card = next(c for c in pen if c not in PLACEABLE)
                 raise ValueError(f"seat {seat} has an impossible card {card} in a pen")
         mask = x.wolves[seat]
         if not 0 <= mask <= 3:
@@ -210,26 +168,6 @@ def _check_pens(x: State | View) -> None:
                         f"seat {seat} has a wolf over pen {i + 1}: "
                         "a Wolf goes only over a pen of at least two cards"
                     )
-
-
-def _placeable(card: int) -> bool:
-    """Whether a placed-card int is a sheep showing a face it can show, or a black sheep."""
-    if not 0 <= card < KINDS << 6:
-        return False
-    kind, face = kind_of(card), face_of(card)
-    if kind == BLACK:
-        return face == 0
-    if kind >= THIEF or face not in FACE_NAME:
-        return False
-    if kind < DOLLY:
-        return face == KIND_COLOUR[kind] * 8 + KIND_VALUE[kind]
-    if kind < SUPER:
-        return face >> 3 == KIND_COLOUR[kind]
-    return True
-
-
-_PLACEABLE = frozenset(c for c in range(KINDS << 6) if _placeable(c))
-"""Every placed-card int `_placeable` allows (a few hundred): pens are checked against it."""
 
 
 def _check_fleeces(x: State | View) -> None:
