@@ -39,7 +39,7 @@ from .components import (
     TAKE_COUNT,
     TEMPLE_SPACES,
 )
-from .payment import after_pay_payable, payable, remove_one_of, ritual_take_payable
+from .payment import after_pay_payable, covered, payable, remove_one_of, ritual_take_payable
 from .spots import CLAMP, GUARD, Spot, lonely, packed
 from .state import EXTRA, MAIN, PAY, RETURN, RITUAL
 
@@ -55,11 +55,13 @@ def takes(temples: tuple[int, ...], count: int) -> tuple[Take, ...]:
     count = min(count, sum(temples))
     if count <= 0:
         return ()
-    return tuple(
-        t
-        for t in ALL_TAKES[count]
-        if all(n <= have for n, have in zip(TAKE_COUNTS[t], temples, strict=True))
-    )
+    t0, t1, t2, t3 = temples  # four colours (checked when the data is loaded)
+    out: list[Take] = []
+    for t in ALL_TAKES[count]:  # a loop, not all(generator): a cold cache misses often
+        n0, n1, n2, n3 = TAKE_COUNTS[t]
+        if n0 <= t0 and n1 <= t1 and n2 <= t2 and n3 <= t3:
+            out.append(t)
+    return tuple(out)
 
 
 _NO_TRIGGER: Final = packed((CLAMP,) * NC, (True,) * NC)
@@ -266,7 +268,7 @@ def _ritual_options(
 ) -> tuple[Action, ...]:
     """A stele from any other temple that holds one, or nothing: each only if the
     offering can still be paid in full afterwards (always, when the reserve covers it)."""
-    if _covered(owed, reserve, waivers):
+    if covered(owed, reserve, waivers):
         return _any_ritual_take(temples, ritual_temple)
     return _ritual_options_searched(owed, reserve, temples, waivers, ritual_temple)
 
@@ -296,15 +298,6 @@ def _ritual_options_searched(
     return tuple(out)
 
 
-def _covered(owed: tuple[int, ...], reserve: tuple[int, ...], waivers: int) -> bool:
-    """Whether the reserve (and the discount) pay the rest of the offering as it is:
-    then every order of payment works, and no choice can strand it."""
-    o0, o1, o2, o3 = owed
-    r0, r1, r2, r3 = reserve
-    short = (o0 > r0) * (o0 - r0) + (o1 > r1) * (o1 - r1) + (o2 > r2) * (o2 - r2)
-    return short + (o3 > r3) * (o3 - r3) <= waivers
-
-
 @lru_cache(maxsize=4096)
 def _return_options(reserve: tuple[int, ...]) -> tuple[Action, ...]:
     """A stele of any colour the reserve holds goes back to the bag."""
@@ -316,7 +309,7 @@ def _pay_options(
 ) -> tuple[Action, ...]:
     """Pay a stele of an owed colour the reserve holds, or waive one (discount cards):
     each only if the offering can still be paid in full afterwards."""
-    if _covered(owed, reserve, waivers):
+    if covered(owed, reserve, waivers):
         return _covered_pay_options(owed, reserve, waivers)
     return _pay_options_searched(owed, reserve, temples, waivers)
 
