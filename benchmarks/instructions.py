@@ -64,8 +64,8 @@ print(play_dominoes(games, seed=1))
 run, so the baseline plays the first game too, and the count wants many games."""
 
 
-def count(tree: str | None, args: list[str], program: str = PLAYOUTS) -> tuple[int, int]:
-    """(instructions, steps) of one run of `program` under cachegrind."""
+def counted(tree: str | None, script: str, args: list[str]) -> tuple[int, str]:
+    """(instructions, standard output) of ``python -c script *args`` under cachegrind."""
     env = dict(os.environ)
     # str hashes are salted per process; a fixed salt makes dict collisions, and so
     # the count, the same on every run (it moved by up to 5% without this)
@@ -82,7 +82,7 @@ def count(tree: str | None, args: list[str], program: str = PLAYOUTS) -> tuple[i
                 f"--cachegrind-out-file={out}",
                 sys.executable,
                 "-c",
-                program,
+                script,
                 *args,
             ],
             env=env,
@@ -94,7 +94,13 @@ def count(tree: str | None, args: list[str], program: str = PLAYOUTS) -> tuple[i
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{run.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")), int(run.stdout.strip())
+    return int(found.group(1).replace(",", "")), run.stdout
+
+
+def count(tree: str | None, args: list[str], program: str = PLAYOUTS) -> tuple[int, int]:
+    """(instructions, steps) of one run of `program` (the playouts) under cachegrind."""
+    total, out = counted(tree, program, args)
+    return total, int(out.strip())
 
 
 def main(argv: list[str] | None = None) -> int:
