@@ -98,3 +98,12 @@ def test_the_fast_paths_write_what_they_read() -> None:
         "anything": [1, [2]],
     }
     assert CONVERTER.structure(data, _Sample) == sample
+
+
+@pytest.mark.parametrize("value", [{}, {"a": 1}, "ab", 3, None])
+def test_a_list_field_takes_only_a_json_list(value: Any) -> None:
+    """Regression: cattrs' own list hook took any iterable (an object's keys, a
+    string's letters), so stored seat data ``{}`` read back as no seats."""
+    with pytest.raises((TypeError, BaseValidationError)):
+        CONVERTER.structure(value, list[str])
+    assert CONVERTER.structure(["a", None], list[str | None]) == ["a", None]

@@ -20,7 +20,9 @@ from pathlib import Path
 import pytest
 
 import meeple
+from meeple.core.errors import CorruptDataError
 from meeple.web import Limits, create_app
+from meeple.web.rows import decode_seats
 from meeple.web.store import Store
 
 from .support import (
@@ -324,3 +326,23 @@ def test_store_refuses_a_damaged_file_with_one_line(tmp_path: Path) -> None:
         Store(db)
     assert "\n" not in str(refused_file.value)
     assert "not a database" in str(refused_file.value)
+
+
+@pytest.mark.parametrize(
+    ("seats", "tokens", "words"),
+    [
+        ("{}", "[]", "expected a list"),  # read back as no seats before the converter
+        ('"ab"', "[null, null]", "expected a list"),
+        ("[1]", "[null]", "expected a string"),
+        ('["human"]', "[1]", "expected a string"),
+        ('["human", "human"]', '["t"]', "do not match"),
+        ("[1, 2", "[]", "bad seat data"),
+    ],
+)
+def test_stored_seats_are_read_by_the_converter(seats: str, tokens: str, words: str) -> None:
+    with pytest.raises(CorruptDataError, match=words):
+        decode_seats(seats, tokens, "m1")
+    assert decode_seats('["human", "random"]', '["t", null]', "m1") == (
+        ["human", "random"],
+        ["t", None],
+    )

@@ -201,6 +201,24 @@ def make_converter() -> cattrs.Converter:
 
     conv.register_structure_hook_factory(is_dict, dict_hook)
 
+    def is_list(tp: Any) -> bool:
+        return typing.get_origin(tp) is list or tp is list
+
+    def list_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        # cattrs' own would take any iterable: an object's keys, a string's letters.
+        args = typing.get_args(tp)
+        item = args[0] if args else Any
+        hook = conv.get_structure_hook(item)
+
+        def structure_list(value: Any, _: Any) -> list[Any]:
+            if not isinstance(value, list):
+                raise TypeError(f"expected a list, got {value!r}")
+            return [hook(v, item) for v in value]
+
+        return structure_list
+
+    conv.register_structure_hook_factory(is_list, list_hook)
+
     def is_json_value(tp: Any) -> bool:
         return getattr(tp, "__name__", None) == "JsonValue" and hasattr(tp, "__supertype__")
 

@@ -279,9 +279,6 @@ def options_to_json(options: Any) -> dict[str, Any]:
     return out
 
 
-_to_json = thaw  # the name meeple.sim.report imported before there was one thaw
-
-
 def check_players(spec: GameSpec, players: Any) -> int:
     """The player count, or InvalidOptionsError saying which counts the game allows."""
     if isinstance(players, bool) or not isinstance(players, int):

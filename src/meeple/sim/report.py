@@ -88,11 +88,11 @@ def reproduce_command(analysis: Analysis) -> str:
 def _default_options(game_ref: str) -> dict[str, Any]:
     import attrs
 
-    from ..core.options import _to_json
+    from ..core.frozen import thaw
 
     options_type = resolve_game(game_ref).options_type
     default = options_type()
-    return {f.name: _to_json(getattr(default, f.name)) for f in attrs.fields(options_type)}
+    return {f.name: thaw(getattr(default, f.name)) for f in attrs.fields(options_type)}
 
 
 def versions(analysis: Analysis) -> dict[str, str]:

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from ..core.codec import dumps, loads
+from ..core.converter import CONVERTER
 from ..core.errors import CorruptDataError, MeepleError
 from ..core.record import GameRecord
 
@@ -139,17 +140,13 @@ def optional_text(value: Any, what: str) -> str | None:
 def decode_seats(seats_raw: Any, tokens_raw: Any, match_id: str) -> tuple[list[str], list[Any]]:
     """The seat kinds and token hashes of a stored match, checked against each other."""
     try:
-        seats = json.loads(stored_text(seats_raw, "seats"))
-        tokens = json.loads(stored_text(tokens_raw, "tokens"))
-    except ValueError as err:
+        seats = CONVERTER.structure(json.loads(stored_text(seats_raw, "seats")), list[str])
+        tokens = CONVERTER.structure(
+            json.loads(stored_text(tokens_raw, "tokens")), list[str | None]
+        )
+    except (ValueError, TypeError) as err:  # not JSON, or the converter's refusal
         raise CorruptDataError(f"stored match {match_id}: bad seat data: {err}") from None
-    if not (
-        isinstance(seats, list)
-        and isinstance(tokens, list)
-        and len(seats) == len(tokens)
-        and all(isinstance(s, str) for s in seats)
-        and all(t is None or isinstance(t, str) for t in tokens)
-    ):
+    if len(seats) != len(tokens):
         raise CorruptDataError(f"stored match {match_id}: seats and tokens do not match")
     return seats, tokens
 
