@@ -21,6 +21,8 @@ from .support import ServerProcess, bearer, http_from
 PLAYERS = 5
 CARDS = 13  # 65 moves per match
 MATCHES = 4  # per client: more moves than three short cycles can play
+KILL_AFTER = 60
+"""New moves acknowledged in cycle c before the kill: 60 (c + 1), 360 of the 1,040 in all."""
 # This test is about durability, not the per-client request rate: clients go full speed.
 FAST = ("--requests-per-second", "5000", "--request-burst", "5000")
 
@@ -80,6 +82,14 @@ def _play_until_killed(
         return  # the server was killed mid-request: that move was never acknowledged
 
 
+def _wait_for_moves(everything: list[Played], moves: int, timeout: float = 60.0) -> None:
+    """Until the server has acknowledged `moves` moves in all, or `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while sum(len(p.acknowledged) for p in everything) < moves:
+        assert time.monotonic() < deadline, f"fewer than {moves} moves in {timeout} s"
+        time.sleep(0.01)
+
+
 def _check(url: str, played: Played) -> int:
     """Every acknowledged move is in its seat's log at its number; the match's version."""
     with http_from(url) as http:
@@ -123,7 +133,9 @@ def test_acknowledged_moves_survive_kill_9(tmp_path: Path) -> None:
             ]
             for thread in threads:
                 thread.start()
-            time.sleep(0.5 + 0.3 * cycle)
+            # Killed after a share of the moves, not after a time: on a fast machine a
+            # fixed sleep let every match finish first (nothing was killed mid-play).
+            _wait_for_moves(everything, acknowledged_before + KILL_AFTER * (cycle + 1))
             server.kill9()  # while the clients are mid-request
             stop.set()
             for thread in threads:
