@@ -7,6 +7,7 @@ from .capabilities import (
     ENDED_BY,
     STALLED,
     Encodable,
+    EncodesStates,
     HasHeuristic,
     HasHtml,
     HasPublicNotation,
@@ -17,7 +18,17 @@ from .capabilities import (
 )
 from .codec import dumps, loads
 from .edit import replace
-from .encoding import Layout, Vocabulary, Writer, vocabulary
+from .encoding import (
+    Layout,
+    Layouts,
+    Vocabulary,
+    Writer,
+    f32,
+    fraction,
+    one_hots,
+    packed,
+    vocabulary,
+)
 from .errors import (
     AmbiguousPlayerError,
     CorruptDataError,
@@ -51,6 +62,7 @@ __all__ = [
     "AmbiguousPlayerError",
     "CorruptDataError",
     "Encodable",
+    "EncodesStates",
     "EncodingBase",
     "Game",
     "GameBase",
@@ -65,6 +77,7 @@ __all__ = [
     "InvalidOptionsError",
     "InvalidPlayerError",
     "Layout",
+    "Layouts",
     "MalformedActionError",
     "Match",
     "MeepleError",
@@ -83,10 +96,14 @@ __all__ = [
     "check_players",
     "competition_ranks",
     "dumps",
+    "f32",
+    "fraction",
     "game_names",
     "get_game",
     "loads",
     "offers",
+    "one_hots",
+    "packed",
     "parse_option_strings",
     "replace",
     "resolve_game",

@@ -24,6 +24,10 @@ outcome so far, other seats' moves show as "(secret move)" in hidden-information
 games, the web draws a generic layout of the view's fields, a balance report
 shows only the figures every game has, the codec checks types only.
 
+``state_encoding`` (``encode_state(state, player)``, beside ``encoding``): the
+encoded view as float32 bytes straight from the state, which the adapters use when
+a game offers it (without it they build the view and encode that).
+
 The documentation's "Optional capabilities" page gives each one's signature, what
 it must do, what uses it and what happens without it.
 """
@@ -40,6 +44,7 @@ __all__ = [
     "ENDED_BY",
     "STALLED",
     "Encodable",
+    "EncodesStates",
     "HasHeuristic",
     "HasHtml",
     "HasPublicNotation",
@@ -70,6 +75,16 @@ class Encodable(Protocol[A_co, V_contra]):
 
     def encode_view(self, view: V_contra) -> Sequence[float]:
         """The view as numbers in [-1, 1], from the view alone (so it cannot leak)."""
+        ...
+
+
+@runtime_checkable
+class EncodesStates(Protocol[S_contra]):
+    """A seat's encoded view straight from the state (skipping the view), for adapters."""
+
+    def encode_state(self, state: S_contra, player: int | None) -> bytes:
+        """``encode_view(state.view(player))`` as float32 bytes in native byte order
+        (`meeple.core.encoding.f32`); `player` is a seat of `state` or None."""
         ...
 
 
@@ -139,6 +154,7 @@ class Validating(Protocol):
 
 CAPABILITIES: Final[dict[str, type[Any]]] = {
     "encoding": Encodable,
+    "state_encoding": EncodesStates,
     "heuristic": HasHeuristic,
     "public": HasPublicNotation,
     "html": HasHtml,

@@ -10,19 +10,38 @@ has ``action_vocabulary(players)``, ``observation_size(players)`` and
   flat vector (OpenSpiel's named tensors). A game lists ``(name, width)`` once;
   offsets are computed, the parts tile the vector by construction, and the
   encoder writes *by part name*, so the layout and the writer cannot disagree.
+  `Layouts` holds a game's layouts by player count.
+* Blocks for the ``state_encoding`` capability (``encode_state(state, player)``,
+  the same numbers as float32 bytes, straight from the state): `packed` memoizes a
+  block function's numbers as float32 bytes (`f32`); `fraction` and `one_hots`
+  are ready-made small blocks; `Layout.join` puts the blocks of one vector
+  together and checks its length.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
-from typing import Any
+import struct
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache, update_wrapper
+from typing import Any, ParamSpec, cast
 
 import attrs
 
 from .errors import IllegalActionError, MeepleError
 
-__all__ = ["Layout", "Vocabulary", "Writer", "vocabulary"]
+__all__ = [
+    "Layout",
+    "Layouts",
+    "Vocabulary",
+    "Writer",
+    "f32",
+    "fraction",
+    "one_hots",
+    "packed",
+    "vocabulary",
+]
+
+P = ParamSpec("P")
 
 
 class Vocabulary:
@@ -106,6 +125,7 @@ class Layout:
     """Total length: the game's `observation_size(players)`."""
     _where: dict[str, tuple[int, int]] = attrs.field(init=False, eq=False, repr=False, factory=dict)
     _ends: frozenset[int] = attrs.field(init=False, eq=False, repr=False, default=frozenset())
+    _nbytes: int = attrs.field(init=False, eq=False, repr=False, default=0)
 
     def __attrs_post_init__(self) -> None:
         at = 0
@@ -123,6 +143,7 @@ class Layout:
             raise ValueError(f"{self.game} encoding parts cover {at} numbers, not {self.size}")
         ends = frozenset(begin + width for _, begin, width in self.parts)
         object.__setattr__(self, "_ends", ends)
+        object.__setattr__(self, "_nbytes", 4 * self.size)
 
     @classmethod
     def of(cls, game: str, players: int, widths: Iterable[tuple[str, int]]) -> Layout:
@@ -161,11 +182,86 @@ class Layout:
         """A fresh all-zero vector to fill part by part."""
         return Writer(self)
 
+    def join(self, blocks: Iterable[bytes]) -> bytes:
+        """Float32 blocks, in layout order, as one encoded vector (what ``encode_state``
+        returns); ValueError unless they hold exactly `size` numbers."""
+        out = b"".join(blocks)
+        if len(out) != self._nbytes:
+            raise ValueError(
+                f"{self.game} encoding: the blocks hold {len(out) / 4:g} numbers, "
+                f"not {self.size}, with {self.players} players"
+            )
+        return out
+
     def _find(self, name: str) -> tuple[int, int]:
         found = self._where.get(name)
         if found is None:
             raise KeyError(f"{self.game} encoding has no part {name!r} with {self.players} players")
         return found
+
+
+class Layouts:
+    """One game's layouts by player count: ``layouts(players)``, or a ValueError naming
+    the counts the game is played with."""
+
+    def __init__(
+        self, game: str, counts: Iterable[int], parts: Callable[[int], Iterable[tuple[str, int]]]
+    ) -> None:
+        self.game = game
+        """The game's registry name."""
+        self._by_count = {n: Layout.of(game, n, parts(n)) for n in counts}
+        if not self._by_count:
+            raise ValueError(f"{game} encoding: no player counts")
+
+    def __call__(self, players: int) -> Layout:
+        """The layout for `players` seats."""
+        found = self._by_count.get(players)
+        if found is None:
+            counts = sorted(self._by_count)
+            raise ValueError(
+                f"{self.game} is played by {counts[0]}-{counts[-1]} players, not {players}"
+            )
+        return found
+
+    def size(self, players: int) -> int:
+        """How many numbers an encoded view has with `players` seats."""
+        return self(players).size
+
+
+def f32(values: Sequence[float]) -> bytes:
+    """`values` as float32 in native byte order: the numbers of a float32 numpy array
+    over them (struct rounds exactly as ``np.asarray(values, np.float32)`` does)."""
+    return struct.pack(f"={len(values)}f", *values)
+
+
+@lru_cache(maxsize=64)
+def one_hots(width: int) -> tuple[bytes, ...]:
+    """``one_hots(width)[i]``: float32 bytes of `width` numbers, 1 at `i`, else 0."""
+    return tuple(f32([1.0 if i == hot else 0.0 for i in range(width)]) for hot in range(width))
+
+
+@lru_cache(maxsize=4096)
+def fraction(count: float, whole: float) -> bytes:
+    """``count / whole`` as a block of one float32 number (``fraction(flag, 1)``: a flag)."""
+    return f32((count / whole,))
+
+
+def packed(
+    block: Callable[P, Sequence[float]], *, maxsize: int | None = 4096
+) -> Callable[P, bytes]:
+    """`block` (a pure function of immutable arguments) giving its numbers as float32
+    bytes (`f32`), memoized: an ``encode_state`` copies such blocks instead of
+    computing numbers, so most steps cost a few cache look-ups."""
+
+    # a memoized block: skip its own cache (a miss here is one there too)
+    compute: Callable[..., Sequence[float]] = getattr(block, "__wrapped__", block)
+
+    @lru_cache(maxsize=maxsize)
+    def packed_block(*args: Any) -> bytes:
+        return f32(compute(*args))
+
+    update_wrapper(packed_block, block)
+    return cast(Callable[P, bytes], packed_block)
 
 
 class Writer:

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import json
 import math
+import struct
 from typing import Any
 
 from ..core import codec
 from ..core.capabilities import ENDED_BY, STALLED, capabilities
-from ..core.encoding import vocabulary
+from ..core.encoding import f32, vocabulary
 from ..core.errors import IllegalActionError
 from ..core.protocols import State
 from .public import check_public
 from .where import Where, expect, guard
 
-__all__ = ["check_capabilities", "check_encoding"]
+__all__ = ["check_capabilities", "check_encoding", "check_state_encoding"]
 
 
 def check_capabilities(game: Any, state: State, where: Where) -> None:
@@ -26,6 +27,8 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
     offered = capabilities(game)
     if "encoding" in offered:
         check_encoding(game, state, where)
+    if "state_encoding" in offered:
+        check_state_encoding(game, state, where)
     if "heuristic" in offered:
         values = guard(where, "heuristic(state)", game.heuristic, state)
         expect(
@@ -124,3 +127,35 @@ def check_encoding(game: Any, state: State, where: Where) -> None:
             where,
             f"encode_view(view({p})) changes when hidden information is re-dealt",
         )
+
+
+def check_state_encoding(game: Any, state: State, where: Where) -> None:
+    """State-encoding contract: for every seat and the spectator, ``encode_state(state,
+    seat)`` is exactly ``encode_view(state.view(seat))`` as float32 bytes, so it shows
+    no more than the view (and an adapter gets the same numbers either way)."""
+    expect(
+        callable(getattr(game, "encode_view", None)),
+        where,
+        "a game with encode_state must also offer the encoding capability (encode_view)",
+    )
+    for p in (None, *range(state.players)):
+        want = f32(game.encode_view(state.view(p)))
+        got = guard(where, f"encode_state(state, {p})", game.encode_state, state, p)
+        expect(
+            isinstance(got, bytes | bytearray),
+            where,
+            f"encode_state(state, {p}) must return bytes, not {type(got).__name__}",
+        )
+        if got != want:
+            raise where.fail(f"encode_state(state, {p}) {_first_difference(got, want)}")
+
+
+def _first_difference(got: bytes | bytearray, want: bytes) -> str:
+    """Where float32 bytes `got` first differ from `want`, in words."""
+    if len(got) != len(want):
+        return f"gave {len(got)} bytes, encode_view's numbers as float32 are {len(want)}"
+    numbers = len(want) // 4
+    mine = struct.unpack(f"={numbers}f", got)
+    theirs = struct.unpack(f"={numbers}f", want)
+    at = next(i for i in range(numbers) if got[4 * i : 4 * i + 4] != want[4 * i : 4 * i + 4])
+    return f"differs from encode_view at number {at}: {mine[at]!r}, not {theirs[at]!r}"
