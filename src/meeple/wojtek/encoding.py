@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from meeple.core.encoding import Layout
+from meeple.core.encoding import Layouts
 
 from .actions import (
     BOXES,
@@ -50,9 +50,10 @@ from .components import (
     TRAVEL_COUNTS,
     TRAVEL_KINDS,
 )
+from .options import Options
 from .route import truck_target, walk_targets
 from .scoring import arrange
-from .state import PHASE_NAMES
+from .state import PHASE_NAMES, Phase
 from .view import View
 
 __all__ = [
@@ -67,6 +68,7 @@ __all__ = [
     "encode_view",
     "layout",
     "observation_size",
+    "seen_from",
 ]
 
 # -- the action vocabulary -----------------------------------------------------
@@ -160,20 +162,10 @@ def _parts(players: int) -> list[tuple[str, int]]:
     return [*HEADER, ("to_act", players), *TABLE, *seats]
 
 
-_LAYOUTS: Final = {n: Layout.of("wojtek", n, _parts(n)) for n in range(2, MAX_PLAYERS + 1)}
-
-
-def layout(players: int) -> Layout:
-    """The encoding layout for `players` seats (2-5)."""
-    found = _LAYOUTS.get(players)
-    if found is None:
-        raise ValueError(f"wojtek is played by 2-{MAX_PLAYERS} players, not {players}")
-    return found
-
-
-def observation_size(players: int) -> int:
-    """Length of `encode_view`'s result with `players` seats."""
-    return layout(players).size
+layout: Final = Layouts("wojtek", range(2, MAX_PLAYERS + 1), _parts)
+"""``layout(players)``: the encoding layout for 2-5 seats."""
+observation_size: Final = layout.size
+"""``observation_size(players)``: the length of `encode_view`'s result."""
 
 
 # -- cached pieces ---------------------------------------------------------------
@@ -184,6 +176,39 @@ def observation_size(players: int) -> int:
 
 def _scaled(counts: tuple[int, ...], bounds: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(c / b for c, b in zip(counts, bounds, strict=True))
+
+
+@lru_cache(maxsize=4096)
+def _header(
+    players: int,
+    me: int | None,
+    options: tuple[bool, bool, int],
+    round_: int,
+    phase: Phase,
+    ending: bool,
+    to_act: frozenset[int],
+    first: int,
+) -> tuple[float, ...]:
+    """The `HEADER` parts and ``to_act`` (seats relative to `first`), in order;
+    `options` is (no_drop_on_three, no_city_refresh, round_limit)."""
+    no_drop, no_refresh, round_limit = options
+    seat = [0.0] * (MAX_PLAYERS + 1)  # the seat one-hot, then the spectator flag
+    seat[MAX_PLAYERS if me is None else me] = 1.0
+    phases = [0.0] * len(PHASE_NAMES)
+    phases[phase] = 1.0
+    acting = [0.0] * players
+    for p in to_act:
+        acting[(p - first) % players] = 1.0
+    return (
+        *seat,
+        float(no_drop),
+        float(no_refresh),
+        min(round_, ROUND_SCALE) / ROUND_SCALE,
+        round_ / round_limit,
+        *phases,
+        float(ending),
+        *acting,
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -227,7 +252,36 @@ def _to_go(board: Board, space: int) -> int:
     return MAX_AHEAD if space == board.start else len(board.ahead[space])
 
 
+@lru_cache(maxsize=1024)
+def _place(board_name: str, space: int) -> tuple[float, ...]:
+    """A seat's ``place`` and ``to_go`` parts; boards are cached by name (`load_board`)."""
+    board = load_board(board_name)
+    place = [0.0] * len(_PLACES)
+    place[_PLACES.index(board.kinds[space])] = 1.0
+    return (*place, min(_to_go(board, space), MAX_AHEAD) / MAX_AHEAD)
+
+
+@lru_cache(maxsize=1024)
+def _cities(owner: tuple[int, ...], seat: int) -> tuple[float, ...]:
+    """A seat's ``cities`` part."""
+    return tuple(1.0 if o == seat else 0.0 for o in owner)
+
+
 @lru_cache(maxsize=8192)  # under 1 kB an entry
+def _collected(collection: tuple[int, ...], cities: int) -> tuple[float, ...]:
+    """A seat's ``collection``, ``distinct`` and ``sets`` parts, from its bear cards and
+    how many city cards it holds (they change only when it takes a card)."""
+    distinct = tuple(
+        sum(1 for c in collection[t * CARDS_PER_TYPE : (t + 1) * CARDS_PER_TYPE] if c)
+        / CARDS_PER_TYPE
+        for t in range(BEAR_TYPES)
+    )
+    key = arrange(collection, cities).key[:SETS_SHOWN]
+    sets = (*(size / CARDS_PER_TYPE for size in key), *(0.0,) * (SETS_SHOWN - len(key)))
+    return (*_bear_counts(collection), *distinct, *sets)
+
+
+@lru_cache(maxsize=8192)
 def _seat(
     board_name: str,
     space: int,
@@ -237,27 +291,12 @@ def _seat(
     collection: tuple[int, ...],
     last_turn: bool,
 ) -> tuple[float, ...]:
-    """One seat's whole block (every `SEAT_BLOCK` part, in order), written at once;
-    boards are cached by name, see `load_board`."""
-    board = load_board(board_name)
-    place = [0.0] * len(_PLACES)
-    place[_PLACES.index(board.kinds[space])] = 1.0
-    cities = tuple(1.0 if o == seat else 0.0 for o in owner)
-    distinct = tuple(
-        sum(1 for c in collection[t * CARDS_PER_TYPE : (t + 1) * CARDS_PER_TYPE] if c)
-        / CARDS_PER_TYPE
-        for t in range(BEAR_TYPES)
-    )
-    key = arrange(collection, int(sum(cities))).key[:SETS_SHOWN]
-    sets = (*(size / CARDS_PER_TYPE for size in key), *(0.0,) * (SETS_SHOWN - len(key)))
+    """One seat's whole block (every `SEAT_BLOCK` part, in order), written at once."""
     return (
-        *place,
-        min(_to_go(board, space), MAX_AHEAD) / MAX_AHEAD,
+        *_place(board_name, space),
         hand_size / HAND_SIZE,
-        *cities,
-        *_bear_counts(collection),
-        *distinct,
-        *sets,
+        *_cities(owner, seat),
+        *_collected(collection, owner.count(seat)),
         1.0 if last_turn else 0.0,
     )
 
@@ -306,18 +345,41 @@ def _moves(
             walk += (0.0, 0.0, 0.0)
         else:
             walk += (1.0, min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD, free_city(space))
-    window: list[float] = []
-    for space in ahead[at][:WINDOW]:  # then zeros past Edinburgh
-        block = [0.0] * _SPACE_SIZE  # laid out as SPACE_BLOCK names
+    fixed, occupied_at, cities = _window(board_name, at)
+    window = list(fixed)
+    for space in positions:
+        slot = occupied_at[space]
+        if slot >= 0:
+            window[slot] = 1.0
+    for slot, city in cities:
+        if owner[city] < 0:
+            window[slot] = 1.0
+    return (*truck, *walk, *window)
+
+
+@lru_cache(maxsize=1024)
+def _window(
+    board_name: str, at: int
+) -> tuple[tuple[float, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """The ``window`` part ahead of a pawn on `at` before pawns and city cards are
+    shown: its fixed numbers (each space's colour, Edinburgh; zeros past it), then
+    per board space the index of its ``occupied`` number (-1 outside the window),
+    then (index of ``free_city``, city) for each city space in the window."""
+    board = load_board(board_name)
+    fixed = [0.0] * (WINDOW * _SPACE_SIZE)  # each space laid out as SPACE_BLOCK names
+    occupied_at = [-1] * len(board.colours)
+    cities = []
+    for i, space in enumerate(board.ahead[at][:WINDOW]):
+        base = i * _SPACE_SIZE
         colour = board.colours[space]
         if colour >= 0:
-            block[colour] = 1.0
-        block[NUM_COLOURS] = 1.0 if space in positions else 0.0
-        block[NUM_COLOURS + 1] = free_city(space)
-        block[NUM_COLOURS + 2] = 1.0 if space == board.finish else 0.0
-        window += block
-    window += [0.0] * (WINDOW * _SPACE_SIZE - len(window))
-    return (*truck, *walk, *window)
+            fixed[base + colour] = 1.0
+        if space == board.finish:
+            fixed[base + NUM_COLOURS + 2] = 1.0
+        occupied_at[space] = base + NUM_COLOURS
+        if board.city_of[space] >= 0:
+            cities.append((base + NUM_COLOURS + 1, board.city_of[space]))
+    return tuple(fixed), tuple(occupied_at), tuple(cities)
 
 
 @lru_cache(maxsize=1024)
@@ -350,29 +412,14 @@ def encode_view(view: View) -> tuple[float, ...]:
     options = view.options
     board = options.board
     collections = view.collections
-    if me is None:
-        w.one_hot("spectator", 0)
-        first, focus = 0, view.current
-        held = NO_BEARS
-    else:
-        w.one_hot("seat", me)
-        first = focus = me
-        held = collections[me]
-    if options.no_drop_on_three:
-        w.one_hot("options", 0)
-    if options.no_city_refresh:
-        w.one_hot("options", 1)
-    round_ = view.round
-    w.set("round", 0, min(round_, ROUND_SCALE) / ROUND_SCALE)
-    w.set("round_progress", 0, round_ / options.round_limit)
-    w.one_hot("phase", view.phase)
-    if view.ending:
-        w.one_hot("ending", 0)
-    w.ones("to_act", [(p - first) % n for p in view.to_act])
+    first, focus, held = seen_from(me, view.current, collections)
+    w.put_parts(
+        "seat",
+        _header(n, me, _options(options), view.round, view.phase, view.ending, view.to_act, first),
+    )
     if view.hand:
         w.put("hand", _hand(view.hand))
-    if any(view.pending):
-        w.put("pending", _pending(view.pending))
+    w.put("pending", _pending(view.pending))
     owner = view.city_owner
     w.put_parts(
         "display",
@@ -397,6 +444,33 @@ def encode_view(view: View) -> tuple[float, ...]:
     return w.done()
 
 
+def seen_from(
+    me: int | None, current: int, collections: tuple[tuple[int, ...], ...]
+) -> tuple[int, int, tuple[int, ...]]:
+    """Where a viewer (None: a spectator) sits for the encoding: the seat listed first,
+    the pawn whose moves are shown, the bear cards whose copies the display counts."""
+    if me is None:
+        return 0, current, NO_BEARS
+    return me, me, collections[me]
+
+
+def _options(options: Options) -> tuple[bool, bool, int]:
+    """The options the header shows (a small key, unlike a board given as data)."""
+    return (options.no_drop_on_three, options.no_city_refresh, options.round_limit)
+
+
+@lru_cache(maxsize=4096)
+def _bears(deck: int, discard: tuple[int, ...]) -> tuple[float, ...]:
+    """The ``bear_deck`` and ``bear_discard`` parts."""
+    return (deck / _BEAR_TOTAL, *_bear_counts(discard))
+
+
+@lru_cache(maxsize=4096)
+def _travels(deck: int, discard: tuple[int, ...]) -> tuple[float, ...]:
+    """The ``travel_deck`` and ``travel_discard`` parts."""
+    return (deck / _TRAVEL_TOTAL, *_travel_counts(discard))
+
+
 @lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
 def _table(
     display: tuple[int, ...],
@@ -411,9 +485,7 @@ def _table(
     return (
         *_display(display),
         *_held(display, held),
-        bear_deck / _BEAR_TOTAL,
-        *_bear_counts(bear_discard),
-        travel_deck / _TRAVEL_TOTAL,
-        *_travel_counts(travel_discard),
+        *_bears(bear_deck, bear_discard),
+        *_travels(travel_deck, travel_discard),
         *_free(owner),
     )

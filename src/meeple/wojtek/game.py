@@ -11,6 +11,7 @@ from .components import MAX_PLAYERS, MIN_PLAYERS
 from .options import Options
 from .public import public_notation as _public_notation
 from .state import State
+from .state_encoding import encode_state as _encode_state
 from .stats import statistics as _statistics
 from .view import View
 
@@ -60,6 +61,7 @@ class Wojtek(GameBase[State, Action, View], EncodingBase[Action, View]):
     _vocabulary = staticmethod(encoding.action_vocabulary)
     _observation_size = staticmethod(encoding.observation_size)
     _encode_view = staticmethod(encoding.encode_view)
+    encode_state = staticmethod(_encode_state)  # ``state_encoding``: the adapters' fast path
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
     statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
     public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
