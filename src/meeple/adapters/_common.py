@@ -11,7 +11,7 @@ try:
 except ImportError as err:  # pragma: no cover - exercised only without the extra
     raise ImportError("meeple's adapters need numpy: pip install 'meeple[rl]'") from err
 
-from ..core.capabilities import Encodable
+from ..core.capabilities import Encodable, EncodesStates
 from ..core.encoding import Vocabulary, vocabulary
 from ..core.errors import InvalidOptionsError, MeepleError
 from ..core.options import build_options
@@ -114,6 +114,11 @@ class Setup:
         # float32 in native byte order, numpy's own: packing a tuple of Python floats
         # is several times faster than np.asarray over it, and rounds the same way.
         self._pack = struct.Struct(f"={self.observation_size}f").pack
+        self._nbytes = 4 * self.observation_size
+        self._encode_state: Any = (
+            self.game.encode_state if isinstance(self.game, EncodesStates) else None
+        )
+        """The game's ``state_encoding`` (float32 bytes straight from a state), if offered."""
 
     def start(self, seed: int) -> Any:
         """A fresh state."""
@@ -133,21 +138,38 @@ class Setup:
             return np.asarray(values, dtype=np.float32)
         return np.frombuffer(bytearray(packed), dtype=np.float32)
 
+    def encode_state(self, state: Any, seat: int) -> Any:
+        """`seat`'s encoded view of `state` as a float32 vector (a new, writable array):
+        the game's ``encode_state`` when it offers one (no view is built), else
+        `encode` of the view."""
+        fast = self._encode_state
+        if fast is None:
+            return self.encode(state.view(seat))
+        raw = fast(state, seat)
+        if len(raw) != self._nbytes:
+            raise MeepleError(
+                f"{self.game.spec.name}.encode_state gave {len(raw)} bytes, not "
+                f"{self._nbytes} (observation_size {self.observation_size} float32 numbers)"
+            )
+        return np.frombuffer(bytearray(raw), dtype=np.float32)
+
     def indices(self, legal: tuple[Any, ...]) -> list[int]:
         """The vocabulary index of each of `legal`, in its order."""
         by_id = self._by_id
         found = [by_id.get(id(action), -1) for action in legal]
         if -1 not in found:
             return found
-        # Not all the vocabulary's own objects: look them up by equality.
+        # Some are not the vocabulary's own objects: look those up by equality (a hash
+        # of an attrs action runs in Python), or by notation if not in the table.
         table = self.action_index
-        if table is not None:
-            try:
-                return [table[action] for action in legal]
-            except KeyError:
-                pass  # an action outside the table: the vocabulary says why below
         index = self.vocab.index
-        return [index(action) for action in legal]
+        for i, known in enumerate(found):
+            if known < 0:
+                action = legal[i]
+                found[i] = table.get(action, -1) if table is not None else -1
+                if found[i] < 0:
+                    found[i] = index(action)
+        return found
 
     def mask(self, legal: tuple[Any, ...]) -> Any:
         """The legal actions as an int8 mask over the vocabulary."""

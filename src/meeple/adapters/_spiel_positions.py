@@ -209,7 +209,7 @@ class _Context:
         """
         values = self._encodings.get(state, player)
         if values is None:
-            values = self.setup.encode(state.view(player))
+            values = self.setup.encode_state(state, player)
             self._encodings.put(state, player, values)
         return values
 

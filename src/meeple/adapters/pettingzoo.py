@@ -117,7 +117,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         indices = setup.indices(legal)
         self._seen = (state, seat, legal, indices)
         return {
-            "observation": setup.encode(state.view(seat)),
+            "observation": setup.encode_state(state, seat),
             "action_mask": setup.mask_of(indices),
         }
 
@@ -139,16 +139,19 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
                 move = None
         if move is None:
             move = self._setup.vocab.action(int(action))
-        self.state = state.apply(move, seat)
+        after = self.state = state.apply(move, seat)
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_over:
-            values = rewards_from(self.state.outcome(), self.reward_scheme)
+        to_act = after.to_act
+        if to_act:
+            self.agent_selection = self.possible_agents[min(to_act)]
+        else:
+            values = rewards_from(after.outcome(), self.reward_scheme)
             for other, p in self._seat.items():
                 self.rewards[other] = values[p]
                 self.terminations[other] = True
-        else:
-            self.agent_selection = self.possible_agents[min(self.state.to_act)]
-        self._accumulate_rewards()
+            # Rewards come only at the end: before it they are all 0, and adding them
+            # (PettingZoo's bookkeeping at every step) would change nothing.
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
