@@ -3,17 +3,22 @@
     python benchmarks/adapters.py wojtek --players 3      # one game, every loop
     python benchmarks/adapters.py --report               # docs/performance.md's tables
     python benchmarks/adapters.py --clones               # OpenSpiel clone cost, move 10 vs 5,000
+    python benchmarks/adapters.py --instructions         # the report's ratios, in instructions
+    python benchmarks/adapters.py --instructions --tree ../old   # ... of another checkout
 
 Loops (each plays whole random games from seeds 0, 1, ... until it has made at
 least ``--steps`` steps; every step picks uniformly among the legal actions):
 
 * ``meeple``: the plain loop, ``legal_actions`` and ``apply``. The baseline
   of every "plain" ratio.
-* ``meeple+encode``: the plain loop plus the encoded view of the seat to act
-  (``encode_view(view(seat))`` as a float32 array), what an OpenSpiel loop that
-  reads ``observation_tensor()`` every step computes.
-* ``meeple+obs``: the plain loop plus the encoded view and the legal-action
-  mask, choosing from the mask: what a PettingZoo step computes.
+* ``meeple+view``: the plain loop plus ``encode_view(view(seat))`` of the seat to
+  act, as a float32 array: the encoding through the view.
+* ``meeple+encode``: the plain loop plus the encoded view of the seat to act as
+  meeple computes it fastest (``encode_state(state, seat)`` where the game offers
+  the ``state_encoding`` capability, else the view's): what an OpenSpiel loop
+  that reads ``observation_tensor()`` every step computes.
+* ``meeple+obs``: the plain loop plus that encoding and the legal-action mask,
+  choosing from the mask: what a PettingZoo step computes.
 * ``openspiel``: pyspiel's plain loop, ``is_terminal``, ``legal_actions``,
   ``apply_action``, from ``new_initial_state()``.
 * ``openspiel+tensor``: the same plus ``observation_tensor()`` every step.
@@ -26,6 +31,11 @@ the agent's choice costs the same everywhere and the ratios are the loops' own.
 Every loop runs once to warm up, then ``--runs`` times, the loops taking turns
 so that they share the machine's load; the best run's steps/s is reported (as
 ``timeit`` does: on a shared machine the fastest run is the least disturbed).
+
+``--instructions`` counts instead of timing: each loop of ``--steps`` steps runs
+under ``valgrind --tool=cachegrind`` (with a fixed hash seed), less the same loop
+of no steps (imports, setup), so the ratios are exact and repeatable however busy
+the machine is. ``--tree DIR`` runs another checkout's loops on its own ``src``.
 """
 
 from __future__ import annotations
@@ -41,6 +51,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
+from instructions import cachegrind
 
 import meeple
 from meeple.adapters._common import setup
@@ -55,7 +66,7 @@ Loop = Callable[[Any, int, dict[str, Any], int], tuple[int, float]]
 
 
 def _meeple(
-    game: Any, players: int, options: dict[str, Any], steps: int, encode: bool, mask: bool
+    game: Any, players: int, options: dict[str, Any], steps: int, encode: str, mask: bool
 ) -> tuple[int, float]:
     s = setup(game, players, options)
     chooser = random.Random(0)
@@ -66,8 +77,10 @@ def _meeple(
         seed += 1
         while not state.is_over:
             seat = min(state.to_act)
-            if encode:
+            if encode == "view":
                 s.encode(state.view(seat))
+            elif encode == "state":
+                s.encode_state(state, seat)
             legal = state.legal_actions(seat)
             if mask:
                 allowed = np.flatnonzero(s.mask(legal))
@@ -81,19 +94,24 @@ def _meeple(
 
 def meeple_plain(game: Any, players: int, options: dict[str, Any], steps: int) -> tuple[int, float]:
     """Legal actions and apply only."""
-    return _meeple(game, players, options, steps, encode=False, mask=False)
+    return _meeple(game, players, options, steps, encode="", mask=False)
+
+
+def meeple_view(game: Any, players: int, options: dict[str, Any], steps: int) -> tuple[int, float]:
+    """The plain loop plus ``encode_view`` of the seat to act's view."""
+    return _meeple(game, players, options, steps, encode="view", mask=False)
 
 
 def meeple_encode(
     game: Any, players: int, options: dict[str, Any], steps: int
 ) -> tuple[int, float]:
-    """The plain loop plus the encoded view of the seat to act."""
-    return _meeple(game, players, options, steps, encode=True, mask=False)
+    """The plain loop plus the encoded view of the seat to act, meeple's fastest way."""
+    return _meeple(game, players, options, steps, encode="state", mask=False)
 
 
 def meeple_obs(game: Any, players: int, options: dict[str, Any], steps: int) -> tuple[int, float]:
     """The plain loop plus the encoded view and the mask, choosing from the mask."""
-    return _meeple(game, players, options, steps, encode=True, mask=True)
+    return _meeple(game, players, options, steps, encode="state", mask=True)
 
 
 def _openspiel(
@@ -166,6 +184,7 @@ def through_pettingzoo(
 
 LOOPS: dict[str, Loop] = {
     "meeple": meeple_plain,
+    "meeple+view": meeple_view,
     "meeple+encode": meeple_encode,
     "meeple+obs": meeple_obs,
     "openspiel": openspiel_plain,
@@ -179,11 +198,12 @@ RATIOS = (
     (
         "openspiel+tensor",
         "meeple+encode",
-        "OpenSpiel + observation_tensor() / meeple + encode_view (target <= 1.5x)",
+        "OpenSpiel + observation_tensor() / meeple + encoding (target <= 1.5x)",
     ),
     ("pettingzoo", "meeple", "PettingZoo step / meeple plain step (target <= 2x)"),
     ("pettingzoo", "meeple+obs", "PettingZoo step / meeple step computing the same obs and mask"),
-    ("meeple+encode", "meeple", "meeple + encode_view / meeple plain (encode_view's share)"),
+    ("meeple+view", "meeple", "meeple + encode_view(view) / meeple plain (the view's encoding)"),
+    ("meeple+encode", "meeple", "meeple + encoding / meeple plain (the fastest encoding's share)"),
 )
 """(slower loop, its baseline, what the ratio says): how much slower, per step."""
 
@@ -225,19 +245,50 @@ def clone_cost(
     return out
 
 
-def report(steps: int, runs: int) -> None:
-    """Markdown tables of every encodable game at its fewest players, and the clone cost."""
+COUNTED = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+import adapters
+loop = adapters.LOOPS.get(sys.argv[2])
+done = loop(sys.argv[3], int(sys.argv[4]), {}, int(sys.argv[5]))[0] if loop else -1
+print(done)
+"""
+"""One loop in a fresh process: benchmarks dir, loop, game, players, steps."""
+
+
+def instructions(tree: str | None, loop: str, game: str, players: int, steps: int) -> float:
+    """Instructions per step of one loop (`steps` steps less none), under cachegrind;
+    NaN if `tree`'s benchmark has no such loop."""
+    root = os.path.abspath(tree) if tree else os.path.dirname(os.path.dirname(__file__))
+    where = [os.path.join(root, "benchmarks"), loop, game, str(players)]
+    base, _ = cachegrind(COUNTED, [*where, "0"], os.path.join(root, "src"))
+    total, out = cachegrind(COUNTED, [*where, str(steps)], os.path.join(root, "src"))
+    done = int(out.split()[-1])
+    return float("nan") if done < 0 else (total - base) / max(done, 1)
+
+
+def report(steps: int, runs: int, *, count: bool = False, tree: str | None = None) -> None:
+    """Markdown tables of every encodable game at its fewest players, and the clone cost
+    (timed); with `count`, instructions per step instead (no clone cost)."""
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, ")
-    print(f"best of {runs} runs of at least {steps:,} steps per loop, steps/s (CPU time)\n")
+    if count:
+        print(f"instructions per step (cachegrind), loops of at least {steps:,} steps\n")
+    else:
+        print(f"best of {runs} runs of at least {steps:,} steps per loop, steps/s (CPU time)\n")
     names = [n for n in meeple.game_names() if hasattr(meeple.get_game(n), "action_vocabulary")]
     measured = {}
     for name in names:
         players = meeple.get_game(name).spec.min_players
-        measured[name, players] = measure(name, players, {}, steps, runs)
+        if count:  # as rates, 1 / instructions per step, so the ratios read the same
+            rates = {loop: 1 / instructions(tree, loop, name, players, steps) for loop in LOOPS}
+        else:
+            rates = measure(name, players, {}, steps, runs)
+        measured[name, players] = rates
     print("| game | players | " + " | ".join(LOOPS) + " |")
     print("|---|---|" + "---|" * len(LOOPS))
     for (name, players), rates in measured.items():
-        cells = " | ".join(f"{rates[loop]:,.0f}" for loop in LOOPS)
+        values = (1 / rates[loop] if count else rates[loop] for loop in LOOPS)
+        cells = " | ".join(f"{value:,.0f}" for value in values)
         print(f"| {name} | {players} | {cells} |")
     print()
     print("| ratio (per step, slower / baseline) | " + " | ".join(n for n, _ in measured) + " |")
@@ -245,6 +296,8 @@ def report(steps: int, runs: int) -> None:
     for slow, base, label in RATIOS:
         cells = " | ".join(f"{rates[base] / rates[slow]:.2f}x" for rates in measured.values())
         print(f"| {label} | {cells} |")
+    if count:
+        return
     early, late = clone_cost()
     print(
         f"\nclone() of a 6-player wypas state: {early:.1f} us at move 10, "
@@ -262,14 +315,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--report", action="store_true", help="every game, as Markdown")
     parser.add_argument("--clones", action="store_true", help="OpenSpiel clone cost only")
+    parser.add_argument(
+        "--instructions", action="store_true", help="the report in instructions per step"
+    )
+    parser.add_argument("--tree", help="with --instructions: another checkout's root")
     args = parser.parse_args(argv)
     sys.path.insert(0, os.getcwd())  # so module:ATTR paths resolve from where you run it
     if args.clones:
         early, late = clone_cost()
         print(f"clone(): {early:.1f} us at move 10, {late:.1f} us at move 5,000")
         return 0
-    if args.report:
-        report(args.steps, args.runs)
+    if args.report or args.instructions:
+        report(args.steps, args.runs, count=args.instructions, tree=args.tree)
         return 0
     if args.game is None:
         parser.error("name a game, or pass --report or --clones")

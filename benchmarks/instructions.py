@@ -47,12 +47,18 @@ print(steps)
 
 def count(tree: str | None, args: list[str]) -> tuple[int, int]:
     """(instructions, steps) of one run of the playouts under cachegrind."""
+    instructions, out = cachegrind(PLAYOUTS, args, os.path.abspath(tree) if tree else None)
+    return instructions, int(out.strip())
+
+
+def cachegrind(script: str, args: list[str], pythonpath: str | None) -> tuple[int, str]:
+    """(instructions, standard output) of ``python -c script *args`` under cachegrind."""
     env = dict(os.environ)
     # str hashes are salted per process; a fixed salt makes dict collisions, and so
     # the count, the same on every run (it moved by up to 5% without this)
     env["PYTHONHASHSEED"] = "0"
-    if tree:
-        env["PYTHONPATH"] = os.path.abspath(tree)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
     with tempfile.TemporaryDirectory() as scratch:
         out = os.path.join(scratch, "cachegrind.out")
         run = subprocess.run(
@@ -63,7 +69,7 @@ def count(tree: str | None, args: list[str]) -> tuple[int, int]:
                 f"--cachegrind-out-file={out}",
                 sys.executable,
                 "-c",
-                PLAYOUTS,
+                script,
                 *args,
             ],
             env=env,
@@ -75,7 +81,7 @@ def count(tree: str | None, args: list[str]) -> tuple[int, int]:
     found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{run.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")), int(run.stdout.strip())
+    return int(found.group(1).replace(",", "")), run.stdout
 
 
 def main(argv: list[str] | None = None) -> int:
