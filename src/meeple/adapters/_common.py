@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import math
+import operator
 import struct
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, Final, Literal
+
+import attrs
 
 try:
     import numpy as np
@@ -24,6 +29,7 @@ __all__ = [
     "RewardChoice",
     "RewardScheme",
     "Setup",
+    "field_getters",
     "index_by_action",
     "reward_range",
     "reward_scheme",
@@ -109,6 +115,17 @@ class Setup:
         # The vocabulary itself holds its actions, so their ids are never reused while
         # this table lives. Games that hand out shared action objects are found by id
         # (no hash of an attrs object, which runs in Python); others fall back below.
+        self._getters = field_getters(self.vocab.actions)
+        self._by_fields: dict[Any, int] = {}
+        if self._getters is not None:
+            getters = self._getters
+            self._by_fields = {
+                (a.__class__, getters[a.__class__](a)): i for i, a in enumerate(self.vocab.actions)
+            }
+            if len(self._by_fields) != len(self.vocab):
+                self._getters = None
+        """(action class, its compared fields) -> vocabulary index: equality without
+        attrs' __hash__ and __eq__ (Python code) for actions that are not shared."""
         self.observation_size: int = encodable.observation_size(players)
         self._encode = encodable.encode_view
         # float32 in native byte order, numpy's own: packing a tuple of Python floats
@@ -138,20 +155,38 @@ class Setup:
             return np.asarray(values, dtype=np.float32)
         return np.frombuffer(bytearray(packed), dtype=np.float32)
 
-    def encode_state(self, state: Any, seat: int) -> Any:
-        """`seat`'s encoded view of `state` as a float32 vector (a new, writable array):
-        the game's ``encode_state`` when it offers one (no view is built), else
-        `encode` of the view."""
+    def blocks(self, state: Any, seat: int) -> Sequence[bytes]:
+        """`seat`'s encoded view of `state` as float32 blocks: the game's
+        ``encode_state`` when it offers one (no view is built), else one block packed
+        from `encode` of the view."""
         fast = self._encode_state
         if fast is None:
-            return self.encode(state.view(seat))
-        raw = fast(state, seat)
+            return [self.encode(state.view(seat)).tobytes()]
+        return fast(state, seat)  # type: ignore[no-any-return]  # an EncodesStates game's
+
+    def encode_state(self, state: Any, seat: int) -> Any:
+        """`seat`'s encoded view of `state` as a float32 vector (a new, writable array)."""
+        raw = bytearray().join(self.blocks(state, seat))
         if len(raw) != self._nbytes:
             raise MeepleError(
                 f"{self.game.spec.name}.encode_state gave {len(raw)} bytes, not "
                 f"{self._nbytes} (observation_size {self.observation_size} float32 numbers)"
             )
-        return np.frombuffer(bytearray(raw), dtype=np.float32)
+        return np.frombuffer(raw, dtype=np.float32)
+
+    def floats(self, blocks: Sequence[bytes]) -> list[float]:
+        """Float32 blocks as a list of Python floats (OpenSpiel's tensors), each block
+        converted once: a block that repeats is the same bytes object, whose hash
+        Python keeps, so most steps copy cached floats."""
+        out: list[float] = []
+        for block in blocks:
+            out += _floats(block)
+        if len(out) != self.observation_size:
+            raise MeepleError(
+                f"{self.game.spec.name}.encode_state gave {len(out)} numbers, "
+                f"observation_size says {self.observation_size}"
+            )
+        return out
 
     def indices(self, legal: tuple[Any, ...]) -> list[int]:
         """The vocabulary index of each of `legal`, in its order."""
@@ -159,16 +194,20 @@ class Setup:
         found = [by_id.get(id(action), -1) for action in legal]
         if -1 not in found:
             return found
-        # Some are not the vocabulary's own objects: look those up by equality (a hash
-        # of an attrs action runs in Python), or by notation if not in the table.
+        # Some are not the vocabulary's own objects: look those up by their compared
+        # fields (C-level getters), else by equality, else by notation (which says why).
+        getters = self._getters or {}
+        by_fields = self._by_fields
         table = self.action_index
-        index = self.vocab.index
         for i, known in enumerate(found):
             if known < 0:
                 action = legal[i]
-                found[i] = table.get(action, -1) if table is not None else -1
-                if found[i] < 0:
-                    found[i] = index(action)
+                getter = getters.get(action.__class__)
+                if getter is not None:
+                    known = by_fields.get((action.__class__, getter(action)), -1)
+                if known < 0 and table is not None:
+                    known = table.get(action, -1)
+                found[i] = known if known >= 0 else self.vocab.index(action)
         return found
 
     def mask(self, legal: tuple[Any, ...]) -> Any:
@@ -181,6 +220,34 @@ class Setup:
         for i in indices:
             out[i] = 1
         return np.frombuffer(out, dtype=np.int8)
+
+
+@lru_cache(maxsize=8192)  # a few kB an entry at most
+def _floats(block: bytes) -> tuple[float, ...]:
+    return struct.unpack(f"={len(block) // 4}f", block)
+
+
+def _no_fields(action: Any) -> tuple[()]:
+    return ()
+
+
+def field_getters(actions: tuple[Any, ...]) -> dict[type, Callable[[Any], Any]] | None:
+    """Per action class, a getter (``operator.attrgetter``, C code) of the fields its
+    attrs equality compares: two actions are equal exactly when their classes and
+    these values are. None if some class is not a plain attrs class."""
+    getters: dict[type, Callable[[Any], Any]] = {}
+    for action in actions:
+        cls = action.__class__
+        if cls in getters:
+            continue
+        if not attrs.has(cls):
+            return None
+        fields = [f for f in attrs.fields(cls) if f.eq]
+        if any(f.eq_key is not None for f in fields):
+            return None  # compared through a key function: leave it to __eq__
+        names = [f.name for f in fields]
+        getters[cls] = operator.attrgetter(*names) if names else _no_fields
+    return getters
 
 
 def index_by_action(actions: tuple[Any, ...]) -> dict[Any, int] | None:

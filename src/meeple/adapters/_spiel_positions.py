@@ -8,7 +8,7 @@ shares. See `meeple.adapters.openspiel` for what users see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 import pyspiel
@@ -200,18 +200,22 @@ class _Context:
         """The vocabulary indices of `player`'s legal actions, sorted (OpenSpiel's order)."""
         return tuple(sorted(self.setup.indices(state.legal_actions(player))))
 
-    def encoding(self, state: Any, player: int) -> Any:
-        """`player`'s view of the meeple `state`, encoded (a float32 array; do not change it).
+    def blocks(self, state: Any, player: int) -> Sequence[bytes]:
+        """`player`'s view of the meeple `state`, encoded (float32 blocks; do not change).
 
         pyspiel sizes a tensor by writing one for a new initial state (the next game's
         deal, seat 0) before every read, so the last few encodings are remembered, by
         the identity of the meeple state: sizing costs a lookup.
         """
-        values = self._encodings.get(state, player)
-        if values is None:
-            values = self.setup.encode_state(state, player)
-            self._encodings.put(state, player, values)
-        return values
+        blocks = self._encodings.get(state, player)
+        if blocks is None:
+            blocks = self.setup.blocks(state, player)
+            self._encodings.put(state, player, blocks)
+        return blocks  # type: ignore[no-any-return]  # what was put
+
+    def tensor(self, state: Any, player: int) -> list[float]:
+        """`player`'s encoded view as a new list of floats (an observation tensor)."""
+        return self.setup.floats(self.blocks(state, player))
 
     def observation_string(self, at: _Position, player: int) -> str:
         """`player`'s view as JSON."""

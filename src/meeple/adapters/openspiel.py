@@ -309,8 +309,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """`player`'s (default: the current player's) encoded view."""
-        values: list[float] = self._ctx.encoding(self._at.state, self._seat(player)).tolist()
-        return values
+        return self._ctx.tensor(self._at.state, self._seat(player))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The same as `observation_tensor` (a view already holds what a seat knows)."""
@@ -406,7 +405,8 @@ class MeepleObserver:
 
     def set_from(self, state: MeepleSpielState, player: int) -> None:
         """Fill `tensor` with `player`'s encoded view."""
-        self.tensor[:] = self.ctx.encoding(state._at.state, player)
+        raw = b"".join(self.ctx.blocks(state._at.state, player))
+        self.tensor[:] = np.frombuffer(raw, dtype=np.float32)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         """The view as JSON; with perfect recall, prefixed by the seat's own past actions."""

@@ -1,7 +1,7 @@
 """Bear Went Over the Mountain's ``state_encoding``: `encode_view`'s numbers as float32
-bytes, straight from the state (no view is made), for the adapters.
+blocks, straight from the state (no view is made), for the adapters.
 
-The vector is joined from memoized float32 blocks in layout order, each a pure
+The vector is a list of memoized float32 blocks in layout order, each a pure
 function of the few state fields it shows (a hike's block changes only when a card
 is laid on it, the deck's count at every draw), so that a step mostly copies cached
 bytes. The hike blocks are `encoding`'s own; the conformance kit checks every state
@@ -29,7 +29,6 @@ from .encoding import (
     _hike,
     _solo_hike,
     claims,
-    layout,
 )
 from .state import Phase, State
 
@@ -125,8 +124,8 @@ def _unassigned(assigned: tuple[tuple[int, ...], ...]) -> bytes:
 _NO_COUNTS: Final = bytes(8)
 
 
-def encode_state(s: State, player: int | None) -> bytes:
-    """``encode_view(view_of(s, player))`` as float32 bytes (see the module's notes)."""
+def encode_state(s: State, player: int | None) -> list[bytes]:
+    """``encode_view(view_of(s, player))`` as float32 blocks (see the module's notes)."""
     n = s.players
     options = s.options
     mode = options.mode or ("solo" if n == 1 else "standard")
@@ -150,7 +149,7 @@ def encode_state(s: State, player: int | None) -> bytes:
             _marks(N_CARDS, discard),
             fraction(total, _SOLO_BOUND),
         )
-        return layout(1).join(blocks)
+        return blocks
     me = 0 if player is None else player
     rounds = [0.0] * len(DRAFT_PICKS)
     if mode == "draft":
@@ -176,4 +175,4 @@ def encode_state(s: State, player: int | None) -> bytes:
         _marks(N_CARDS, hands[me] if mine else ()),
         _marks(N_CARDS, picks[me] if mine else ()),
     )
-    return layout(n).join(blocks)
+    return blocks

@@ -25,7 +25,7 @@ games, the web draws a generic layout of the view's fields, a balance report
 shows only the figures every game has, the codec checks types only.
 
 ``state_encoding`` (``encode_state(state, player)``, beside ``encoding``): the
-encoded view as float32 bytes straight from the state, which the adapters use when
+encoded view as float32 blocks straight from the state, which the adapters use when
 a game offers it (without it they build the view and encode that).
 
 The documentation's "Optional capabilities" page gives each one's signature, what
@@ -82,9 +82,11 @@ class Encodable(Protocol[A_co, V_contra]):
 class EncodesStates(Protocol[S_contra]):
     """A seat's encoded view straight from the state (skipping the view), for adapters."""
 
-    def encode_state(self, state: S_contra, player: int | None) -> bytes:
-        """``encode_view(state.view(player))`` as float32 bytes in native byte order
-        (`meeple.core.encoding.f32`); `player` is a seat of `state` or None."""
+    def encode_state(self, state: S_contra, player: int | None) -> Sequence[bytes]:
+        """``encode_view(state.view(player))`` as float32 blocks, in order: joined, they
+        are ``f32`` of its numbers (`meeple.core.encoding.f32`). A block that repeats
+        from step to step is the same bytes object (memoized), so a caller can memoize
+        what it makes of each. `player` is a seat of `state` or None."""
         ...
 
 

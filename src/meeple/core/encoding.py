@@ -11,11 +11,10 @@ has ``action_vocabulary(players)``, ``observation_size(players)`` and
   offsets are computed, the parts tile the vector by construction, and the
   encoder writes *by part name*, so the layout and the writer cannot disagree.
   `Layouts` holds a game's layouts by player count.
-* Blocks for the ``state_encoding`` capability (``encode_state(state, player)``,
-  the same numbers as float32 bytes, straight from the state): `packed` memoizes a
-  block function's numbers as float32 bytes (`f32`); `fraction` and `one_hots`
-  are ready-made small blocks; `Layout.join` puts the blocks of one vector
-  together and checks its length.
+* Blocks for the ``state_encoding`` capability (``encode_state(state, player)``:
+  the same numbers as float32 blocks, in layout order, straight from the state):
+  `packed` memoizes a block function's numbers as float32 bytes (`f32`);
+  `fraction` and `one_hots` are ready-made small blocks.
 """
 
 from __future__ import annotations
@@ -125,7 +124,6 @@ class Layout:
     """Total length: the game's `observation_size(players)`."""
     _where: dict[str, tuple[int, int]] = attrs.field(init=False, eq=False, repr=False, factory=dict)
     _ends: frozenset[int] = attrs.field(init=False, eq=False, repr=False, default=frozenset())
-    _nbytes: int = attrs.field(init=False, eq=False, repr=False, default=0)
 
     def __attrs_post_init__(self) -> None:
         at = 0
@@ -143,7 +141,6 @@ class Layout:
             raise ValueError(f"{self.game} encoding parts cover {at} numbers, not {self.size}")
         ends = frozenset(begin + width for _, begin, width in self.parts)
         object.__setattr__(self, "_ends", ends)
-        object.__setattr__(self, "_nbytes", 4 * self.size)
 
     @classmethod
     def of(cls, game: str, players: int, widths: Iterable[tuple[str, int]]) -> Layout:
@@ -181,17 +178,6 @@ class Layout:
     def writer(self) -> Writer:
         """A fresh all-zero vector to fill part by part."""
         return Writer(self)
-
-    def join(self, blocks: Iterable[bytes]) -> bytes:
-        """Float32 blocks, in layout order, as one encoded vector (what ``encode_state``
-        returns); ValueError unless they hold exactly `size` numbers."""
-        out = b"".join(blocks)
-        if len(out) != self._nbytes:
-            raise ValueError(
-                f"{self.game} encoding: the blocks hold {len(out) / 4:g} numbers, "
-                f"not {self.size}, with {self.players} players"
-            )
-        return out
 
     def _find(self, name: str) -> tuple[int, int]:
         found = self._where.get(name)

@@ -130,9 +130,10 @@ def check_encoding(game: Any, state: State, where: Where) -> None:
 
 
 def check_state_encoding(game: Any, state: State, where: Where) -> None:
-    """State-encoding contract: for every seat and the spectator, ``encode_state(state,
-    seat)`` is exactly ``encode_view(state.view(seat))`` as float32 bytes, so it shows
-    no more than the view (and an adapter gets the same numbers either way)."""
+    """State-encoding contract: for every seat and the spectator, the blocks of
+    ``encode_state(state, seat)``, joined, are exactly ``encode_view(state.view(seat))``
+    as float32 bytes, so it shows no more than the view (and an adapter gets the same
+    numbers either way)."""
     expect(
         callable(getattr(game, "encode_view", None)),
         where,
@@ -140,17 +141,18 @@ def check_state_encoding(game: Any, state: State, where: Where) -> None:
     )
     for p in (None, *range(state.players)):
         want = f32(game.encode_view(state.view(p)))
-        got = guard(where, f"encode_state(state, {p})", game.encode_state, state, p)
+        blocks = guard(where, f"encode_state(state, {p})", game.encode_state, state, p)
         expect(
-            isinstance(got, bytes | bytearray),
+            all(block.__class__ is bytes for block in blocks),
             where,
-            f"encode_state(state, {p}) must return bytes, not {type(got).__name__}",
+            f"encode_state(state, {p}) must give blocks of bytes, got {blocks!r:.200}",
         )
+        got = b"".join(blocks)
         if got != want:
             raise where.fail(f"encode_state(state, {p}) {_first_difference(got, want)}")
 
 
-def _first_difference(got: bytes | bytearray, want: bytes) -> str:
+def _first_difference(got: bytes, want: bytes) -> str:
     """Where float32 bytes `got` first differ from `want`, in words."""
     if len(got) != len(want):
         return f"gave {len(got)} bytes, encode_view's numbers as float32 are {len(want)}"

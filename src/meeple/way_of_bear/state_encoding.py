@@ -1,7 +1,7 @@
-"""The Way of the Bear's ``state_encoding``: `encode_view`'s numbers as float32 bytes,
+"""The Way of the Bear's ``state_encoding``: `encode_view`'s numbers as float32 blocks,
 straight from the state (no view is made), for the adapters.
 
-The vector is joined from memoized float32 blocks in layout order, each a pure
+The vector is a list of memoized float32 blocks in layout order, each a pure
 function of the few state fields it shows (a seat's block changes when its
 reserve, tokens or hand do, the board with a placement), so that a step mostly
 copies cached bytes. The blocks are `encoding`'s own pieces, packed; the
@@ -28,7 +28,6 @@ from .encoding import (
     _temples,
     _tokens,
     _turn,
-    layout,
 )
 from .state import State
 from .view import _backs
@@ -62,8 +61,8 @@ _TEMPLES, _BAG, _RESERVE, _TOKENS, _HOLDING, _CARDS, _TURN = map(
 """The memoized float32 blocks, one per piece of `encoding`."""
 
 
-def encode_state(s: State, player: int | None) -> bytes:
-    """What `encode_view` makes of seat `player`'s view of `s`, as float32 bytes."""
+def encode_state(s: State, player: int | None) -> list[bytes]:
+    """What `encode_view` makes of seat `player`'s view of `s`, as float32 blocks."""
     n = s.players
     current = s.current
     hands = s.hands
@@ -102,4 +101,4 @@ def encode_state(s: State, player: int | None) -> bytes:
             s.ritual_temple,
         ),
     )
-    return layout(n).join(blocks)
+    return blocks

@@ -1,7 +1,7 @@
-"""Miś Wojtek's ``state_encoding``: `encode_view`'s numbers as float32 bytes, straight
+"""Miś Wojtek's ``state_encoding``: `encode_view`'s numbers as float32 blocks, straight
 from the state (no view is made), for the adapters.
 
-The vector is joined from memoized float32 blocks in layout order, each a pure
+The vector is a list of memoized float32 blocks in layout order, each a pure
 function of the few state fields it shows, and cut where those fields change at
 different rates (a seat's cards change when it takes one, its hand size at every
 draw), so that a step mostly copies cached bytes. The blocks are `encoding`'s own
@@ -31,7 +31,6 @@ from .encoding import (
     _pending,
     _place,
     _travel_counts,
-    layout,
     seen_from,
 )
 from .state import State
@@ -71,8 +70,8 @@ _NO_HAND: Final = bytes(4 * TRAVEL_KINDS)
 _COLLECTED: Final = packed(_collected, maxsize=8192)
 
 
-def encode_state(s: State, player: int | None) -> bytes:
-    """Seat `player`'s encoded view of `s` (None: a spectator's), as float32 bytes."""
+def encode_state(s: State, player: int | None) -> list[bytes]:
+    """Seat `player`'s encoded view of `s` (None: a spectator's), as float32 blocks."""
     n = s.players
     board = s.options.board
     collections = s.collections
@@ -101,4 +100,4 @@ def encode_state(s: State, player: int | None) -> bytes:
             _COLLECTED(collections[p], owner.count(p)),
             fraction(p in s.last_round, 1),
         )
-    return layout(n).join(blocks)
+    return blocks

@@ -1,7 +1,7 @@
-"""Wypas's ``state_encoding``: `encode_view`'s numbers as float32 bytes, straight from
-the state (no view is made), for the adapters.
+"""Wypas's ``state_encoding``: `encode_view`'s numbers as float32 blocks, straight
+from the state (no view is made), for the adapters.
 
-The vector is joined from float32 blocks in layout order: card counts and pens are
+The vector is a list of float32 blocks in layout order: card counts and pens are
 memoized on the tuples they show (most repeat from step to step), the one-hots are
 ready-made, and the few numbers that change at nearly every step (the scalars and
 each seat's flags) are `encoding`'s own `_scalars` and `_flags`, packed anew. The
@@ -27,7 +27,6 @@ from .encoding import (
     _pen_block,
     _pending_numbers,
     _scalars,
-    layout,
 )
 from .state import Phase, Site, State
 from .view import _seen_discard
@@ -52,8 +51,8 @@ _PHASE: Final = one_hots(len(Phase))
 _SITE: Final = one_hots(len(Site))
 
 
-def encode_state(s: State, player: int | None) -> bytes:
-    """``encode_view(view_of(s, player))`` as float32 bytes (see the module's notes)."""
+def encode_state(s: State, player: int | None) -> list[bytes]:
+    """``encode_view(view_of(s, player))`` as float32 blocks (see the module's notes)."""
     n = s.players
     baca = player == s.baca
     hands = s.hands
@@ -93,4 +92,4 @@ def encode_state(s: State, player: int | None) -> bytes:
             _PEN(row1, bool(mask & 1)) if row1 else _NO_PEN,
             _PEN(row2, bool(mask >> 1 & 1)) if row2 else _NO_PEN,
         )
-    return layout(n).join(blocks)
+    return blocks
