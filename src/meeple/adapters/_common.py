@@ -190,25 +190,27 @@ class Setup:
 
     def indices(self, legal: tuple[Any, ...]) -> list[int]:
         """The vocabulary index of each of `legal`, in its order."""
-        by_id = self._by_id
-        found = [by_id.get(id(action), -1) for action in legal]
-        if -1 not in found:
-            return found
-        # Some are not the vocabulary's own objects: look those up by their compared
-        # fields (C-level getters), else by equality, else by notation (which says why).
+        found: list[int | None] = list(map(self._by_id.get, map(id, legal)))  # C loops
+        if None in found:
+            self._look_up(legal, found)
+        return found  # type: ignore[return-value]  # every None was filled in
+
+    def _look_up(self, legal: tuple[Any, ...], found: list[int | None]) -> None:
+        """Fill in the indices of the actions that are not the vocabulary's own objects:
+        by their compared fields (C getters), else by equality, else by notation (which
+        says why an action outside the vocabulary is refused)."""
         getters = self._getters or {}
         by_fields = self._by_fields
         table = self.action_index
         for i, known in enumerate(found):
-            if known < 0:
+            if known is None:
                 action = legal[i]
                 getter = getters.get(action.__class__)
                 if getter is not None:
-                    known = by_fields.get((action.__class__, getter(action)), -1)
-                if known < 0 and table is not None:
-                    known = table.get(action, -1)
-                found[i] = known if known >= 0 else self.vocab.index(action)
-        return found
+                    known = by_fields.get((action.__class__, getter(action)))
+                if known is None and table is not None:
+                    known = table.get(action)
+                found[i] = known if known is not None else self.vocab.index(action)
 
     def mask(self, legal: tuple[Any, ...]) -> Any:
         """The legal actions as an int8 mask over the vocabulary."""

@@ -377,7 +377,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
         history = ",".join(f"{player_id}:{action}" for action in _actions(mine))
         text = f"history={history}\nmove_number={self.move_number()}\n__dict__={_NO_ATTRIBUTES}"
         state = self.get_game().deserialize_state(text)
-        nobody: tuple[_Moves | None, ...] = (None,) * len(at.own)
+        nobody: tuple[_Moves, ...] = (None,) * len(at.own)
         state._at = _Position(world, (*nobody[:player_id], mine, *nobody[player_id + 1 :]))
         return state
 
