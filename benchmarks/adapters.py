@@ -51,7 +51,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pyspiel
 from instructions import cachegrind
 
