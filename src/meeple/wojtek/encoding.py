@@ -26,7 +26,6 @@ from .actions import (
     DONE,
     DRAW,
     DROPS,
-    EDINBURGH,
     EXCHANGES,
     THREE,
     TOS,
@@ -50,8 +49,8 @@ from .components import (
     TRAVEL_COUNTS,
     TRAVEL_KINDS,
 )
+from .moves_encoding import _SPACE_SIZE, MAX_AHEAD, SPACE_BLOCK, WINDOW, _moves, blockers
 from .options import Options
-from .route import truck_target, walk_targets
 from .scoring import arrange
 from .state import PHASE_NAMES, Phase
 from .view import View
@@ -97,13 +96,8 @@ def action_vocabulary(players: int) -> tuple[Action, ...]:
 
 # -- scales ----------------------------------------------------------------------
 
-MAX_AHEAD: Final = 64
-"""Distances along the board are divided by this and clipped (the standard board's
-longest path, a deportation site to Edinburgh, is 59 spaces)."""
 ROUND_SCALE: Final = 50
 """The round number is divided by this and clipped (random games last about 20 rounds)."""
-WINDOW: Final = 13
-"""Spaces shown ahead of the focus pawn (the standard board shows every colour in 13)."""
 SETS_SHOWN: Final = 3
 """How many of a seat's best set sizes are shown (largest first)."""
 _TRAVEL_TOTAL: Final = sum(TRAVEL_COUNTS)
@@ -111,8 +105,6 @@ _BEAR_TOTAL: Final = sum(BEAR_COUNTS)
 _PLACES: Final = ("start", "deportation", "route", "city", "finish")
 """Board space kinds, the order of a seat's ``place`` one-hot."""
 
-SPACE_BLOCK: Final = (("colour", NUM_COLOURS), ("occupied", 1), ("free_city", 1), ("finish", 1))
-"""One space of the window ahead: its colour, a pawn on it, an unclaimed city, Edinburgh."""
 SEAT_BLOCK: Final = (
     ("place", len(_PLACES)),
     ("to_go", 1),
@@ -124,7 +116,6 @@ SEAT_BLOCK: Final = (
     ("last_turn", 1),
 )
 """The parts of one seat's block, in order (see docs/rules/wojtek.md)."""
-_SPACE_SIZE: Final = sum(w for _, w in SPACE_BLOCK)
 
 
 # -- the layout ----------------------------------------------------------------
@@ -271,8 +262,8 @@ def _cities(owner: tuple[int, ...], seat: int) -> tuple[float, ...]:
 def _collected(collection: tuple[int, ...], cities: int) -> tuple[float, ...]:
     """A seat's ``collection``, ``distinct`` and ``sets`` parts, from its bear cards and
     how many city cards it holds (they change only when it takes a card)."""
-    distinct = tuple(
-        sum(1 for c in collection[t * CARDS_PER_TYPE : (t + 1) * CARDS_PER_TYPE] if c)
+    distinct = tuple(  # kinds held of each type (the counts are never negative)
+        (CARDS_PER_TYPE - collection[t * CARDS_PER_TYPE : (t + 1) * CARDS_PER_TYPE].count(0))
         / CARDS_PER_TYPE
         for t in range(BEAR_TYPES)
     )
@@ -299,87 +290,6 @@ def _seat(
         *_collected(collection, owner.count(seat)),
         1.0 if last_turn else 0.0,
     )
-
-
-_NO_MOVES: Final = (0.0,) * (NUM_COLOURS * 3 + (NUM_COLOURS + 1) * 3 + WINDOW * _SPACE_SIZE)
-"""The moves parts while the pawn is in Poland or Edinburgh."""
-_WALK_TARGETS: Final = range(EDINBURGH + 1)
-"""Walk targets in ``walk`` part order: the colours, then Edinburgh."""
-
-
-@lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
-def _moves(
-    board_name: str, positions: tuple[int, ...], focus: int, owner: tuple[int, ...]
-) -> tuple[float, ...]:
-    """The ``truck``, ``walk`` and ``window`` parts for the pawn of seat `focus`, in
-    layout order and whole (the window padded with zeros past Edinburgh).
-
-    `owner` says which city cards are still on the board; the parts are empty
-    (all 0) while the pawn is in Poland or Edinburgh.
-    """
-    board = load_board(board_name)
-    at = positions[focus]
-    if at in (board.start, board.finish):
-        return _NO_MOVES
-    ahead = board.ahead
-    here = len(ahead[at])
-    city_of = board.city_of
-
-    def free_city(space: int) -> float:
-        city = city_of[space]
-        return 1.0 if city >= 0 and owner[city] < 0 else 0.0
-
-    truck: list[float] = []
-    for colour in range(NUM_COLOURS):
-        space = truck_target(board, positions, at, colour)
-        truck += (
-            min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD,
-            1.0 if space == board.finish else 0.0,
-            free_city(space),
-        )
-    walk: list[float] = []
-    walks = walk_targets(board, positions, at)
-    for target in _WALK_TARGETS:
-        space = walks.get(target, -1)
-        if space < 0:
-            walk += (0.0, 0.0, 0.0)
-        else:
-            walk += (1.0, min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD, free_city(space))
-    fixed, occupied_at, cities = _window(board_name, at)
-    window = list(fixed)
-    for space in positions:
-        slot = occupied_at[space]
-        if slot >= 0:
-            window[slot] = 1.0
-    for slot, city in cities:
-        if owner[city] < 0:
-            window[slot] = 1.0
-    return (*truck, *walk, *window)
-
-
-@lru_cache(maxsize=1024)
-def _window(
-    board_name: str, at: int
-) -> tuple[tuple[float, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """The ``window`` part ahead of a pawn on `at` before pawns and city cards are
-    shown: its fixed numbers (each space's colour, Edinburgh; zeros past it), then
-    per board space the index of its ``occupied`` number (-1 outside the window),
-    then (index of ``free_city``, city) for each city space in the window."""
-    board = load_board(board_name)
-    fixed = [0.0] * (WINDOW * _SPACE_SIZE)  # each space laid out as SPACE_BLOCK names
-    occupied_at = [-1] * len(board.colours)
-    cities = []
-    for i, space in enumerate(board.ahead[at][:WINDOW]):
-        base = i * _SPACE_SIZE
-        colour = board.colours[space]
-        if colour >= 0:
-            fixed[base + colour] = 1.0
-        if space == board.finish:
-            fixed[base + NUM_COLOURS + 2] = 1.0
-        occupied_at[space] = base + NUM_COLOURS
-        if board.city_of[space] >= 0:
-            cities.append((base + NUM_COLOURS + 1, board.city_of[space]))
-    return tuple(fixed), tuple(occupied_at), tuple(cities)
 
 
 @lru_cache(maxsize=1024)
@@ -434,7 +344,7 @@ def encode_view(view: View) -> tuple[float, ...]:
         ),
     )
     positions = view.positions
-    w.put_parts("truck", _moves(board, positions, focus, owner))
+    w.put_parts("truck", _moves(board, positions[focus], blockers(board, positions, focus), owner))
     hand_sizes = view.hand_sizes
     last_round = view.last_round
     for r in range(n):

@@ -26,13 +26,13 @@ from .encoding import (
     _hand,
     _header,
     _held,
-    _moves,
     _options,
     _pending,
     _place,
     _travel_counts,
     seen_from,
 )
+from .moves_encoding import _moves, blockers
 from .state import State
 
 __all__ = ["encode_state"]
@@ -89,7 +89,7 @@ def encode_state(s: State, player: int | None) -> list[bytes]:
         fraction(len(s.travel_deck), _TRAVEL_TOTAL),
         _TRAVEL_COUNTS(s.travel_discard),
         _FREE(owner),
-        _MOVES(board, positions, focus, owner),
+        _MOVES(board, positions[focus], blockers(board, positions, focus), owner),
     ]
     for r in range(n):
         p = (first + r) % n
