@@ -15,7 +15,6 @@ in [0, 1].
 
 from __future__ import annotations
 
-import struct
 from functools import lru_cache
 from typing import Final
 
@@ -56,7 +55,6 @@ from .components import (
     WOLF,
     face_of,
 )
-from .options import Options
 from .scoring import fleece_of
 from .state import Phase, Site, State
 from .view import View
@@ -299,15 +297,25 @@ def encode_view(view: View) -> tuple[float, ...]:
         w.one_hot("face_down", view.face_down)
     if view.lot >= 0:
         w.one_hot("lot", view.lot)
-    w.put("laid", _laid_counts(view.laid))
+    laid: tuple[int, ...] = ()
+    for cards in view.laid:
+        laid += cards
+    if laid:
+        w.put("laid", _box_counts(laid))
     me = view.player
     if me is not None and view.down[me] >= 0:
         w.one_hot("my_down", view.down[me])
-    w.put_parts("pending", _pending_numbers(view.pending))
+    pending = view.pending
+    if pending:
+        w.one_hot("pending", pending[1] - THIEF)
+        if pending[3]:
+            w.one_hot("pending.pen", pending[3] - 1)
+        if pending[4]:
+            w.one_hot("pending.face", _FACE_INDEX[pending[4]])
     w.one_hot("phase", view.phase)
     w.one_hot("site", view.site)
-    counts = (view.deck_count, view.drawn_count, view.has_face_down)
-    w.put("scalars", _scalars(view, view.options, counts, me is None))
+    shown = (view.deck_count, view.drawn_count, view.has_face_down, me is None)
+    w.put("scalars", _scalars(view, shown))
     base = 0 if me is None else me
     flags = _flags(view, view.hand_counts)
     for r in range(n):
@@ -328,38 +336,13 @@ def encode_view(view: View) -> tuple[float, ...]:
     return w.done()
 
 
-@lru_cache(maxsize=1 << 12)
-def _laid_counts(laid: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
-    """The ``laid`` part: every bid card on the current lot, by kind."""
-    cards: tuple[int, ...] = ()
-    for bid in laid:
-        cards += bid
-    return _box_counts(cards)
-
-
-@lru_cache(maxsize=1 << 10)
-def _pending_numbers(pending: tuple[int, ...]) -> tuple[float, ...]:
-    """The ``pending``, ``pending.pen`` and ``pending.face`` parts (all 0 if none)."""
-    out = [0.0] * (_N_SPECIALS + 2 + _N_FACES)
-    if pending:
-        out[pending[1] - THIEF] = 1.0
-        if pending[3]:
-            out[_N_SPECIALS + pending[3] - 1] = 1.0
-        if pending[4]:
-            out[_N_SPECIALS + 2 + _FACE_INDEX[pending[4]]] = 1.0
-    return tuple(out)
-
-
-def _scalars(
-    src: View | State, options: Options, counts: tuple[int, int, bool], spectator: bool
-) -> tuple[float, ...]:
-    """The ``scalars`` part (see `SCALARS`), from the fields a view shares with the
-    state and what a view shows in place of the rest: (deck count, drawn lots'
-    count, whether a face-down lot exists). Written without calls (no min, no float:
-    ``x if x < 1.0 else 1.0`` is ``min(1.0, x)``), as it is packed at every step."""
-    deck, drawn, has_face_down = counts
-    lot = src.lot
-    high = src.high
+def _scalars(src: View | State, shown: tuple[int, int, bool, bool]) -> tuple[float, ...]:
+    """The ``scalars`` part (see `SCALARS`): the fields a view shares with the state, and
+    `shown` for the rest (deck count, drawn lots, a face-down lot?, spectator?). No calls,
+    since it runs at every step (``x if x < 1.0 else 1.0`` is ``min(1.0, x)``)."""
+    deck, drawn, has_face_down, spectator = shown
+    options = src.options
+    lot, high = src.lot, src.high
     rounds = src.round / options.max_rounds
     passes = src.passes / 6
     finished = src.finished / 6
@@ -384,14 +367,17 @@ def _scalars(
 
 
 def _flags(src: View | State, hand_counts: tuple[int, ...]) -> list[tuple[float, ...]]:
-    """Every seat's ``flags`` part (17 numbers, see `FLAGS`), by seat, from the fields
-    a view shares with the state (a face-down bid card is -1 in both when there is
-    none) and the hands' sizes. Written without calls, like `_scalars`."""
-    baca, actor, opener, high = src.baca, src.actor, src.opener, src.high
-    passed, checkers, final_from = src.passed, src.checkers, src.final_from
-    down, declared, bids, laid = src.down, src.declared, src.bids, src.laid
-    fleeces, points = src.fleeces, src.points
-    pending = src.pending
+    """Every seat's ``flags`` part (see `FLAGS`), by seat: the fields a view shares with
+    the state (a face-down bid card is -1 in both when none) and the hands' sizes."""
+    baca, actor, opener, high, final_from = (
+        src.baca,
+        src.actor,
+        src.opener,
+        src.high,
+        src.final_from,
+    )
+    passed, checkers, down, declared = src.passed, src.checkers, src.down, src.declared
+    bids, laid, fleeces, points, pending = src.bids, src.laid, src.fleeces, src.points, src.pending
     played, target = (pending[0], pending[2]) if pending else (-1, -1)
     dogs = src.dogs if pending else ()
     out: list[tuple[float, ...]] = []
@@ -400,33 +386,25 @@ def _flags(src: View | State, hand_counts: tuple[int, ...]) -> list[tuple[float,
         bid = bids[seat] / BID_MAX
         bid_cards = len(laid[seat]) / LAID_MAX
         chain = dogs.count(seat) / 3
-        kept = len(fleeces[seat]) / FLEECES_MAX
-        score = points[seat] / POINTS_MAX
-        out.append(
-            (
-                held if held < 1.0 else 1.0,
-                1.0 if seat == baca else 0.0,
-                1.0 if seat == actor else 0.0,
-                1.0 if seat == opener else 0.0,
-                1.0 if seat == high else 0.0,
-                1.0 if passed >> seat & 1 else 0.0,
-                1.0 if checkers >> seat & 1 else 0.0,
-                1.0 if down[seat] != -1 else 0.0,
-                declared[seat] / MAX_VALUE,
-                bid if bid < 1.0 else 1.0,
-                bid_cards if bid_cards < 1.0 else 1.0,
-                1.0 if seat == final_from else 0.0,
-                1.0 if seat == played else 0.0,
-                1.0 if seat == target else 0.0,
-                chain if chain < 1.0 else 1.0,
-                kept if kept < 1.0 else 1.0,
-                score if score < 1.0 else 1.0,
-            )
+        kept, score = len(fleeces[seat]) / FLEECES_MAX, points[seat] / POINTS_MAX
+        row = (
+            held if held < 1.0 else 1.0,
+            1.0 if seat == baca else 0.0,
+            1.0 if seat == actor else 0.0,
+            1.0 if seat == opener else 0.0,
+            1.0 if seat == high else 0.0,
+            1.0 if passed >> seat & 1 else 0.0,
+            1.0 if checkers >> seat & 1 else 0.0,
+            1.0 if down[seat] != -1 else 0.0,
+            declared[seat] / MAX_VALUE,
+            bid if bid < 1.0 else 1.0,
+            bid_cards if bid_cards < 1.0 else 1.0,
+            1.0 if seat == final_from else 0.0,
+            1.0 if seat == played else 0.0,
+            1.0 if seat == target else 0.0,
+            chain if chain < 1.0 else 1.0,
+            kept if kept < 1.0 else 1.0,
+            score if score < 1.0 else 1.0,
         )
+        out.append(row)
     return out
-
-
-FLAGS_F32: Final = struct.Struct(f"={len(FLAGS)}f").pack
-"""A seat's `_flags` as float32 bytes (precompiled: they are packed at every step)."""
-SCALARS_F32: Final = struct.Struct(f"={len(SCALARS)}f").pack
-"""`_scalars` as float32 bytes (precompiled: they are packed at every step)."""

@@ -11,21 +11,24 @@ seat))``.
 
 from __future__ import annotations
 
+import struct
+from itertools import chain
 from typing import Final
 
 from meeple.core.encoding import f32, one_hots, packed
 
-from .components import KINDS
+from .components import KINDS, THIEF
 from .encoding import (
     _EMPTY_PEN,
-    FLAGS_F32,
-    SCALARS_F32,
+    _FACE_INDEX,
+    _N_FACES,
+    _N_SPECIALS,
+    FLAGS,
+    SCALARS,
     _box_counts,
     _flags,
-    _laid_counts,
     _lot_counts,
     _pen_block,
-    _pending_numbers,
     _scalars,
 )
 from .state import Phase, Site, State
@@ -33,16 +36,32 @@ from .view import _seen_discard
 
 __all__ = ["encode_state"]
 
+
+@packed
+def _laid(laid: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
+    """The ``laid`` part: every bid card on the current lot, by kind."""
+    return _box_counts(tuple(chain.from_iterable(laid)))
+
+
+@packed
+def _pending(pending: tuple[int, ...]) -> list[float]:
+    """The ``pending``, ``pending.pen`` and ``pending.face`` parts (all 0 if none)."""
+    out = [0.0] * (_N_SPECIALS + 2 + _N_FACES)
+    if pending:
+        out[pending[1] - THIEF] = 1.0
+        if pending[3]:
+            out[_N_SPECIALS + pending[3] - 1] = 1.0
+        if pending[4]:
+            out[_N_SPECIALS + 2 + _FACE_INDEX[pending[4]]] = 1.0
+    return out
+
+
+FLAGS_F32: Final = struct.Struct(f"={len(FLAGS)}f").pack
+"""A seat's flags as float32 (packed at every step: some flag changes at every step)."""
+SCALARS_F32: Final = struct.Struct(f"={len(SCALARS)}f").pack
+"""The scalars as float32 (packed at every step, like the flags)."""
 _BOX: Final = packed(_box_counts, maxsize=1 << 15)
-_LOT, _LAID, _PENDING = map(
-    packed,
-    (
-        _lot_counts,
-        _laid_counts,
-        _pending_numbers,
-    ),
-)
-"""The memoized float32 blocks, one per piece of `encoding`."""
+_LOT: Final = packed(_lot_counts)
 _PEN: Final = packed(_pen_block, maxsize=1 << 15)
 _NO_PEN: Final = f32(_EMPTY_PEN)
 _KIND: Final = one_hots(KINDS)
@@ -64,19 +83,19 @@ def encode_state(s: State, player: int | None) -> list[bytes]:
         known = s.known[player]
         kind = s.down[player]
         my_down = _KIND[kind] if kind >= 0 else _NO_KIND
-    counts = (len(s.deck), len(s.drawn), s.face_down >= 0)
+    shown = (len(s.deck), len(s.drawn), s.face_down >= 0, player is None)
     blocks = [
         _BOX(_seen_discard(s, player) if any(s.buried) else s.discard),
         _LOT(s.lots),
         _LOT(s.drawn if baca else ()),
         _KIND[s.face_down] if baca and s.face_down >= 0 else _NO_KIND,
         _KIND[lot] if lot >= 0 else _NO_KIND,
-        _LAID(s.laid),
+        _laid(s.laid),
         my_down,
-        _PENDING(s.pending),
+        _pending(s.pending),
         _PHASE[s.phase],
         _SITE[s.site],
-        SCALARS_F32(*_scalars(s, s.options, counts, player is None)),
+        SCALARS_F32(*_scalars(s, shown)),
     ]
     base = player or 0
     pens = s.pens
