@@ -52,6 +52,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pyspiel
+from clones import clone_lines
 from instructions import cachegrind
 
 import meeple
@@ -223,29 +224,6 @@ def measure(
     return {name: max(values) for name, values in rates.items()}
 
 
-def clone_cost(
-    players: int = 6, at: tuple[int, ...] = (10, 5_000), clones: int = 200
-) -> list[float]:
-    """Microseconds per ``clone()`` of a wypas OpenSpiel state at each move number in `at`
-    (the best of five batches)."""
-    game = pyspiel.load_game(register("wypas"), {"players": players, "seed": 1})
-    state = game.new_initial_state()
-    chooser = random.Random(1)
-    out = []
-    for moves in at:
-        while state.move_number() < moves:
-            legal = state.legal_actions()
-            state.apply_action(legal[chooser.randrange(len(legal))])
-        samples = []
-        for _ in range(5):
-            began = time.process_time()
-            for _ in range(clones):
-                state.clone()
-            samples.append((time.process_time() - began) / clones * 1e6)
-        out.append(min(samples))
-    return out
-
-
 COUNTED = r"""
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -299,11 +277,7 @@ def report(steps: int, runs: int, *, count: bool = False, tree: str | None = Non
         print(f"| {label} | {cells} |")
     if count:
         return
-    early, late = clone_cost()
-    print(
-        f"\nclone() of a 6-player wypas state: {early:.1f} us at move 10, "
-        f"{late:.1f} us at move 5,000 ({late / early:.2f}x)"
-    )
+    print("\n" + "\n".join(clone_lines()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -323,8 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sys.path.insert(0, os.getcwd())  # so module:ATTR paths resolve from where you run it
     if args.clones:
-        early, late = clone_cost()
-        print(f"clone(): {early:.1f} us at move 10, {late:.1f} us at move 5,000")
+        print("\n".join(clone_lines()))
         return 0
     if args.report or args.instructions:
         report(args.steps, args.runs, count=args.instructions, tree=args.tree)
