@@ -37,7 +37,9 @@ so that they share the machine's load; the best run's steps/s is reported (as
 ``--instructions`` counts instead of timing: each loop of ``--steps`` steps runs
 under ``valgrind --tool=cachegrind`` (with a fixed hash seed), less the same loop
 of no steps (imports, setup), so the ratios are exact and repeatable however busy
-the machine is. ``--tree DIR`` runs another checkout's loops on its own ``src``.
+the machine is. ``--tree DIR`` runs these loops on another checkout's ``src`` (one
+from before ``state_encoding`` encodes views in ``meeple+encode``); so does timing
+with that ``src`` first on ``PYTHONPATH``.
 """
 
 from __future__ import annotations
@@ -71,6 +73,8 @@ def _meeple(
     game: Any, players: int, options: dict[str, Any], steps: int, encode: str, mask: bool
 ) -> tuple[int, float]:
     s = setup(game, players, options)
+    # A checkout from before the state_encoding capability encodes views (--tree).
+    fastest = getattr(s, "encode_state", None) or (lambda state, seat: s.encode(state.view(seat)))
     chooser = random.Random(0)
     done = seed = 0
     began = time.process_time()
@@ -82,7 +86,7 @@ def _meeple(
             if encode == "view":
                 s.encode(state.view(seat))
             elif encode == "state":
-                s.encode_state(state, seat)
+                fastest(state, seat)
             legal = state.legal_actions(seat)
             if mask:
                 allowed = s.mask(legal).nonzero()[0]
@@ -228,22 +232,20 @@ COUNTED = r"""
 import sys
 sys.path.insert(0, sys.argv[1])
 import adapters
-loop = adapters.LOOPS.get(sys.argv[2])
-done = loop(sys.argv[3], int(sys.argv[4]), {}, int(sys.argv[5]))[0] if loop else -1
-print(done)
+print(adapters.LOOPS[sys.argv[2]](sys.argv[3], int(sys.argv[4]), {}, int(sys.argv[5]))[0])
 """
 """One loop in a fresh process: benchmarks dir, loop, game, players, steps."""
 
 
 def instructions(tree: str | None, loop: str, game: str, players: int, steps: int) -> float:
-    """Instructions per step of one loop (`steps` steps less none), under cachegrind;
-    NaN if `tree`'s benchmark has no such loop."""
-    root = os.path.abspath(tree) if tree else os.path.dirname(os.path.dirname(__file__))
-    where = [os.path.join(root, "benchmarks"), loop, game, str(players)]
-    base, _ = cachegrind(COUNTED, [*where, "0"], os.path.join(root, "src"))
-    total, out = cachegrind(COUNTED, [*where, str(steps)], os.path.join(root, "src"))
-    done = int(out.split()[-1])
-    return float("nan") if done < 0 else (total - base) / max(done, 1)
+    """Instructions per step of one loop (`steps` steps less none), under cachegrind,
+    with `tree`'s ``src`` (None: this checkout's) and this file's loops."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    src = os.path.join(os.path.abspath(tree) if tree else os.path.dirname(here), "src")
+    where = [here, loop, game, str(players)]
+    base, _ = cachegrind(COUNTED, [*where, "0"], src)
+    total, out = cachegrind(COUNTED, [*where, str(steps)], src)
+    return (total - base) / max(int(out.split()[-1]), 1)
 
 
 def report(steps: int, runs: int, *, count: bool = False, tree: str | None = None) -> None:
