@@ -57,12 +57,12 @@ import pyspiel
 from clones import clone_lines
 from instructions import cachegrind
 
-import meeple
 from meeple.adapters._common import setup
 from meeple.adapters.openspiel import register
 from meeple.adapters.pettingzoo import env
-from meeple.core import parse_option_strings
+from meeple.core import offers, parse_option_strings
 from meeple.core.options import options_to_json
+from meeple.core.registry import default_registry
 from meeple.sim import resolve_game
 
 Loop = Callable[[Any, int, dict[str, Any], int], tuple[int, float]]
@@ -256,10 +256,11 @@ def report(steps: int, runs: int, *, count: bool = False, tree: str | None = Non
         print(f"instructions per step (cachegrind), loops of at least {steps:,} steps\n")
     else:
         print(f"best of {runs} runs of at least {steps:,} steps per loop, steps/s (CPU time)\n")
-    names = [n for n in meeple.game_names() if hasattr(meeple.get_game(n), "action_vocabulary")]
+    # the registry's games() skips a plugin that fails to load (logged once)
+    games = [g for g in default_registry.games() if offers(g, "encoding")]
     measured = {}
-    for name in names:
-        players = meeple.get_game(name).spec.min_players
+    for game in games:
+        name, players = game.spec.name, game.spec.min_players
         if count:  # as rates, 1 / instructions per step, so the ratios read the same
             rates = {loop: 1 / instructions(tree, loop, name, players, steps) for loop in LOOPS}
         else:
