@@ -6,8 +6,12 @@
     python benchmarks/adapters.py --instructions         # the report's ratios, in instructions
     python benchmarks/adapters.py --instructions --tree ../old   # ... of another checkout
 
-Loops (each plays whole random games from seeds 0, 1, ... until it has made at
-least ``--steps`` steps; every step picks uniformly among the legal actions):
+Loops (each plays whole random games from consecutive seeds until it has made at
+least ``--steps`` steps; every step picks uniformly among the legal actions). Every
+call of a loop in one process starts from seeds no call has played yet: the
+encoders memoize their pieces, and a loop replaying games another loop (or an
+earlier run) just played would find them all cached, as no learner playing new
+games does:
 
 * ``meeple``: the plain loop, ``legal_actions`` and ``apply``. The baseline
   of every "plain" ratio.
@@ -45,13 +49,14 @@ with that ``src`` first on ``PYTHONPATH``.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import platform
 import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import pyspiel
 from clones import clone_lines
@@ -68,6 +73,9 @@ from meeple.sim import resolve_game
 Loop = Callable[[Any, int, dict[str, Any], int], tuple[int, float]]
 """(game, players, options, at least this many steps) -> (steps, seconds)."""
 
+_FIRST_SEEDS: Final = itertools.count(0, 1_000_000)
+"""The first seed of each loop call: a million seeds apart, never played twice."""
+
 
 def _meeple(
     game: Any, players: int, options: dict[str, Any], steps: int, encode: str, mask: bool
@@ -76,7 +84,7 @@ def _meeple(
     # A checkout from before the state_encoding capability encodes views (--tree).
     fastest = getattr(s, "encode_state", None) or (lambda state, seat: s.encode(state.view(seat)))
     chooser = random.Random(0)
-    done = seed = 0
+    done, seed = 0, next(_FIRST_SEEDS)
     began = time.process_time()
     while done < steps:
         state = s.start(seed)
@@ -124,7 +132,8 @@ def _openspiel(
     game: Any, players: int, options: dict[str, Any], steps: int, tensor: bool
 ) -> tuple[int, float]:
     name = register(resolve_game(game) if isinstance(game, str) else game)
-    loaded = pyspiel.load_game(name, {"players": players, **_spiel_params(options)})
+    seed = next(_FIRST_SEEDS)
+    loaded = pyspiel.load_game(name, {"players": players, "seed": seed, **_spiel_params(options)})
     chooser = random.Random(0)
     done = 0
     began = time.process_time()
@@ -172,7 +181,7 @@ def through_pettingzoo(
     """The AEC loop PettingZoo users write."""
     e = env(game, players, **options)
     chooser = random.Random(0)
-    done = seed = 0
+    done, seed = 0, next(_FIRST_SEEDS)
     began = time.process_time()
     while done < steps:
         e.reset(seed=seed)

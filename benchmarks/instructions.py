@@ -57,6 +57,9 @@ def cachegrind(script: str, args: list[str], pythonpath: str | None) -> tuple[in
     # str hashes are salted per process; a fixed salt makes dict collisions, and so
     # the count, the same on every run (it moved by up to 5% without this)
     env["PYTHONHASHSEED"] = "0"
+    # numpy's BLAS threads spin while idle, and cachegrind counts every thread: with
+    # them an adapter loop's count moved by 10% between identical runs
+    env.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
     with tempfile.TemporaryDirectory() as scratch:

@@ -191,8 +191,16 @@ class Setup:
     def indices(self, legal: tuple[Any, ...]) -> list[int]:
         """The vocabulary index of each of `legal`, in its order."""
         found: list[int | None] = list(map(self._by_id.get, map(id, legal)))  # C loops
-        if None in found:
-            self._look_up(legal, found)
+        if None not in found:
+            return found  # type: ignore[return-value]  # no None in it
+        getters = self._getters
+        if getters is not None:
+            by_fields = self._by_fields
+            try:  # every action found by its class and compared fields: no Python code
+                return [by_fields[a.__class__, getters[a.__class__](a)] for a in legal]
+            except KeyError:
+                pass  # one outside the vocabulary (or of another class): one by one
+        self._look_up(legal, found)
         return found  # type: ignore[return-value]  # every None was filled in
 
     def _look_up(self, legal: tuple[Any, ...], found: list[int | None]) -> None:
