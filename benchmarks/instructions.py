@@ -12,6 +12,14 @@ The hash seed is fixed (``PYTHONHASHSEED=0``), so a run gives the same count
 every time.
 `--tree` puts another checkout's ``src`` first on the path, to compare trees;
 both trees must play the same steps (the step counts are printed).
+
+    python benchmarks/instructions.py --dominoes --games 400
+
+counts the peer of `benchmarks/report.py` the same way (OpenSpiel's pure-Python
+python_block_dominoes, the loop of `benchmarks/peers.py`, chance steps included),
+so that a game's ratio to it can be read without the noise of a shared machine.
+(OpenSpiel's import runs C++ whose count moves by millions between runs: 400 games
+make that 0.2% of the total.)
 """
 
 from __future__ import annotations
@@ -45,9 +53,20 @@ print(steps)
 """
 
 
-def count(tree: str | None, args: list[str]) -> tuple[int, int]:
-    """(instructions, steps) of one run of the playouts under cachegrind."""
-    instructions, out = cachegrind(PLAYOUTS, args, os.path.abspath(tree) if tree else None)
+DOMINOES = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+from peers import play_dominoes
+games = int(sys.argv[2])
+print(play_dominoes(games, seed=1))
+"""
+"""The peer's loop. Its import runs C++ whose count moves by a few million from run to
+run, so the baseline plays the first game too, and the count wants many games."""
+
+
+def count(tree: str | None, args: list[str], program: str = PLAYOUTS) -> tuple[int, int]:
+    """(instructions, steps) of one run of `program` (the playouts) under cachegrind."""
+    instructions, out = cachegrind(program, args, os.path.abspath(tree) if tree else None)
     return instructions, int(out.strip())
 
 
@@ -90,12 +109,23 @@ def cachegrind(script: str, args: list[str], pythonpath: str | None) -> tuple[in
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, count, print one line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("game", nargs="?")
+    parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--option", action="append", default=[], help="key=value, repeatable")
     parser.add_argument("--tree", help="another checkout's src directory")
+    parser.add_argument("--dominoes", action="store_true", help="count the OpenSpiel peer")
     args = parser.parse_args(argv)
+    if args.dominoes:
+        here = os.path.dirname(os.path.abspath(__file__))
+        base, first = count(None, [here, "1"], DOMINOES)
+        total, steps = count(None, [here, str(args.games)], DOMINOES)
+        steps -= first
+        per_step = (total - base) / max(steps, 1)
+        print(f"python_block_dominoes: {steps} steps, {per_step:,.0f} instructions/step")
+        return 0
+    if args.game is None or args.players is None:
+        parser.error("name a game and --players (or pass --dominoes)")
     fixed = [args.game, str(args.players)]
     base, _ = count(args.tree, [*fixed, "0", *args.option])
     total, steps = count(args.tree, [*fixed, str(args.games), *args.option])

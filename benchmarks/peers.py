@@ -18,13 +18,14 @@ import sys
 import time
 
 
-def _run(games: int, seed: int) -> tuple[int, float]:
+def play_dominoes(games: int, seed: int) -> int:
+    """Play `games` random python_block_dominoes games (the deal's chance steps too);
+    the steps played. `benchmarks/instructions.py --dominoes` counts this same loop."""
     from open_spiel.python.games import block_dominoes
 
     game = block_dominoes.BlockDominoesGame()
     chooser = random.Random(seed)
     steps = 0
-    began = time.perf_counter()
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -36,6 +37,12 @@ def _run(games: int, seed: int) -> tuple[int, float]:
                 action = legal[int(chooser.random() * len(legal))]
             state.apply_action(action)
             steps += 1
+    return steps
+
+
+def _run(games: int, seed: int) -> tuple[int, float]:
+    began = time.perf_counter()
+    steps = play_dominoes(games, seed)
     return steps, time.perf_counter() - began
 
 

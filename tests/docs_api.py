@@ -69,6 +69,14 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         ("NOBODY", "ONE_SEAT", "ALL_SEATS"),
     ),
     (
+        "Who the table sees acting",
+        "meeple.core.turns",
+        "`to_act` is the truth, and a game may ask a seat in secret (a Wypas offer): tell "
+        "people whom the game waits for from their views, and ask secret seats first when "
+        "asking one seat at a time.",
+        ("public_to_act", "asking_order"),
+    ),
+    (
         "Chance",
         "meeple.core.rng",
         "All randomness comes from the state's `rng` (a plain int) through these pure "
@@ -122,7 +130,9 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "HasHeuristic",
             "HasPublicNotation",
             "HasHtml",
+            "HasElements",
             "HasStatistics",
+            "HasStyledText",
             "Validating",
             "CAPABILITIES",
             "ENDED_BY",
@@ -162,6 +172,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "transcript",
             "assert_golden",
             "REGOLD_ENV",
+            "assert_refused",
             "check_document",
             "mutated_documents",
             "FuzzError",

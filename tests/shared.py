@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+import json
+from collections.abc import Callable, Iterable
+from importlib import resources
+from typing import Any, Final, TypeVar
+
+from meeple.core.protocols import Game, State
+from meeple.testing import random_playout
+
+S = TypeVar("S")
+St = TypeVar("St", bound=State)
 
 BUILT_IN: Final = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
 """The four games this package registers."""
@@ -18,3 +27,40 @@ def option_flags(game: str) -> list[str]:
     for key, value in SHORT_OPTIONS.get(game, {}).items():
         flags += ["--option", f"{key}={value}"]
     return flags
+
+
+def finished(game: Game[S], players: int, seed: int, options: Any = None) -> S:
+    """The final state of a seeded random game (`meeple.testing.random_playout`), typed as
+    the game's own states; fails the test if the game did not end."""
+    final, _, _ = random_playout(game, players, seed, options)
+    assert isinstance(final, game.state_type)
+    assert final.is_over
+    state: S = final
+    return state
+
+
+def shipped_data(game: str, name: str) -> Any:
+    """A fresh parse of the data file `name` that package ``meeple.<game>`` ships, for a
+    test to read or to break."""
+    text = resources.files(f"meeple.{game}").joinpath("data", name).read_text("utf-8")
+    return json.loads(text)
+
+
+def broken_data(game: str, name: str, change: Callable[[Any], object]) -> Any:
+    """`shipped_data` after `change` (a function that edits the document in place)."""
+    doc = shipped_data(game, name)
+    change(doc)
+    return doc
+
+
+def play(game: Game[St], state: St, *moves: str, player: int | None = None) -> St:
+    """`state` after `moves`, written in `game`'s notation, each made by `player` (None: the
+    only seat to act). Each game's ``helpers.play`` is this with its game filled in."""
+    for text in moves:
+        state = state.apply(game.parse_action(text), player)
+    return state
+
+
+def texts(actions: Iterable[object]) -> list[str]:
+    """The notation of each action, in order."""
+    return [str(action) for action in actions]

@@ -168,15 +168,74 @@ def test_demo_ends_with_a_score_sheet_one_column_per_category() -> None:
     assert "\x1b[" not in result.output  # no colour codes when the output is not a terminal
 
 
-def test_a_sheet_with_many_categories_lists_them_down_the_side() -> None:
-    result = runner.invoke(
-        app, ["demo", "bear_mountain", "--players", "3", "--seed", "1", "--quiet"]
-    )
+BEAR_SHEET = """\
+Bear Went Over the Mountain: result after 30 moves
+┏━━━━━━━━━━┳━━━━━━━━┳━━━━━━━━┳━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━┓
+┃ player   ┃ points ┃ shared ┃ most birds ┃ most cardinals ┃ most squirrels ┃
+┡━━━━━━━━━━╇━━━━━━━━╇━━━━━━━━╇━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━┩
+│ 0        │      5 │      2 │          7 │              3 │             4* │
+│ 1        │      4 │      2 │          9 │              3 │              3 │
+│ 2 winner │      5 │      1 │        10* │             4* │              1 │
+└──────────┴────────┴────────┴────────────┴────────────────┴────────────────┘
+┏━━━━━━━━━━┳━━━━━━━━━━━━━━┳━━━━━━━━━━━━━┳━━━━━━━━━━━━┳━━━━━━━━━━━━┳━━━━━━━━━━━┓
+┃          ┃              ┃ most medium ┃            ┃ most large ┃           ┃
+┃ player   ┃ most rabbits ┃     mammals ┃ most foxes ┃    mammals ┃ most deer ┃
+┡━━━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━━━━━━━╇━━━━━━━━━━━━╇━━━━━━━━━━━━╇━━━━━━━━━━━┩
+│ 0        │            1 │           3 │          1 │         5* │        3* │
+│ 1        │            2 │          5* │         3* │          2 │         0 │
+│ 2 winner │           5* │           2 │          0 │          2 │         2 │
+└──────────┴──────────────┴─────────────┴────────────┴────────────┴───────────┘
+┏━━━━━━━━━━┳━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━┳━━━━━━━┳━━━━━━┓
+┃ player   ┃ most bears ┃ biggest mountain ┃ deepest valley ┃ score ┃ rank ┃
+┡━━━━━━━━━━╇━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━╇━━━━━━━╇━━━━━━┩
+│ 0        │         2* │               2* │              5 │     5 │    2 │
+│ 1        │         2* │               2* │              4 │     4 │    3 │
+│ 2 winner │          0 │               2* │             6* │     5 │    1 │
+└──────────┴────────────┴──────────────────┴────────────────┴───────┴──────┘
+*: among the player's cards
+"""
+"""Bear Went Over the Mountain's sheet at 80 columns, three bands (pinned: the plain
+output is what pipes and logs keep)."""
+
+
+def test_a_wide_sheet_continues_in_bands_one_row_per_player_one_column_per_category() -> None:
+    """Issue 17: 13 categories do not fit 80 columns side by side; the sheet continues in
+    a second and third band (the player column repeated), never turned on its side, and a
+    claimed score card is marked in its cell."""
+    args = ["demo", "bear_mountain", "--players", "3", "--seed", "1", "--quiet"]
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
-    assert any("most birds" in line for line in lines)
-    assert any("cards:" in line and line.startswith("player 0") for line in lines)
-    assert max(len(line) for line in lines if "│" in line) <= 80
+    sheet = result.output[result.output.index("Bear Went Over the Mountain: result") :]
+    assert sheet == BEAR_SHEET, sheet
+    assert max(len(line) for line in sheet.splitlines()) <= 80
+    for header in ("most deer", "most bears", "biggest mountain", "deepest valley", "score"):
+        assert sum(header in line for line in sheet.splitlines()) == 1, header
+    assert sheet.count("│ 2 winner │") == 3  # every band has every player's row
+    assert "cards: most-" not in sheet  # the claims are marks, not a list again
+
+
+def test_every_game_ends_with_a_sheet_one_row_per_player_one_column_per_category() -> None:
+    """Issue 17: for every registered game (the plugin too), the sheet holds every
+    category of the outcome's breakdown as a column, and each player once per band."""
+    from meeple.cli.scoresheet import columns_of, score_sheet
+    from meeple.cli.terminal import plain
+    from meeple.testing import random_playout
+
+    for name in meeple.game_names():
+        game = meeple.get_game(name)
+        players = max(game.spec.min_players, 3 if game.spec.max_players >= 3 else 2)
+        final, _, _ = random_playout(game, players, seed=1)
+        outcome = final.outcome()
+        sheet = score_sheet(outcome, "result")
+        expected = [label for columns, _ in columns_of(outcome.details) for label in columns]
+        assert list(sheet.labels) == list(dict.fromkeys(expected)), name
+        assert sheet.labels, f"{name}: no category on the sheet"
+        assert len(sheet.rows) == players
+        text = plain(sheet, width=80)
+        assert max(len(line) for line in text.splitlines()) <= 80, name
+        bands = text.count("┏")
+        for p in range(players):
+            assert len(re.findall(rf"^│ {p} ", text, re.MULTILINE)) == bands, (name, p)
 
 
 def test_a_play_session_ends_with_the_score_sheet() -> None:
@@ -188,6 +247,7 @@ def test_a_play_session_ends_with_the_score_sheet() -> None:
     session = PlaySession(match, ["random"] * 3, ask=lambda _: "quit", say=lines.append)
     session.run()
     sheet = lines[lines.index("game over") + 1]
+    assert sheet.startswith("result\n")
     assert "fleeces" in sheet
     assert "random) winner" in sheet
     assert "details=" not in "\n".join(lines)

@@ -38,7 +38,9 @@ def test_hot_seat_clears_the_screen_and_waits_between_humans() -> None:
             while events[j].startswith("say:  player "):
                 j += 1
         assert events[j].startswith("say:round")
-        assert events[j + 1].startswith(f"say:player {player}: ")
+        assert events[j + 1] in ("say:pick a card to play face down", "say:draw a card or pass")
+        asked = next(e for e in events[j + 1 :] if e.startswith("ask:"))
+        assert asked == f"ask:player {player}> "  # the input line names the seat
     assert any(e == "say:game over" for e in events)
 
 
@@ -58,3 +60,34 @@ def test_quit_leaves_the_game() -> None:
         Match(TOY, 2, seed=2), ["human", "random"], ask=lambda _: "quit", say=lambda _: None
     )
     assert session.run() is False
+
+
+def test_a_terminal_gets_the_seats_picture_in_colour_and_a_pipe_the_same_text() -> None:
+    """Issue 17: pictures go to `draw` (a terminal prints them in colour); without it the
+    same picture is said as plain text. Either way it is the human seat's own view."""
+    from rich.text import Text
+
+    import meeple
+
+    game = meeple.get_game("wypas")
+    drawn: list[object] = []
+    said: list[str] = []
+    coloured = PlaySession(
+        Match(game, 3, seed=4),
+        ["human", "random", "random"],
+        ask=lambda _: "quit",
+        say=lambda _: None,
+        draw=drawn.append,
+    )
+    plain = PlaySession(
+        Match(game, 3, seed=4), ["human", "random", "random"], ask=lambda _: "quit", say=said.append
+    )
+    assert coloured.run() is False
+    assert plain.run() is False
+    mine = game.render(coloured.match.state.view(0))
+    picture = drawn[0]
+    assert isinstance(picture, Text)
+    assert picture.spans  # styled: the sheep in their colours
+    assert picture.plain == mine
+    assert mine in said  # the plain session says exactly the text picture
+    assert game.render(coloured.match.state.view(None)) != mine  # the seat's, not the table's

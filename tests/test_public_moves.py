@@ -19,7 +19,7 @@ import meeple
 from meeple.cli.play import PlaySession
 from meeple.cli.replay import ReplaySession
 from meeple.core import Match, offers, rng
-from meeple.core.public import SECRET_MOVE, public_history, public_move, shown
+from meeple.core.public import SECRET_MOVE, is_seen, public_history, public_move, shown
 from meeple.testing.public import check_public
 from meeple.testing.where import Where
 
@@ -153,10 +153,13 @@ class Follower:
         self.views = [first_view]
         self.log: list[tuple[int, str]] = []
 
-    def shown(self, player: int, text: str | None, view: Any) -> None:
-        """One move as this seat saw it, and the view after it."""
+    def shown(self, player: int, text: str | None, view: Any, secret_turn: bool) -> None:
+        """One move as this seat saw it, and the view after it; `secret_turn`: the mover
+        was asked in secret (a Wypas offer), so no other view showed it to act."""
         before = self.views[-1]
-        assert player in before.to_act, "the log names a player its view did not show to act"
+        assert player in before.to_act or secret_turn, (
+            "the log names a player its view did not show to act"
+        )
         assert text is not None, "a move the table saw reads as a secret"
         self.log.append((player, text))
         self.views.append(view)
@@ -166,8 +169,13 @@ def follow(match: Match, viewer: int | None) -> Follower:
     """What a seat that was shown only its views and the log knows at the end."""
     follower = Follower(match.states[0].view(viewer))
     readings = match.public_history(viewer)
-    for (player, text), state in zip(readings, match.states[1:], strict=True):
-        follower.shown(player, text, state.view(viewer))
+    states = match.states
+    for (player, text), state, before in zip(readings, states[1:], states[:-1], strict=True):
+        if is_seen(text):
+            secret = player not in before.view(None).to_act
+            follower.shown(player, text, state.view(viewer), secret)
+        else:  # a move it did not see being made (a secret wait) changed nothing it sees
+            assert state.view(viewer) == follower.views[-1]
     return follower
 
 
@@ -180,10 +188,12 @@ def test_a_seat_can_follow_the_game_from_its_views_and_the_log_alone(
     match = random_match(name, players, 9, **options)
     for viewer in viewers(players):
         follower = follow(match, viewer)
-        assert [p for p, _ in follower.log] == [p for p, _ in match.history]
+        seen = [p for p, t in match.public_history(viewer) if is_seen(t)]
+        assert [p for p, _ in follower.log] == seen
+        assert all(is_seen(t) for p, t in match.public_history(viewer) if p == viewer)
         assert follower.views[-1] == match.state.view(viewer)
-        pairs = zip(match.history, follower.log, strict=True)
-        assert all(text == str(a) for (p, a), (_, text) in pairs if p == viewer)
+        mine = [str(a) for p, a in match.history if p == viewer]
+        assert [text for p, text in follower.log if p == viewer] == mine
 
 
 # -- the terminal front ends --------------------------------------------------------
@@ -211,7 +221,7 @@ def test_meeple_play_tells_the_human_what_their_seat_saw(name: str) -> None:
     assert session.run()
     during = said[: said.index("game over")]
     told = [line for line in during if line.startswith("player ") and " (random): " in line]
-    readings = [(p, t) for p, t in session.match.public_history(0) if p != 0]
+    readings = [(p, t) for p, t in session.match.public_history(0) if p != 0 and is_seen(t)]
     assert told == [f"player {p} (random): {t}" for p, t in readings]
     hidden = {str(a) for p, a in session.match.history if p != 0} - {t for _, t in readings}
     assert not any(line.endswith(": " + h) for line in told for h in hidden)
@@ -241,4 +251,5 @@ def test_meeple_replay_shows_the_last_move_as_that_seat_saw_it(seat: int | None)
     answers = iter(["n"] * len(match.history) + ["q"])
     ReplaySession(match.record(), seat, ask=lambda _: next(answers), say=said.append).run()
     lines = [line.removeprefix("last move: ") for line in said if line.startswith("last move:")]
-    assert lines == [f"player {p}: {shown(t)}" for p, t in match.public_history(seat)]
+    seen = [(p, t) for p, t in match.public_history(seat) if is_seen(t)]
+    assert lines == [f"player {p}: {shown(t)}" for p, t in seen]

@@ -33,7 +33,7 @@ def test_forward_back_jump_and_end(toy_registry: Registry) -> None:  # noqa: F81
     total = len(session.match.states) - 1
     assert [h.split()[2] for h in headers] == ["0", "1", "2", "1", "5", str(total), "0"]
     assert any(line.startswith("enter/n: next") for line in said)
-    assert any(line.startswith("final scores") for line in said)
+    assert any(line.startswith("result\n") and "rank" in line for line in said)  # the sheet
 
 
 def test_a_seat_sees_only_its_view(toy_registry: Registry) -> None:  # noqa: F811  # fixture

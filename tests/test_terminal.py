@@ -9,6 +9,7 @@ the first legal action until the end. The saved record is then replayed with
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 from .shared import BUILT_IN, option_flags
 
 PROMPT = r"player 0> "
+ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 # Random bots rarely finish a Wypas game before its round limit; a short limit keeps
 # the terminal session to a few hundred prompts without changing any other rule.
 
@@ -29,9 +31,12 @@ def _meeple() -> str:
     return found
 
 
-def _spawn(args: list[str]) -> pexpect.spawn:
-    env = {**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm"}
-    return pexpect.spawn(_meeple(), args, encoding="utf-8", timeout=60, env=env)
+def _spawn(args: list[str], extra: dict[str, str] | None = None) -> pexpect.spawn:
+    env = {**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(
+        _meeple(), args, encoding="utf-8", timeout=60, env={**env, **(extra or {})}
+    )
 
 
 @pytest.mark.parametrize("game", BUILT_IN)
@@ -83,3 +88,30 @@ def test_a_full_human_game_in_a_terminal(game: str, tmp_path: Path) -> None:
     finally:
         replay.close()
     assert replay.exitstatus == 0
+
+
+def _demo_in_a_terminal(game: str, env: dict[str, str] | None = None) -> str:
+    extra = option_flags(game)
+    child = _spawn(["demo", game, "--quiet", "--seed", "2", *extra], env)
+    try:
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0, child.before
+    return str(child.before)
+
+
+@pytest.mark.parametrize("game", [*BUILT_IN, "goofspiel"])
+def test_demo_is_in_colour_in_a_terminal_and_plain_under_no_color(game: str) -> None:
+    """Issue 17: a real pseudo-terminal gets the game's colours; NO_COLOR (or
+    --no-color) gets the same text with no escape code at all."""
+    import meeple
+
+    assert game in meeple.game_names(), f"{game} is not registered"
+    coloured = _demo_in_a_terminal(game)
+    assert re.search(r"\x1b\[[0-9;]*[34]8;5;\d+m", coloured), "no colour in a terminal"
+    told = _demo_in_a_terminal(game, {"NO_COLOR": "1"})
+    assert "\x1b[" not in told
+    assert "result after" in told
+    # The plain text is the coloured screen less its colours (the sheet is bold there).
+    assert ESCAPE.sub("", coloured) == told

@@ -6,7 +6,9 @@ end) with the SHA-256 of their encodings as 64-bit floats, recorded before the
 encoders were made faster. Each view is stored itself, so a change to the rules
 does not move these digests; only a change to an encoder does. (The Wypas rows
 were recorded again when issue 15 added fields to its view and three numbers to
-its observation: the special card played during a turn.)
+its observation: the special card played during a turn; and again for its rules
+version 2, special cards at any moment: the windows went, and with them a phase
+and the old meaning of ``site``, and views of a seat offered a card were added.)
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ pile, so the result conserves all 45 landscape cards and passes `State.validate`
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.actions import Action
 from meeple.bear_mountain.components import (
     ANIMALS,
     BEAR_CARDS,
@@ -21,6 +21,9 @@ from meeple.bear_mountain.components import (
     SOLO_SCORES,
 )
 from meeple.bear_mountain.state import Phase, State
+
+from .. import shared
+from ..shared import texts as texts
 
 
 def cards_where(
@@ -65,6 +68,20 @@ def hike_with_elevations(changes: Sequence[int]) -> tuple[int, ...]:
     for change in changes:
         used.append(card_with(elevation=change, exclude=used))
     return tuple(used)
+
+
+ONE_ANIMAL_CARDS = (
+    "most-bluebirds",
+    "most-cardinals",
+    "most-goldfinches",
+    "most-squirrels",
+    "most-rabbits",
+    "most-skunks",
+    "most-foxes",
+    "most-deer",
+    "most-bears",
+)
+"""The nine score cards that each count one animal (no habitat, no elevation, no group)."""
 
 
 def scores(*slugs: str) -> tuple[int, ...]:
@@ -114,42 +131,8 @@ def standard(
     return state
 
 
-def solo(
-    hikes: Sequence[Sequence[int]],
-    *,
-    deck: Sequence[int],
-    discard: Sequence[int] = (),
-    drawn: int = 0,
-    assigned: Sequence[Sequence[str]] = ((), (), (), (), ()),
-    active: int = -1,
-    phase: Phase = Phase.DRAW,
-) -> State:
-    """A solo position; the deck must keep one bear per remaining pile of 8."""
-    used = [*(c for h in hikes for c in h), *deck, *discard, *((drawn,) if drawn else ())]
-    assert sorted(used) == list(CARD_IDS), "a solo position must place all 45 cards"
-    state = State(
-        players=1,
-        to_act=frozenset() if phase == Phase.OVER else frozenset({0}),
-        rng=1,
-        options=Options(mode="solo"),
-        phase=phase,
-        score_cards=SOLO_SCORES,
-        hikes=tuple(tuple(h) for h in hikes),
-        deck=tuple(deck),
-        discard=tuple(discard),
-        drawn=drawn,
-        assigned=tuple(tuple(SCORE_BY_SLUG[s] for s in a) for a in assigned),
-        active=active,
-    )
-    state.validate()
-    return state
-
-
-def play(state: State, *moves: str, player: int | None = None) -> State:
-    """Apply moves written in notation."""
-    for text in moves:
-        state = state.apply(GAME.parse_action(text), player)
-    return state
+play = partial(shared.play, GAME)
+"""Apply moves written in notation (`tests.shared.play` for this game)."""
 
 
 def pick_lowest(state: State) -> State:
@@ -157,11 +140,6 @@ def pick_lowest(state: State) -> State:
     for p in sorted(state.to_act):
         state = state.apply(state.legal_actions(p)[0], p)
     return state
-
-
-def texts(actions: Iterable[Action]) -> list[str]:
-    """Notation of each action."""
-    return [str(a) for a in actions]
 
 
 def finished(hikes: Sequence[Sequence[int]], score_slugs: Sequence[str]) -> State:
@@ -215,15 +193,24 @@ def solo_position(
         else:
             deck.append(others.pop(0))
         position += 1
-    return solo(
-        hikes,
-        deck=deck,
-        discard=discard,
-        drawn=drawn,
-        assigned=assigned,
-        active=active,
+    placed = [*used, *deck]
+    assert sorted(placed) == list(CARD_IDS), "a solo position must place all 45 cards"
+    state = State(
+        players=1,
+        to_act=frozenset() if phase == Phase.OVER else frozenset({0}),
+        rng=1,
+        options=Options(mode="solo"),
         phase=phase,
+        score_cards=SOLO_SCORES,
+        hikes=tuple(tuple(h) for h in hikes),
+        deck=tuple(deck),
+        discard=tuple(discard),
+        drawn=drawn,
+        assigned=tuple(tuple(SCORE_BY_SLUG[s] for s in a) for a in assigned),
+        active=active,
     )
+    state.validate()
+    return state
 
 
 def playout(

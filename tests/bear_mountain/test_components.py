@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import copy
-import json
 from collections import Counter
-from importlib import resources
 from typing import Any
 
 import pytest
@@ -21,10 +18,7 @@ from meeple.bear_mountain.components import (
     load_score_cards,
 )
 
-
-def _raw(name: str) -> Any:
-    text = resources.files("meeple.bear_mountain").joinpath("data", name).read_text("utf-8")
-    return json.loads(text)
+from ..shared import broken_data, shipped_data
 
 
 @pytest.mark.rule("bear_mountain:components.landscape", "bear_mountain:data.landscape")
@@ -99,19 +93,18 @@ def test_groups_count_their_members() -> None:
     ],
 )
 def test_landscape_data_is_checked_when_loaded(change: Any, message: str) -> None:
-    data = copy.deepcopy(_raw("landscape_cards.json"))
-    change(data)
+    data = broken_data("bear_mountain", "landscape_cards.json", change)
     with pytest.raises(ValueError, match=message):
         load_landscape_cards(data)
 
 
 @pytest.mark.rule("bear_mountain:data.score-cards")
 def test_score_data_is_checked_when_loaded() -> None:
-    data = copy.deepcopy(_raw("score_cards.json"))
+    data = shipped_data("bear_mountain", "score_cards.json")
     data["cards"][0]["solo"] = True
     with pytest.raises(ValueError, match="solo flag"):
         load_score_cards(data)
-    data = copy.deepcopy(_raw("score_cards.json"))
+    data = shipped_data("bear_mountain", "score_cards.json")
     data["cards"][15]["counts"] = ["swamp"]
     with pytest.raises(ValueError, match="counts"):
         load_score_cards(data)

@@ -6,6 +6,7 @@ import pytest
 
 from meeple.bear_mountain import GAME, Options
 from meeple.core import IllegalActionError
+from meeple.testing import assert_refused
 
 from .helpers import pick_lowest, play, texts
 
@@ -83,10 +84,12 @@ def test_placing_a_card_you_did_not_select_is_refused() -> None:
     for _ in range(4):
         state = pick_lowest(state)
     other = state.picks[1][0]
-    reason = state.check(GAME.parse_action(f"place c{other:02d} right"), 0)
-    assert reason is not None
-    assert "not among your face-down selected cards" in reason
+    assert_refused(
+        GAME,
+        state,
+        f"place c{other:02d} right",
+        "not among your face-down selected cards",
+        player=0,
+    )
     mine = state.picks[0][0]
-    reason = state.check(GAME.parse_action(f"place c{mine:02d} left"), 0)
-    assert reason is not None
-    assert "first card" in reason
+    assert_refused(GAME, state, f"place c{mine:02d} left", "first card", player=0)

@@ -17,6 +17,7 @@ from meeple.bear_mountain.actions import SoloPlace
 from meeple.bear_mountain.components import BEAR_CARDS, CARD_IDS
 from meeple.bear_mountain.state import Phase, State
 from meeple.core import InvalidOptionsError
+from meeple.testing import assert_refused
 
 from .helpers import card_with, play, solo_position, texts
 
@@ -63,7 +64,7 @@ def test_a_card_joins_either_end_of_a_solo_hike_only_under_the_option() -> None:
     default = _last_bear(Options(mode="solo"))
     # The bear card meets no right-hand edge, so it may close any open hike: hike5.
     assert texts(default.legal_actions()) == ["solo c43 hike5"]
-    assert "right-hand end" in (default.check(SoloPlace(BEAR, 5, "left")) or "")
+    assert_refused(GAME, default, SoloPlace(BEAR, 5, "left"), "right-hand end")
     end = play(default, "solo c43 hike5", "assign longest-conifer hike5", "assign most-deer hike5")
     end = play(end, "done")
     assert end.is_over
@@ -74,9 +75,7 @@ def test_a_card_joins_either_end_of_a_solo_hike_only_under_the_option() -> None:
     option = _last_bear(Options(mode="solo", solo_either_end=True))
     # Its conifer half meets hike5's left edge: a bear card must match where it can.
     assert texts(option.legal_actions()) == ["solo c43 hike5 left"]
-    assert "must close a hike whose edge habitat matches" in (
-        option.check(SoloPlace(BEAR, 5)) or ""
-    )
+    assert_refused(GAME, option, SoloPlace(BEAR, 5), "must close a hike whose edge habitat matches")
     end = play(option, "solo c43 hike5 left", "assign longest-conifer hike5")
     end = play(end, "assign most-deer hike5", "done")
     assert end.is_over

@@ -8,6 +8,7 @@ from meeple.bear_mountain import GAME, Options
 from meeple.bear_mountain.components import BEAR_CARDS, SCORE_BY_SLUG, SOLO_SCORES
 from meeple.bear_mountain.setup import max_steps
 from meeple.bear_mountain.state import Phase
+from meeple.testing import assert_refused
 
 from .helpers import play, solo_position, texts
 
@@ -26,9 +27,7 @@ def test_a_drawn_card_goes_only_where_habitats_match() -> None:
     assert state.phase == "drawn"
     assert state.drawn == 2
     assert texts(state.legal_actions()) == ["solo c02 hike3", "solo c02 hike5"]
-    reason = state.check(GAME.parse_action("solo c02 hike1"))
-    assert reason is not None
-    assert "habitats must match" in reason
+    assert_refused(GAME, state, "solo c02 hike1", "habitats must match")
     state = play(state, "solo c02 hike5")
     assert state.hikes[4] == (24, 2)
     assert state.phase == "draw"
@@ -51,9 +50,7 @@ def test_a_card_with_no_match_goes_face_up_on_the_discard_pile() -> None:
 def test_the_discard_top_may_be_placed_instead_of_drawing() -> None:
     state = solo_position(MIXED, discard=[2, 11])
     assert texts(state.legal_actions()) == ["draw", "solo c11 hike3", "solo c11 hike5"]
-    reason = state.check(GAME.parse_action("solo c02 hike3"))
-    assert reason is not None
-    assert "top card of the discard pile" in reason
+    assert_refused(GAME, state, "solo c02 hike3", "top card of the discard pile")
     state = play(state, "solo c11 hike3")
     assert state.discard == (2,)
     assert state.hikes[2] == (6, 11)
@@ -64,9 +61,7 @@ def test_a_bear_card_closes_a_matching_hike_when_there_is_one() -> None:
     state = solo_position(MIXED, top=[44])
     state = play(state, "draw")
     assert texts(state.legal_actions()) == ["solo c44 hike2"]
-    reason = state.check(GAME.parse_action("solo c44 hike1"))
-    assert reason is not None
-    assert "bear card" in reason
+    assert_refused(GAME, state, "solo c44 hike1", "bear card")
     state = play(state, "solo c44 hike2")
     assert state.phase == "assign"
     assert state.active == 1
@@ -93,18 +88,10 @@ def test_assigning_one_habitat_or_elevation_and_one_or_two_animals() -> None:
     assert all(t.endswith("hike2") for t in options)
     state = play(state, "assign longest-hardwood hike2")
     assert not any("longest" in t or "mountain" in t for t in texts(state.legal_actions()))
-    reason = state.check(GAME.parse_action("assign biggest-mountain hike2"))
-    assert reason is not None
-    assert "one habitat or elevation" in reason
-    reason = state.check(GAME.parse_action("assign most-birds hike2"))
-    assert reason is not None
-    assert "set aside in the solo game" in reason
-    reason = state.check(GAME.parse_action("assign most-deer hike1"))
-    assert reason is not None
-    assert "just closed (hike2)" in reason
-    reason = state.check(GAME.parse_action("done"))
-    assert reason is not None
-    assert "at least 1 animal" in reason
+    assert_refused(GAME, state, "assign biggest-mountain hike2", "one habitat or elevation")
+    assert_refused(GAME, state, "assign most-birds hike2", "set aside in the solo game")
+    assert_refused(GAME, state, "assign most-deer hike1", "just closed (hike2)")
+    assert_refused(GAME, state, "done", "at least 1 animal")
     state = play(state, "assign most-deer hike2")
     assert "done" in texts(state.legal_actions())
     state = play(state, "assign most-foxes hike2")  # the second animal ends the assignment
@@ -137,9 +124,7 @@ def test_only_assignments_that_leave_the_other_hikes_completable() -> None:
     acts = texts(state.legal_actions())
     assert "done" not in acts
     assert len(acts) == 5  # one more animal card: any of the 5 left
-    reason = state.check(GAME.parse_action("done"))
-    assert reason is not None
-    assert "cannot be spread" in reason
+    assert_refused(GAME, state, "done", "cannot be spread")
 
 
 @pytest.mark.rule("bear_mountain:solo.end", "bear_mountain:solo.scoring")

@@ -8,19 +8,7 @@ from meeple.bear_mountain import GAME, Options
 from meeple.bear_mountain.scoring import top_group
 from meeple.bear_mountain.state import Phase
 
-from .helpers import cards_where, standard
-
-SLUGS = [
-    "most-deer",
-    "most-foxes",
-    "most-skunks",
-    "most-rabbits",
-    "most-squirrels",
-    "most-cardinals",
-    "most-goldfinches",
-    "most-bluebirds",
-    "most-bears",
-]
+from .helpers import ONE_ANIMAL_CARDS, cards_where, standard
 
 
 @pytest.mark.rule("bear_mountain:tiebreaker.sudden-death", "bear_mountain:tiebreaker.end")
@@ -94,11 +82,11 @@ def test_running_out_of_cards_ends_in_a_shared_win() -> None:
     hikes = [[deer[0], *rest[:20]], [deer[1], *rest[20:41]]]
     left = rest[41:]
     assert len(left) == 2
-    options = Options(score_cards=tuple(SLUGS), tiebreaker=True)
+    options = Options(score_cards=ONE_ANIMAL_CARDS, tiebreaker=True)
     state = standard(
         hikes,
         row=left,
-        score_slugs=SLUGS,
+        score_slugs=ONE_ANIMAL_CARDS,
         to_act=0,
         phase=Phase.SUDDEN,
         options=options,

@@ -12,19 +12,7 @@ from meeple.bear_mountain.scoring import score_hikes
 from meeple.bear_mountain.state import Phase
 from meeple.testing import random_playout
 
-from .helpers import card_with, play, standard
-
-NINE = (
-    "most-deer",
-    "most-foxes",
-    "most-skunks",
-    "most-rabbits",
-    "most-squirrels",
-    "most-bluebirds",
-    "most-cardinals",
-    "most-goldfinches",
-    "most-bears",
-)
+from .helpers import ONE_ANIMAL_CARDS, card_with, play, standard
 
 
 @pytest.mark.rule("bear_mountain:standard.card-order", "bear_mountain:standard.turn")
@@ -33,7 +21,9 @@ def test_a_standard_card_joins_the_right_end_whether_or_not_the_edges_match() ->
     clash = card_with(left="conifer", right="hardwood")
     fits = card_with(left="meadow", right="conifer", exclude=[first])
     others = [c for c in range(1, 46) if c not in (first, clash, fits)][:2]
-    state = standard([[first], []], row=[clash, fits, *others], score_slugs=NINE, to_act=1)
+    state = standard(
+        [[first], []], row=[clash, fits, *others], score_slugs=ONE_ANIMAL_CARDS, to_act=1
+    )
     state = play(state, "take 2")  # seat 1 starts its hike: seat 0 is to act again
     assert RIGHT[first] != CARDS[clash - 1].left
     assert len(state.legal_actions()) == 4  # every face-up card may be taken

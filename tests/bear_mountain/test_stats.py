@@ -4,25 +4,14 @@ from __future__ import annotations
 
 from meeple.bear_mountain import GAME, Options
 from meeple.bear_mountain.components import SCORE_CARDS
-from meeple.bear_mountain.state import State
-from meeple.core import ENDED_BY, STALLED, offers, replace
-from meeple.testing.playout import random_playout
+from meeple.core import ENDED_BY, STALLED, replace
 
-
-def _finished(players: int, seed: int, options: Options | None = None) -> State:
-    final, _, _ = random_playout(GAME, players, seed, options)
-    assert isinstance(final, State)
-    assert final.is_over
-    return final
-
-
-def test_bear_mountain_offers_statistics() -> None:
-    assert offers(GAME, "statistics")
+from ..shared import finished
 
 
 def test_a_standard_game_ends_with_complete_hikes_and_never_stalls() -> None:
     for seed in range(6):
-        stats = GAME.statistics(_finished(3, seed))
+        stats = GAME.statistics(finished(GAME, 3, seed))
         assert stats[ENDED_BY] == "hikes complete"
         assert stats[STALLED] is False
         assert stats["decided by"] in ("most points", "fewest shared cards", "shared win")
@@ -31,7 +20,7 @@ def test_a_standard_game_ends_with_complete_hikes_and_never_stalls() -> None:
 def test_decided_by_follows_the_rulebooks_order() -> None:
     seen = set()
     for seed in range(40):
-        state = _finished(2, seed)
+        state = finished(GAME, 2, seed)
         stats = GAME.statistics(state)
         outcome = state.outcome()
         details = [outcome.detail(p) for p in range(2)]
@@ -50,7 +39,7 @@ def test_decided_by_follows_the_rulebooks_order() -> None:
 def test_a_card_decides_when_scoring_without_it_changes_the_winners() -> None:
     decisive = 0
     for seed in range(10):
-        state = _finished(3, seed)
+        state = finished(GAME, 3, seed)
         stats = GAME.statistics(state)
         winners = state.outcome().winners
         in_play = {SCORE_CARDS[sid - 1].slug: sid for sid in state.score_cards}
@@ -65,7 +54,7 @@ def test_a_card_decides_when_scoring_without_it_changes_the_winners() -> None:
 
 
 def test_card_counts_add_up() -> None:
-    state = _finished(4, 3)
+    state = finished(GAME, 4, 3)
     stats = GAME.statistics(state)
     claimed = [state.outcome().detail(p)["cards"] for p in range(4)]
     takers = {slug: sum(slug in c for c in claimed) for slug in {s for c in claimed for s in c}}
@@ -77,7 +66,7 @@ def test_card_counts_add_up() -> None:
 def test_sudden_death_is_reported() -> None:
     endings = set()
     for seed in range(60):
-        state = _finished(2, seed, Options(tiebreaker=True))
+        state = finished(GAME, 2, seed, Options(tiebreaker=True))
         stats = GAME.statistics(state)
         longest = max(len(h) for h in state.hikes)
         assert (stats[ENDED_BY] in ("sudden death", "out of cards")) == (longest > 10), seed
@@ -87,7 +76,7 @@ def test_sudden_death_is_reported() -> None:
 
 
 def test_a_solo_game_reports_its_rating() -> None:
-    state = _finished(1, 2)
+    state = finished(GAME, 1, 2)
     stats = GAME.statistics(state)
     assert stats[ENDED_BY] == "five hikes closed"
     assert stats[STALLED] is False

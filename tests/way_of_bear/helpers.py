@@ -4,12 +4,12 @@ component accounted for, moves written in notation, named colours and villages."
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import attrs
 
 from meeple.way_of_bear import GAME
-from meeple.way_of_bear.actions import Action
 from meeple.way_of_bear.components import (
     CARD_BY_NAME,
     COLOURS,
@@ -24,6 +24,9 @@ from meeple.way_of_bear.components import (
     VILLAGES,
 )
 from meeple.way_of_bear.state import Phase, State
+
+from .. import shared
+from ..shared import texts as texts
 
 COLOUR = {name: i for i, name in enumerate(COLOURS)}
 """Colour index by name."""
@@ -118,16 +121,8 @@ def build(
     return state
 
 
-def play(state: State, *moves: str) -> State:
-    """Apply moves written in notation, in order."""
-    for text in moves:
-        state = state.apply(GAME.parse_action(text))
-    return state
-
-
-def texts(actions: Sequence[Action]) -> list[str]:
-    """Notation of each action."""
-    return [str(a) for a in actions]
+play = partial(shared.play, GAME)
+"""Apply moves written in notation (`tests.shared.play` for this game)."""
 
 
 ALL = [kind(t, s) for t in TYPES for s in (False, True)]

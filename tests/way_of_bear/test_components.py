@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import copy
-import json
 from collections.abc import Callable
-from importlib import resources
 from typing import Any
 
 import pytest
@@ -22,12 +19,8 @@ from meeple.way_of_bear.components import (
     load_pieces,
 )
 
+from ..shared import broken_data, shipped_data
 from .helpers import COLOUR
-
-
-def _doc(name: str) -> Any:
-    text = resources.files("meeple.way_of_bear").joinpath("data", name).read_text("utf-8")
-    return json.loads(text)
 
 
 @pytest.mark.rule("way_of_bear:components.board")
@@ -52,61 +45,73 @@ def test_tokens_fill_the_villages_in_play() -> None:
 
 
 def test_loaders_accept_the_shipped_data() -> None:
-    load_board(_doc("board.json"))
-    load_pieces(_doc("pieces.json"))
-    assert len(load_cards(_doc("seal_cards.json"))) == 16
+    load_board(shipped_data("way_of_bear", "board.json"))
+    load_pieces(shipped_data("way_of_bear", "pieces.json"))
+    assert len(load_cards(shipped_data("way_of_bear", "seal_cards.json"))) == 16
 
 
-def _broken_boards() -> list[Any]:
-    good = _doc("board.json")
-    out = []
-    short = copy.deepcopy(good)
-    short["villages"].pop()
-    out.append(short)
-    lonely = copy.deepcopy(good)
-    lonely["trails"] = [t for t in lonely["trails"] if "v01" not in t]
-    out.append(lonely)
-    twice = copy.deepcopy(good)
-    twice["trails"].append(twice["trails"][0])
-    out.append(twice)
-    no_p = copy.deepcopy(good)
-    no_p["villages"][39]["part"] = "main"
-    out.append(no_p)
-    return out
-
-
-@pytest.mark.parametrize("doc", _broken_boards())
-def test_broken_boards_are_refused(doc: Any) -> None:
-    with pytest.raises(CorruptDataError):
-        load_board(doc)
-
-
-def _broken_cards() -> list[Any]:
-    good = _doc("seal_cards.json")
-    out = []
-    changes: tuple[Callable[[Any], object], ...] = (
-        lambda d: d["cards"].pop(),
+BROKEN = [
+    pytest.param(load_board, "board.json", lambda d: d["villages"].pop(), id="board-short"),
+    pytest.param(
+        load_board,
+        "board.json",
+        lambda d: d.update(trails=[t for t in d["trails"] if "v01" not in t]),
+        id="board-lonely-village",
+    ),
+    pytest.param(
+        load_board,
+        "board.json",
+        lambda d: d["trails"].append(d["trails"][0]),
+        id="board-trail-twice",
+    ),
+    pytest.param(
+        load_board, "board.json", lambda d: d["villages"][39].update(part="main"), id="board-no-p"
+    ),
+    pytest.param(load_cards, "seal_cards.json", lambda d: d["cards"].pop(), id="cards-short"),
+    pytest.param(
+        load_cards,
+        "seal_cards.json",
         lambda d: d["cards"][0]["effect"].update({"fly": 1}),
+        id="cards-unknown-effect",
+    ),
+    pytest.param(
+        load_cards,
+        "seal_cards.json",
         lambda d: d["cards"][15].update({"effect": {"seals": 2}}),
+        id="cards-hoard-effect",
+    ),
+    pytest.param(
+        load_cards,
+        "seal_cards.json",
         lambda d: d["cards"][9]["effect"].update({"action": "teleport"}),
+        id="cards-unknown-action",
+    ),
+    pytest.param(
+        load_cards,
+        "seal_cards.json",
         lambda d: d["cards"][3].update({"kind": "C"}),
+        id="cards-kind",
+    ),
+    pytest.param(
+        load_cards,
+        "seal_cards.json",
         lambda d: d["cards"][2].update({"back_seals": -1}),
-    )
-    for change in changes:
-        doc = copy.deepcopy(good)
-        change(doc)
-        out.append(doc)
-    return out
+        id="cards-negative-back",
+    ),
+]
+"""A loader, the shipped file it reads, and a change that breaks the file."""
 
 
-@pytest.mark.parametrize("doc", _broken_cards())
-def test_broken_cards_are_refused(doc: Any) -> None:
+@pytest.mark.parametrize(("loader", "name", "change"), BROKEN)
+def test_broken_data_is_refused(
+    loader: Callable[[Any], object], name: str, change: Callable[[Any], object]
+) -> None:
     with pytest.raises(CorruptDataError):
-        load_cards(doc)
+        loader(broken_data("way_of_bear", name, change))
 
 
 def test_broken_pieces_are_refused() -> None:
-    doc = _doc("pieces.json")
+    doc = shipped_data("way_of_bear", "pieces.json")
     doc["stele_colours"]["per_colour"] = 20
     with pytest.raises(CorruptDataError, match="84 steles"):
         load_pieces(doc)

@@ -1,4 +1,8 @@
-"""The adapters' action vocabulary and view encoding: order, layout, range, no leaks."""
+"""The adapters' action vocabulary and view encoding: order, layout, range, no leaks.
+
+What every game's encoding promises (the vocabulary parses back, the parts tile the
+observation, bad player counts are refused) is checked in tests/test_encoding_all_games.py.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,6 @@ import attrs
 import pytest
 from hypothesis import given
 
-from meeple.core import InvalidOptionsError
 from meeple.core.encoding import vocabulary
 from meeple.testing import check_game
 from meeple.way_of_bear import GAME, Options
@@ -100,12 +103,9 @@ def test_vocabulary_leaves_out_what_can_never_be_legal() -> None:
     assert four - three == {f"place {c} {v}" for v in VILLAGES[32:] for c in COLOUR}
 
 
-def test_vocabulary_is_the_same_every_time_and_maps_back() -> None:
+def test_a_placement_has_its_documented_index() -> None:
+    # tests/test_encoding_all_games.py checks that every index maps back.
     vocab = vocabulary(GAME, 4)
-    assert GAME.action_vocabulary(4) == GAME.action_vocabulary(4)
-    for i, action in enumerate(vocab.actions):
-        assert vocab.index(action) == i
-        assert vocab.index(GAME.parse_action(str(action))) == i
     assert vocab.index(Place(COLOUR["blue"], VILLAGE["v17"])) == 35 + 4 * 16 + 2
 
 
@@ -122,14 +122,6 @@ def test_every_legal_action_of_random_games_is_in_the_vocabulary(
             legal = state.legal_actions()
             assert sum(vocab.mask(legal)) == len(legal)
             state = state.apply(chooser.choice(legal))
-
-
-def test_bad_player_counts_are_refused() -> None:
-    for bad in (1, 5):
-        with pytest.raises(InvalidOptionsError):
-            GAME.action_vocabulary(bad)
-        with pytest.raises(InvalidOptionsError):
-            GAME.observation_size(bad)
 
 
 # -- the layout ---------------------------------------------------------------
@@ -155,9 +147,7 @@ def test_observation_sizes_and_parts(players: int, size: int) -> None:
         "deck",
         "turn",
     )
-    stops = [0] + [start + width for _, start, width in parts.parts]
-    assert [start for _, start, _ in parts.parts] == stops[:-1]
-    assert stops[-1] == size
+    assert parts.size == size  # tests/test_encoding_all_games.py: the parts tile it
     assert parts.width("board") == 9 * (40 if players == 4 else 32)
     assert parts.width("seats") == enc.SEAT_SIZE * players
 

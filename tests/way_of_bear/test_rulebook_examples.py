@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import IllegalActionError
+from meeple.testing import assert_refused
 from meeple.way_of_bear import GAME
 
 from .helpers import ALL, COLOUR, CORNER, VILLAGE, build, counts, finished, play, texts
@@ -24,15 +24,9 @@ def test_orange_stele_may_go_only_where_no_orange_neighbour_is_and_some_stele_is
     orange = [t for t in texts(state.legal_actions()) if t.startswith("place orange")]
     assert orange == ["place orange v01"]
     # the top red cross: next to an orange stele
-    reason = state.check(GAME.parse_action("place orange v10"))
-    assert reason is not None
-    assert "same colour" in reason
+    assert_refused(GAME, state, "place orange v10", "same colour")
     # the bottom red cross: next to no stele at all
-    reason = state.check(GAME.parse_action("place orange v30"))
-    assert reason is not None
-    assert "next to at least one other stele" in reason
-    with pytest.raises(IllegalActionError, match="same colour"):
-        state.apply(GAME.parse_action("place orange v10"))
+    assert_refused(GAME, state, "place orange v30", "next to at least one other stele")
 
 
 @pytest.mark.rule("way_of_bear:pay.offering")

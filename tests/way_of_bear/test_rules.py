@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple import dumps, loads
-from meeple.core import CorruptDataError, IllegalActionError
+from meeple.core import CorruptDataError
+from meeple.testing import assert_refused
 from meeple.way_of_bear import GAME
 from meeple.way_of_bear.components import CARDS, PER_COLOUR, TOKEN_BASE, TOKENS_IN_PLAY
 from meeple.way_of_bear.state import State
@@ -51,21 +52,13 @@ def test_refusal_reasons(moves: tuple[str, ...], action: str, reason: str) -> No
         hands={0: ["s10", "s13", "s16"]},
     )
     state = play(state, *moves)
-    refused = GAME.parse_action(action)
-    found = state.check(refused)
-    assert found is not None
-    assert reason in found
-    with pytest.raises(IllegalActionError, match="way_of_bear") as err:
-        state.apply(refused)
-    assert err.value.reason == found
+    assert_refused(GAME, state, action, reason)  # apply refuses alike, naming the game
 
 
 @pytest.mark.rule("way_of_bear:components.board", "way_of_bear:setup.table")
 def test_part_p_is_not_in_play_with_three_players() -> None:
     state = build(steles=CORNER, reserves={0: {"white": 1}})
-    found = state.check(GAME.parse_action("place white v35"))
-    assert found is not None
-    assert "part P" in found
+    assert_refused(GAME, state, "place white v35", "part P")
 
 
 def test_prompts_are_one_line() -> None:

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple import dumps, loads
+from meeple.testing import assert_refused
 from meeple.way_of_bear import GAME
 from meeple.way_of_bear.actions import Place
 from meeple.way_of_bear.components import (
@@ -44,9 +45,7 @@ def test_acquiring_takes_the_token_onto_the_matching_column() -> None:
 @pytest.mark.rule("way_of_bear:pay.offering")
 def test_a_placement_the_reserve_cannot_pay_for_is_refused() -> None:
     state = build(steles=CORNER, reserves={0: {"orange": 1, "black": 1}})
-    reason = state.check(GAME.parse_action("place orange v01"))
-    assert reason is not None
-    assert "cannot pay the offering" in reason
+    assert_refused(GAME, state, "place orange v01", "cannot pay the offering")
 
 
 @pytest.mark.rule("way_of_bear:place.token", "way_of_bear:components.player-boards")
@@ -58,9 +57,7 @@ def test_a_full_column_refuses_more_tokens_of_its_type() -> None:
         reserves={0: {"orange": 1, "black": 1, "blue": 1}},
         player_tokens={0: [religion, religion]},
     )
-    reason = state.check(GAME.parse_action("place orange v01"))
-    assert reason is not None
-    assert "religion column" in reason
+    assert_refused(GAME, state, "place orange v01", "religion column")
 
 
 @pytest.mark.rule("way_of_bear:turn.take")
@@ -131,9 +128,7 @@ def test_completing_a_column_draws_the_top_card_which_waits_a_turn() -> None:
     assert done.phase == "main"
     assert texts(done.legal_actions()) == ["seal s10", "pass"]
     assert f"seal {CARDS[top].code}" not in texts(done.legal_actions())
-    reason = done.check(GAME.parse_action(f"seal {CARDS[top].code}"))
-    assert reason is not None
-    assert "turn it was drawn" in reason
+    assert_refused(GAME, done, f"seal {CARDS[top].code}", "turn it was drawn")
     later = play(done, "pass")
     assert later.current == 1
     assert later.fresh == ()
@@ -223,18 +218,14 @@ def test_type_a_cards_only_before_the_regular_action() -> None:
     state = build(steles=CORNER, hands={0: ["s01", "s13"]}, temples={"black": 3})
     after = play(state, "draw")
     assert texts(after.legal_actions()) == ["seal s13", "pass"]
-    reason = after.check(GAME.parse_action("seal s01"))
-    assert reason is not None
-    assert "type-A" in reason
+    assert_refused(GAME, after, "seal s01", "type-A")
 
 
 @pytest.mark.rule("way_of_bear:cards.play")
 def test_the_dragon_hoard_is_never_played() -> None:
     state = build(steles=CORNER, hands={0: ["s16"]})
     assert "seal s16" not in texts(state.legal_actions())
-    reason = state.check(GAME.parse_action("seal s16"))
-    assert reason is not None
-    assert "only carries Dragon Seals" in reason
+    assert_refused(GAME, state, "seal s16", "only carries Dragon Seals")
 
 
 # -- the placement search against the rules read plainly -----------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from meeple.core import IllegalActionError
+from meeple.testing import assert_refused
 from meeple.way_of_bear import GAME
 from meeple.way_of_bear.components import PER_COLOUR
 from meeple.way_of_bear.spots import offering
@@ -117,12 +117,7 @@ def test_an_offering_is_affordable_with_the_stele_its_own_ritual_brings_in() -> 
 def test_a_choice_that_would_strand_the_offering_is_refused_with_the_rule() -> None:
     ritual = play(_short_of_blue(), "place orange v01", "pay black")
     for text in ("ritual-skip", "ritual-take white"):
-        reason = ritual.check(GAME.parse_action(text))
-        assert reason is not None
-        assert "offering" in reason
-        assert "pay in full" in reason
-        with pytest.raises(IllegalActionError):
-            ritual.apply(GAME.parse_action(text))
+        assert_refused(GAME, ritual, text, "offering", "pay in full")
 
 
 @pytest.mark.rule("way_of_bear:pay.ritual-stele", "way_of_bear:pay.offering")
@@ -133,8 +128,7 @@ def test_without_a_ritual_in_reach_the_reserve_alone_must_pay() -> None:
         temples={"black": 3, "blue": 1, "white": 1},  # paying the black fills no last space
     )
     assert "place orange v01" not in texts(state.legal_actions())
-    reason = state.check(GAME.parse_action("place orange v01"))
-    assert reason == (
+    assert assert_refused(GAME, state, "place orange v01") == (
         "the reserve cannot pay the offering (one stele of each neighbouring stele's colour)"
     )
 
@@ -148,9 +142,7 @@ def test_a_ritual_in_reach_that_cannot_make_up_the_shortfall_is_named() -> None:
     )
     assert offering(state.board, VILLAGE["v01"]) == counts({"black": 1, "blue": 1})
     assert "place orange v01" not in texts(state.legal_actions())
-    reason = state.check(GAME.parse_action("place orange v01"))
-    assert reason is not None
-    assert "not even with the steles Rituals" in reason
+    assert_refused(GAME, state, "place orange v01", "not even with the steles Rituals")
 
 
 @pytest.mark.rule("way_of_bear:pay.ritual-stele")

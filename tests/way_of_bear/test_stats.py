@@ -4,29 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import ENDED_BY, STALLED, offers
-from meeple.testing.playout import random_playout
+from meeple.core import ENDED_BY, STALLED
 from meeple.way_of_bear import GAME, Options
 from meeple.way_of_bear.components import CAPACITY
 from meeple.way_of_bear.scoring import completed
-from meeple.way_of_bear.state import State
 
-
-def _finished(players: int, seed: int, options: Options | None = None) -> State:
-    final, _, _ = random_playout(GAME, players, seed, options)
-    assert isinstance(final, State)
-    assert final.is_over
-    return final
-
-
-def test_way_of_bear_offers_statistics() -> None:
-    assert offers(GAME, "statistics")
+from ..shared import finished
 
 
 def test_a_completed_board_ends_the_game_naturally() -> None:
     seals_decided = 0
     for seed in range(6):
-        state = _finished(2, seed)
+        state = finished(GAME, 2, seed)
         stats = GAME.statistics(state)
         completers = [p for p in range(2) if completed(state.tokens[p], CAPACITY[2])]
         assert completers
@@ -41,7 +30,7 @@ def test_a_completed_board_ends_the_game_naturally() -> None:
 
 @pytest.mark.rule("way_of_bear:end.round-limit")
 def test_the_round_limit_is_a_stall_rule() -> None:
-    state = _finished(3, 0, Options(max_rounds=3))
+    state = finished(GAME, 3, 0, Options(max_rounds=3))
     stats = GAME.statistics(state)
     assert stats[ENDED_BY] == "round limit"
     assert stats[STALLED] is True

@@ -16,7 +16,6 @@ from typing import Any
 import httpx2 as httpx
 import uvicorn
 from starlette.applications import Starlette
-from starlette.testclient import TestClient
 
 from meeple.web.hub import Hub
 
@@ -28,14 +27,31 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def create(client: TestClient, game: str, seats: list[str], **extra: Any) -> Json:
-    """Create a match and return the creation response (fails the test if refused)."""
+def create(client: httpx.Client, game: str, seats: list[str], **extra: Any) -> Json:
+    """Create a match and return the creation response (fails the test if refused).
+
+    `client` is a `TestClient` or a client of a live server (`http_from`).
+    """
     response = client.post(
         "/api/matches", json={"game": game, "players": len(seats), "seats": seats, **extra}
     )
     assert response.status_code == 201, response.text
     data: Json = response.json()
     return data
+
+
+def act(client: httpx.Client, match: str, token: str, action: str, version: int) -> httpx.Response:
+    """Post a move as the seat holding `token`, at the match's `version`; the response."""
+    return client.post(
+        f"/api/matches/{match}/act",
+        headers=bearer(token),
+        json={"action": action, "version": version},
+    )
+
+
+POLL_SECONDS = 0.04
+"""How often the tests poll: 25 a second stays under the default 30-a-second request limit,
+so a slow bot under CI load never turns polling into 429s."""
 
 
 def settle(get_view: Callable[[], Json], timeout: float = 20.0) -> Json:
@@ -46,7 +62,7 @@ def settle(get_view: Callable[[], Json], timeout: float = 20.0) -> Json:
         if not view["waiting_for_bots"]:
             return view
         assert time.monotonic() < deadline, "bots did not finish in time"
-        time.sleep(0.01)
+        time.sleep(POLL_SECONDS)
 
 
 def hub_of(app: Starlette) -> Hub:
@@ -130,14 +146,8 @@ def http_from(url: str, address: str = "127.0.0.1", timeout: float = 20.0) -> ht
     return httpx.Client(base_url=url, timeout=timeout, transport=transport, verify=False)
 
 
-def create_over_http(http: httpx.Client, game: str, seats: list[str], **extra: Any) -> Json:
-    """Create a match over HTTP; the creation response (fails the test if refused)."""
-    response = http.post(
-        "/api/matches", json={"game": game, "players": len(seats), "seats": seats, **extra}
-    )
-    assert response.status_code == 201, response.text
-    data: Json = response.json()
-    return data
+create_over_http = create
+"""`create` through a client of a live server (the name says where the request goes)."""
 
 
 def refused(response: httpx.Response, status: int, *words: str) -> str:

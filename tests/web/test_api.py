@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 import meeple
 
-from .support import Json, bearer, create, settle
+from .support import Json, act, bearer, create, settle
 
 
 def two_humans(client: TestClient, game: str = "goofspiel", **extra: Any) -> Json:
@@ -27,14 +27,6 @@ def view(client: TestClient, match: str, token: str | None = None) -> Json:
     assert response.status_code == 200, response.text
     data: Json = response.json()
     return data
-
-
-def act(client: TestClient, match: str, token: str, action: str, version: int) -> Any:
-    return client.post(
-        f"/api/matches/{match}/act",
-        headers=bearer(token),
-        json={"action": action, "version": version},
-    )
 
 
 def error(response: Any, status: int, *words: str) -> str:
@@ -489,4 +481,5 @@ def test_each_payload_is_made_from_that_seats_view_only(client: TestClient, name
             break
         seat = rng.choice(sorted(state.to_act))
         action = str(rng.choice(state.legal_actions(seat)))
-        assert act(client, data["match"], tokens[seat], action, live.version).status_code == 200
+        version = live.version_for(seat)  # the moves this seat saw being made
+        assert act(client, data["match"], tokens[seat], action, version).status_code == 200

@@ -92,6 +92,8 @@ def test_one_human_plays_a_full_game_against_bots(
     browser: Browser, server: LiveServer, game: str
 ) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900}, bypass_csp=True)
+    responses: list[Response] = []
+    page.on("response", _collector(responses))
     try:
         seats = seats_for(game)
         data = create(
@@ -117,7 +119,10 @@ def test_one_human_plays_a_full_game_against_bots(
         record = page.request.get(f"{server.url}/api/matches/{data['match']}/record").json()
         replayed = meeple.loads(json.dumps(record["record"])).replay()
         assert replayed.state.is_over
-        assert sum(1 for player, _ in replayed.history if player == 0) == clicks
+        # A click can lose a race: a bot offered a special card in secret (Wypas) plays
+        # it first, and the page is told to look again (409) and refreshes.
+        stale = sum(1 for r in responses if r.url.endswith("/act") and r.status == 409)
+        assert sum(1 for player, _ in replayed.history if player == 0) == clicks - stale
     finally:
         page.close()
 

@@ -25,7 +25,7 @@ from meeple.web.clients import client_key
 from .support import (
     Json,
     LiveServer,
-    bearer,
+    act,
     create_over_http,
     http_from,
     hub_of,
@@ -59,11 +59,7 @@ def test_one_client_at_its_cap_does_not_lock_anyone_else_out(server: LiveServer)
     with http_from(server.url, HONEST) as honest:
         data = create_over_http(honest, "goofspiel", ["human", "human"], seed=1)
         token = data["seats"][0]["token"]
-        response = honest.post(
-            f"/api/matches/{data['match']}/act",
-            headers=bearer(token),
-            json={"action": "bid 1", "version": 0},
-        )
+        response = act(honest, data["match"], token, "bid 1", 0)
     assert response.status_code == 200, response.text
     assert response.json()["version"] == 1
 
@@ -131,11 +127,7 @@ def test_abandoned_matches_close_and_stop_counting(db: Path) -> None:
         assert "no move for" in view["closed"]
         assert view["legal"] == []
         token = first["seats"][0]["token"]
-        response = http.post(
-            f"/api/matches/{first['match']}/act",
-            headers=bearer(token),
-            json={"action": "bid 1", "version": 0},
-        )
+        response = act(http, first["match"], token, "bid 1", 0)
         refused(response, 409, "closed")
         status = http.get("/api/status").json()
         assert status["matches"]["abandoned"] == 2
@@ -151,10 +143,8 @@ def test_a_match_with_moves_is_not_idle(db: Path) -> None:
         tokens = [s["token"] for s in data["seats"]]
         for version in range(8):
             time.sleep(0.3)
-            response = http.post(
-                f"/api/matches/{data['match']}/act",
-                headers=bearer(tokens[version % 2]),
-                json={"action": f"bid {version // 2 + 1}", "version": version},
+            response = act(
+                http, data["match"], tokens[version % 2], f"bid {version // 2 + 1}", version
             )
             assert response.status_code == 200, response.text
 

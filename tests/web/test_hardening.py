@@ -109,34 +109,38 @@ SECURITY = (
 )
 
 
+def _get_with_a_bug(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch, target: str, path: str, bug: str
+) -> httpx.Response:
+    """GET `path` once `target` (a dotted name) raises RuntimeError(`bug`); the response,
+    which must carry the security headers all the same."""
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError(bug)
+
+    monkeypatch.setattr(target, broken)
+    with http_from(server.url) as http:
+        response = http.get(path)
+    for header in SECURITY:
+        assert header in response.headers, header
+    return response
+
+
 def test_a_500_from_the_api_is_json_and_carries_the_security_headers(
     server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(*args: Any) -> Any:
-        raise RuntimeError("a bug with a secret inside")
-
-    monkeypatch.setattr("meeple.web.api.game_summary", broken)
-    with http_from(server.url) as http:
-        response = http.get("/api/games")
-        reason = refused(response, 500, "internal error")
-        assert "secret" not in reason  # the details go to the log, not to the client
-        for header in SECURITY:
-            assert header in response.headers, header
-        assert response.headers["cache-control"] == "no-store"
+    target, bug = "meeple.web.api.game_summary", "a bug with a secret inside"
+    response = _get_with_a_bug(server, monkeypatch, target, "/api/games", bug)
+    reason = refused(response, 500, "internal error")
+    assert "secret" not in reason  # the details go to the log, not to the client
+    assert response.headers["cache-control"] == "no-store"
 
 
 def test_a_500_from_a_page_carries_the_security_headers(
     server: LiveServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(*args: Any) -> Any:
-        raise RuntimeError("page bug")
-
-    monkeypatch.setattr("meeple.web.pages.lobby_page", broken)
-    with http_from(server.url) as http:
-        response = http.get("/")
-        assert response.status_code == 500
-        for header in SECURITY:
-            assert header in response.headers, header
+    response = _get_with_a_bug(server, monkeypatch, "meeple.web.pages.lobby_page", "/", "page bug")
+    assert response.status_code == 500
 
 
 def test_responses_with_a_token_or_a_private_view_are_not_cached(server: LiveServer) -> None:

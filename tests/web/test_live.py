@@ -14,21 +14,12 @@ import pytest
 
 import meeple
 
-from .support import Json, LiveServer, bearer, http_from
-
-
-def create(http: httpx.Client, game: str, seats: list[str], **extra: Any) -> Json:
-    response = http.post(
-        "/api/matches", json={"game": game, "players": len(seats), "seats": seats, **extra}
-    )
-    assert response.status_code == 201, response.text
-    data: Json = response.json()
-    return data
+from .support import Json, LiveServer, act, bearer, create_over_http, http_from
 
 
 def test_the_event_stream_announces_each_new_version(server: LiveServer) -> None:
     with httpx.Client(base_url=server.url, timeout=10) as http:
-        data = create(http, "goofspiel", ["human", "human"], seed=1)
+        data = create_over_http(http, "goofspiel", ["human", "human"], seed=1)
         token = data["seats"][0]["token"]
         url = f"/api/matches/{data['match']}"
         seen: list[Json] = []
@@ -39,11 +30,7 @@ def test_the_event_stream_announces_each_new_version(server: LiveServer) -> None
                 if line.startswith("data:"):
                     seen.append(json.loads(line[5:]))
                     if len(seen) == 1:
-                        response = http.post(
-                            f"{url}/act",
-                            headers=bearer(token),
-                            json={"action": "bid 1", "version": 0},
-                        )
+                        response = act(http, data["match"], token, "bid 1", 0)
                         assert response.status_code == 200
                     else:
                         break
@@ -53,7 +40,9 @@ def test_the_event_stream_announces_each_new_version(server: LiveServer) -> None
 def test_simultaneous_moves_racing_never_corrupt_the_match(server: LiveServer) -> None:
     """Both players of a simultaneous bid act at the same instant, round after round."""
     with httpx.Client(base_url=server.url, timeout=10) as http:
-        data = create(http, "goofspiel", ["human", "human", "human"], seed=6, options={"cards": 5})
+        data = create_over_http(
+            http, "goofspiel", ["human", "human", "human"], seed=6, options={"cards": 5}
+        )
         match = data["match"]
         tokens = [s["token"] for s in data["seats"]]
         statuses: list[int] = []
@@ -77,11 +66,7 @@ def test_simultaneous_moves_racing_never_corrupt_the_match(server: LiveServer) -
                     )
                     action = legal[len(legal) // 2]
                     barrier.wait()
-                    response = clients[seat].post(
-                        f"/api/matches/{match}/act",
-                        headers=bearer(tokens[seat]),
-                        json={"action": action, "version": version},
-                    )
+                    response = act(clients[seat], match, tokens[seat], action, version)
                     with lock:
                         statuses.append(response.status_code)
                         if response.status_code == 200:
@@ -111,7 +96,7 @@ def test_simultaneous_moves_racing_never_corrupt_the_match(server: LiveServer) -
 
 def test_one_seat_double_clicking_plays_once(server: LiveServer) -> None:
     with httpx.Client(base_url=server.url, timeout=10) as http:
-        data = create(http, "goofspiel", ["human", "human"], seed=2)
+        data = create_over_http(http, "goofspiel", ["human", "human"], seed=2)
         match, token = data["match"], data["seats"][0]["token"]
         barrier = threading.Barrier(8)
         results: list[int] = []
@@ -119,11 +104,7 @@ def test_one_seat_double_clicking_plays_once(server: LiveServer) -> None:
         def click(card: int) -> None:
             with httpx.Client(base_url=server.url, timeout=10) as own:
                 barrier.wait()
-                response = own.post(
-                    f"/api/matches/{match}/act",
-                    headers=bearer(token),
-                    json={"action": f"bid {card % 6 + 1}", "version": 0},
-                )
+                response = act(own, match, token, f"bid {card % 6 + 1}", 0)
                 results.append(response.status_code)
 
         with ThreadPoolExecutor(8) as pool:
@@ -151,7 +132,7 @@ def test_load_many_concurrent_matches(
     for i in range(matches):
         with http_from(server.url, f"127.0.0.{100 + i}") as http:
             seats = ["human"] * (2 + i % 3)
-            created.append(create(http, "goofspiel", seats, seed=i, options={"cards": 5}))
+            created.append(create_over_http(http, "goofspiel", seats, seed=i, options={"cards": 5}))
     counts = [0] * matches
     moves: list[list[tuple[int, str]]] = [[] for _ in range(matches)]
 
@@ -170,11 +151,7 @@ def test_load_many_concurrent_matches(
                 seat = rng.choice(state["to_act"])
                 legal = own.get(f"{url}/legal", headers=bearer(tokens[seat])).json()
                 action = rng.choice(legal["actions"])
-                response = own.post(
-                    f"{url}/act",
-                    headers=bearer(tokens[seat]),
-                    json={"action": action, "version": legal["version"]},
-                )
+                response = act(own, data["match"], tokens[seat], action, legal["version"])
                 counts[index] += 2
                 assert response.status_code in (200, 409), response.text
                 if response.status_code == 200:
@@ -207,7 +184,7 @@ def test_watchers_of_one_match_are_capped(db: Any) -> None:
         live_server(create_app(db, limits=Limits(max_spectators=1))) as capped,
         httpx.Client(base_url=capped.url, timeout=10) as http,
     ):
-        data = create(http, "goofspiel", ["human", "human"])
+        data = create_over_http(http, "goofspiel", ["human", "human"])
         url = f"/api/matches/{data['match']}/events"
         with http.stream("GET", url) as first:
             lines = first.iter_lines()  # kept: a dropped iterator closes the stream

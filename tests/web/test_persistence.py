@@ -12,7 +12,7 @@ import meeple
 from meeple.web import create_app
 from meeple.web.store import Store
 
-from .support import bearer, create, settle
+from .support import act, bearer, create, settle
 
 
 def test_a_match_continues_after_a_restart(db: Path) -> None:
@@ -21,20 +21,14 @@ def test_a_match_continues_after_a_restart(db: Path) -> None:
         tokens = [s["token"] for s in data["seats"]]
         url = f"/api/matches/{data['match']}"
         for version, (token, card) in enumerate([(tokens[0], 4), (tokens[1], 2)]):
-            response = first.post(
-                f"{url}/act",
-                headers=bearer(token),
-                json={"action": f"bid {card}", "version": version},
-            )
+            response = act(first, data["match"], token, f"bid {card}", version)
             assert response.status_code == 200
         before = first.get(f"{url}/view", headers=bearer(tokens[0])).json()
     with TestClient(create_app(db)) as second:
         after = second.get(f"{url}/view", headers=bearer(tokens[0])).json()
         assert after == before
         assert second.get(f"{url}/view", headers=bearer("wrong")).status_code == 403
-        response = second.post(
-            f"{url}/act", headers=bearer(tokens[1]), json={"action": "bid 6", "version": 2}
-        )
+        response = act(second, data["match"], tokens[1], "bid 6", 2)
         assert response.status_code == 200
 
 
@@ -53,11 +47,7 @@ def test_records_are_stored_as_json_not_pickles(db: Path) -> None:
     with TestClient(create_app(db)) as client:
         data = create(client, "goofspiel", ["human", "human"], seed=2)
         token = data["seats"][0]["token"]
-        response = client.post(
-            f"/api/matches/{data['match']}/act",
-            headers=bearer(token),
-            json={"action": "bid 3", "version": 0},
-        )
+        response = act(client, data["match"], token, "bid 3", 0)
         assert response.status_code == 200
     with sqlite3.connect(db) as connection:
         (header, tokens) = connection.execute(

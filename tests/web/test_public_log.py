@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from .support import create
-from .test_api import act, view
+from .support import act, create
+from .test_api import view
 
 
 def test_a_face_down_pick_shows_as_a_pick_to_the_other_seats(client: TestClient) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -32,6 +33,20 @@ class FancyView:
     secret: str | None
     flag: bool
     note: str
+
+
+def every_view(state: Any, rng: random.Random, moves: int | None = None) -> Iterator[Any]:
+    """Every seat's view (the spectator's first) of each position of a random game from
+    `state`, to its end or for `moves` moves; `rng` picks the lowest seat's moves."""
+    played = 0
+    while True:
+        for seat in [None, *range(state.players)]:
+            yield state.view(seat)
+        if state.is_over or played == moves:
+            return
+        actor = sorted(state.to_act)[0]
+        state = state.apply(rng.choice(state.legal_actions(actor)), actor)
+        played += 1
 
 
 def fancy(**changes: Any) -> FancyView:
@@ -131,19 +146,12 @@ def test_bear_mountain_draws_hikes_as_card_tiles_in_every_mode(mode: str) -> Non
     game = meeple.get_game("bear_mountain")
     players = 1 if mode == "solo" else 3
     state = game.start(players, seed=2, options=game.options_type(mode=mode))
-    rng = random.Random(mode)
-    while True:
-        for seat in [None, *range(players)]:
-            view = state.view(seat)
-            out = render_html(game, view)
-            assert out.startswith('<div class="bm-table">'), out[:200]
-            for hike in view.hikes:
-                for card in hike:
-                    assert f'data-card="c{card:02d}"' in out
-        if state.is_over:
-            break
-        actor = sorted(state.to_act)[0]
-        state = state.apply(rng.choice(state.legal_actions(actor)), actor)
+    for view in every_view(state, random.Random(mode)):
+        out = render_html(game, view)
+        assert out.startswith('<div class="bm-table">'), out[:200]
+        for hike in view.hikes:
+            for card in hike:
+                assert f'data-card="c{card:02d}"' in out
 
 
 def test_bear_mountain_falls_back_when_the_view_is_not_what_it_expects() -> None:
@@ -154,19 +162,11 @@ def test_bear_mountain_falls_back_when_the_view_is_not_what_it_expects() -> None
 
 def test_way_of_bear_draws_the_village_map_and_temples() -> None:
     game = meeple.get_game("way_of_bear")
-    state = game.start(3, seed=5)
-    rng = random.Random(5)
-    for _ in range(200):
-        for seat in [None, 0, 1, 2]:
-            view = state.view(seat)
-            out = render_html(game, view)
-            assert out.startswith('<div class="wob-table">'), out[:200]
-            assert out.count("<g data-village=") == len(view.board)
-            assert out.count("<tr data-temple=") == len(view.temples)
-        if state.is_over:
-            break
-        actor = sorted(state.to_act)[0]
-        state = state.apply(rng.choice(state.legal_actions(actor)), actor)
+    for view in every_view(game.start(3, seed=5), random.Random(5), moves=199):
+        out = render_html(game, view)
+        assert out.startswith('<div class="wob-table">'), out[:200]
+        assert out.count("<g data-village=") == len(view.board)
+        assert out.count("<tr data-temple=") == len(view.temples)
 
 
 def test_bear_mountain_draws_itself_through_the_html_capability() -> None:

@@ -17,7 +17,7 @@ import httpx2 as httpx
 
 from meeple.web import Limits, create_app
 
-from .support import bearer, create_over_http, http_from, live_server, refused
+from .support import Json, bearer, create_over_http, http_from, live_server, refused
 
 
 @contextmanager
@@ -39,15 +39,24 @@ def first_event(lines: Iterator[str]) -> tuple[str, Any]:
     raise AssertionError("the stream ended")
 
 
-def test_spectators_cannot_take_the_players_slots(tmp_path: Path) -> None:
-    app = create_app(tmp_path / "db.sqlite3", limits=Limits(max_spectators=2))
+@contextmanager
+def one_match(
+    folder: Path, address: str, **limits: Any
+) -> Iterator[tuple[httpx.Client, Json, str, ExitStack]]:
+    """A server with these limits, a client from `address`, a match of two humans it
+    created, that match's live-update URL, and a stack that holds streams open."""
+    app = create_app(folder / "db.sqlite3", limits=Limits(**limits))
     with (
         live_server(app) as server,
-        http_from(server.url, "127.0.0.40") as http,
+        http_from(server.url, address) as http,
         ExitStack() as held,
     ):
         data = create_over_http(http, "goofspiel", ["human", "human"])
-        url = f"/api/matches/{data['match']}/events"
+        yield http, data, f"/api/matches/{data['match']}/events", held
+
+
+def test_spectators_cannot_take_the_players_slots(tmp_path: Path) -> None:
+    with one_match(tmp_path, "127.0.0.40", max_spectators=2) as (http, data, url, held):
         kept = []  # a dropped line iterator closes its stream
         for _ in range(2):
             response, lines = held.enter_context(stream(http, url))
@@ -63,14 +72,7 @@ def test_spectators_cannot_take_the_players_slots(tmp_path: Path) -> None:
 
 
 def test_a_seat_always_gets_a_slot_and_its_oldest_stream_gives_way(tmp_path: Path) -> None:
-    app = create_app(tmp_path / "db.sqlite3", limits=Limits(max_seat_streams=2))
-    with (
-        live_server(app) as server,
-        http_from(server.url, "127.0.0.41") as http,
-        ExitStack() as held,
-    ):
-        data = create_over_http(http, "goofspiel", ["human", "human"])
-        url = f"/api/matches/{data['match']}/events"
+    with one_match(tmp_path, "127.0.0.41", max_seat_streams=2) as (http, data, url, held):
         token = data["seats"][0]["token"]
         oldest = held.enter_context(stream(http, url, token))[1]
         assert first_event(oldest)[0] == "version"

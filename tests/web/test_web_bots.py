@@ -21,6 +21,7 @@ from meeple.web import bot_seats as bot_module
 from meeple.web.seats import bot_for as real_bot_for
 
 from .support import (
+    POLL_SECONDS,
     Json,
     LiveServer,
     bearer,
@@ -82,7 +83,7 @@ def _gaps(http: Any, match: str, seconds: float) -> list[float]:
         if now != version:
             version = now
             changes.append(time.monotonic())
-        time.sleep(0.02)
+        time.sleep(POLL_SECONDS)
     changes.append(time.monotonic())
     return [b - a for a, b in itertools.pairwise(changes)]
 

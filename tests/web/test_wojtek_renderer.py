@@ -3,11 +3,9 @@ view is drawn, no hidden card shows, text is escaped."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,9 +16,9 @@ from meeple.wojtek import GAME, Options
 from meeple.wojtek.board import load_board, read_board_file
 from meeple.wojtek.components import BEAR_NAMES, CITIES, NUM_COLOURS, PERSON, TRAVEL_NAMES
 from meeple.wojtek.state import State
+from tests.wojtek.board_files import board_file, entry, standard_board
 from tests.wojtek.helpers import collection, hand, position, route
 
-STANDARD = Path(meeple.__file__).parent / "wojtek" / "data" / "board_standard.json"
 HAND = re.compile(r'<ol class="seq" data-field="hand">(.*?)</ol>')
 
 
@@ -158,13 +156,9 @@ def test_the_drawing_depends_only_on_what_the_seat_may_see() -> None:
 
 
 def test_names_from_a_board_file_are_escaped(tmp_path: Path) -> None:
-    doc: dict[str, Any] = json.loads(STANDARD.read_text(encoding="utf-8"))
-    for space in doc["spaces"]:
-        if space["id"] == "site-red":
-            space["name"] = '<script>alert("bear")</script> & Co'
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    board = read_board_file(path)
+    doc = standard_board()
+    entry(doc, "site-red")["name"] = '<script>alert("bear")</script> & Co'
+    board = read_board_file(board_file(tmp_path, doc))
     # Both pawns stand on the red deportation site, whose name is drawn in several places.
     state = position(
         2,

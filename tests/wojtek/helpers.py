@@ -13,9 +13,9 @@ that the rule tests use: route 6 red, 7 green, 8 yellow, 9 blue, 10 violet,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from meeple.wojtek import GAME, Options
-from meeple.wojtek.actions import Action
 from meeple.wojtek.board import load_board
 from meeple.wojtek.components import (
     BEAR_COUNTS,
@@ -29,6 +29,8 @@ from meeple.wojtek.components import (
     ZERO_TRAVEL,
 )
 from meeple.wojtek.state import TURN, Phase, State
+
+from .. import shared
 
 BOARD = load_board()
 
@@ -146,17 +148,10 @@ def position(
     return state
 
 
-def play(state: State, *moves: str) -> State:
-    """Apply moves written in notation, each by the seat to act."""
-    for text in moves:
-        action: Action = GAME.parse_action(text)
-        state = state.apply(action)
-    return state
-
-
-def names(actions: Sequence[Action]) -> list[str]:
-    """Notation of each action."""
-    return [str(a) for a in actions]
+play = partial(shared.play, GAME)
+"""Apply moves written in notation (`tests.shared.play` for this game)."""
+names = shared.texts
+"""The notation of each action (`tests.shared.texts`)."""
 
 
 RED, YELLOW, BLUE, VIOLET, PINK = (colour(c) for c in ("red", "yellow", "blue", "violet", "pink"))
@@ -167,6 +162,17 @@ EDINBURGH = CITIES.index("Edinburgh")
 """City card id of Edinburgh."""
 FILLER = hand("violet", "violet", "green", "green", "green")
 """The hand of players a test does not look at."""
+
+
+def last_orange_truck() -> State:
+    """Three players; seat 0, to act on route 54, holds an orange truck card, and no
+    orange space lies beyond route 54: that truck goes to Edinburgh."""
+    return position(
+        3,
+        positions=[route(54), route(30), route(20)],
+        hands=[hand("orange", "red", "red", "red", "red")] + [FILLER] * 2,
+    )
+
 
 # Bear card names by type, in card-data order (for scoring tests).
 FOOD = ("corned beef", "fruits and honey", "condensed milk", "marmalade", "dates", "sweets")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,7 +22,7 @@ from meeple.wojtek.components import (
     TRAVEL_COUNTS,
 )
 
-STANDARD = Path(__file__).parents[2] / "src" / "meeple" / "wojtek" / "data" / "board_standard.json"
+from .board_files import Doc, board_file, entry, shorter_board, standard_board
 
 
 @pytest.mark.rule("wojtek:components.counts")
@@ -52,88 +52,53 @@ def test_standard_board_shape() -> None:
     assert all(colours.count(c) >= 7 for c in range(7))
 
 
-def _doc() -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(STANDARD.read_text(encoding="utf-8"))
-    return doc
+def _setting(*changes: tuple[str, str, str]) -> Callable[[Doc], None]:
+    """A change of a board file that sets (space id, field, value) for each of `changes`."""
+
+    def change(doc: Doc) -> None:
+        for sid, field, value in changes:
+            entry(doc, sid)[field] = value
+
+    return change
 
 
-def _space(doc: dict[str, Any], sid: str) -> dict[str, Any]:
-    found: dict[str, Any] = next(s for s in doc["spaces"] if s["id"] == sid)
-    return found
-
-
-def _break_dead_end(doc: dict[str, Any]) -> None:
-    _space(doc, "route-20")["next"] = "nowhere"
-
-
-def _break_cycle(doc: dict[str, Any]) -> None:
-    _space(doc, "route-20")["next"] = "route-10"
-
-
-def _break_site(doc: dict[str, Any]) -> None:
-    _space(doc, "site-pink")["colour"] = "red"
-
-
-def _break_city_order(doc: dict[str, Any]) -> None:
-    _space(doc, "route-11")["name"] = "Bologna"
-    _space(doc, "route-46")["name"] = "Tehran"
-
-
-def _break_colour(doc: dict[str, Any]) -> None:
-    _space(doc, "route-5")["colour"] = "turquoise"
-
-
-def _break_arrow_back(doc: dict[str, Any]) -> None:
-    _space(doc, "route-3")["next"] = "site-red"
-
-
-def _break_colour_missing(doc: dict[str, Any]) -> None:
-    for entry in doc["spaces"]:
-        if entry["colour"] == "pink" and entry["kind"] != "deportation":
-            entry["colour"] = "red"
-
-
-def _break_kind(doc: dict[str, Any]) -> None:
-    _space(doc, "route-7")["kind"] = "swamp"
+def _no_pink_route_space(doc: Doc) -> None:
+    for space in doc["spaces"]:
+        if space["colour"] == "pink" and space["kind"] != "deportation":
+            space["colour"] = "red"
 
 
 @pytest.mark.rule("wojtek:board.checks")
 @pytest.mark.parametrize(
     ("breaker", "message"),
     [
-        (_break_dead_end, "dead end"),
-        (_break_cycle, "circle"),
-        (_break_site, "one deportation site of each"),
-        (_break_city_order, "every city in order"),
-        (_break_colour, "turquoise"),
-        (_break_arrow_back, "back into"),
-        (_break_colour_missing, "not every colour"),
-        (_break_kind, "unknown kind"),
+        (_setting(("route-20", "next", "nowhere")), "dead end"),
+        (_setting(("route-20", "next", "route-10")), "circle"),
+        (_setting(("site-pink", "colour", "red")), "one deportation site of each"),
+        (
+            _setting(("route-11", "name", "Bologna"), ("route-46", "name", "Tehran")),
+            "every city in order",
+        ),
+        (_setting(("route-5", "colour", "turquoise")), "turquoise"),
+        (_setting(("route-3", "next", "site-red")), "back into"),
+        (_no_pink_route_space, "not every colour"),
+        (_setting(("route-7", "kind", "swamp")), "unknown kind"),
     ],
 )
-def test_broken_boards_are_refused(tmp_path: Path, breaker: Any, message: str) -> None:
-    doc = _doc()
+def test_broken_boards_are_refused(
+    tmp_path: Path, breaker: Callable[[Doc], None], message: str
+) -> None:
+    doc = standard_board()
     breaker(doc)
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(BoardError, match=message):
-        read_board_file(path)
+        read_board_file(board_file(tmp_path, doc))
     with pytest.raises(InvalidOptionsError, match=message):
         Match(GAME, 2, seed=1, board={k: v for k, v in doc.items() if k != "_source"})
 
 
 @pytest.mark.rule("wojtek:board.checks")
 def test_another_board_file_can_be_played(tmp_path: Path) -> None:
-    doc = _doc()
-    doc["name"] = "shorter"
-    # Cut the route short: Bologna's successor leads straight to Edinburgh.
-    _space(doc, "route-46")["next"] = "edinburgh"
-    doc["spaces"] = [
-        s for s in doc["spaces"] if s["id"] not in [f"route-{i}" for i in range(47, 56)]
-    ]
-    path = tmp_path / "shorter.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    options = Options(board=read_board_file(path))
+    options = Options(board=read_board_file(board_file(tmp_path, shorter_board())))
     assert load_board(options.board).name == "shorter"
     state = GAME.start(3, seed=4, options=options)
     while not state.is_over:
@@ -167,7 +132,7 @@ def test_a_loaded_state_or_record_cannot_name_a_file() -> None:
 
 def test_board_files_are_read_by_the_program_with_a_size_cap(tmp_path: Path) -> None:
     big = tmp_path / "big.json"
-    big.write_text(" " * 2000 + json.dumps(_doc()), encoding="utf-8")
+    big.write_text(" " * 2000 + json.dumps(standard_board()), encoding="utf-8")
     with pytest.raises(BoardError, match=r"larger than 1000 bytes"):
         read_board_file(big, max_bytes=1000)
     with pytest.raises(BoardError, match=r"not a regular file"):
@@ -180,10 +145,9 @@ def test_board_files_are_read_by_the_program_with_a_size_cap(tmp_path: Path) -> 
 
 
 def test_a_custom_board_is_stored_in_the_record_and_replays_anywhere(tmp_path: Path) -> None:
-    doc = _doc()
+    doc = standard_board()
     doc["name"] = "renamed"
-    path = tmp_path / "renamed.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path = board_file(tmp_path, doc)
     match = Match(GAME, 3, seed=4, board=read_board_file(path))
     for _ in range(25):
         match.play(match.state.legal_actions()[0])

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from importlib import resources
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from meeple.wojtek.board import BoardSpec, load_board
 from meeple.wojtek.components import EDINBURGH_CITY, HAND_SIZE, NUM_COLOURS, TRAVEL_KINDS
 from meeple.wojtek.state import TURN, USE, State
 
+from .board_files import shorter_board
 from .helpers import BOARD
 
 VARIANTS = {
@@ -247,19 +247,7 @@ def test_a_viewer_mid_three_card_move_holds_the_cards_to_finish_it() -> None:
 # -- a custom board: positions are checked against the board of the document's options
 
 
-def _shorter_board() -> BoardSpec:
-    text = resources.files("meeple.wojtek").joinpath("data", "board_standard.json").read_text()
-    doc = json.loads(text)
-    for space in doc["spaces"]:
-        if space["id"] == "route-46":
-            space["next"] = "edinburgh"
-    cut = {f"route-{i}" for i in range(47, 56)}
-    doc["spaces"] = [s for s in doc["spaces"] if s["id"] not in cut]
-    doc["name"] = "shorter"
-    return BoardSpec.from_doc(doc)
-
-
-SHORTER = Options(board=_shorter_board())
+SHORTER = Options(board=BoardSpec.from_doc(shorter_board()))
 """Options of a game on a custom board, 9 route spaces shorter than the standard one."""
 
 

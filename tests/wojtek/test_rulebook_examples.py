@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeple.testing import assert_refused
 from meeple.wojtek import GAME
 from meeple.wojtek.components import HAND_SIZE, RAINBOW
 from meeple.wojtek.scoring import arrange, outcome_of, set_sizes
@@ -96,9 +97,7 @@ def test_walking_stops_before_the_next_pawn() -> None:
     )
     walks = [n for n in names(state.legal_actions()) if n.startswith("walk")]
     assert walks == ["walk yellow", "walk green", "walk blue"]
-    reason = state.check(GAME.parse_action("walk violet"))
-    assert reason is not None
-    assert "pass another pawn" in reason
+    assert_refused(GAME, state, "walk violet", "pass another pawn")
     after = play(state, "walk green")
     assert after.positions[0] == route(7)
     assert after.travel_discard[RAINBOW] == 1

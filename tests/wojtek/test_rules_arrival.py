@@ -20,6 +20,7 @@ from .helpers import (
     bear,
     colour,
     hand,
+    last_orange_truck,
     names,
     play,
     position,
@@ -71,12 +72,7 @@ def test_jumping_over_a_city_does_not_claim_it() -> None:
 
 @pytest.mark.rule("wojtek:edinburgh.arrive", "wojtek:end.trigger", "wojtek:end.last-round")
 def test_truck_to_edinburgh_takes_the_truck_colour_box_and_starts_the_last_round() -> None:
-    state = position(
-        3,
-        positions=[route(54), route(30), route(20)],
-        hands=[hand("orange", "red", "red", "red", "red")] + [FILLER] * 2,
-    )
-    # no orange space lies beyond route 54: Edinburgh counts as every colour
+    state = last_orange_truck()  # Edinburgh counts as every colour
     after = play(state, "truck orange")
     assert after.positions[0] == BOARD.finish
     assert after.city_owner[EDINBURGH] == 0

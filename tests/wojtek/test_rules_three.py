@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeple.testing import assert_refused
 from meeple.wojtek import GAME, Options
 from meeple.wojtek.state import BOX, USE
 
@@ -24,9 +25,7 @@ def test_three_card_move_mixes_rainbows_with_trucks_of_one_colour_only() -> None
     assert names(s.legal_actions()) == ["use red", "use blue", "use pink", "use rainbow"]
     s = play(s, "use red")
     assert names(s.legal_actions()) == ["use rainbow"]
-    reason = s.check(GAME.parse_action("use blue"))
-    assert reason is not None
-    assert "one single colour" in reason
+    assert_refused(GAME, s, "use blue", "one single colour")
     s = play(s, "use rainbow")
     assert names(s.legal_actions()) == ["use rainbow"]
 
@@ -57,9 +56,7 @@ def test_three_card_move_needs_three_usable_cards() -> None:
         ],
     )
     assert "three" not in names(other.legal_actions())
-    reason = other.check(GAME.parse_action("three"))
-    assert reason is not None
-    assert "three travel cards" in reason
+    assert_refused(GAME, other, "three", "three travel cards")
 
 
 @pytest.mark.rule("wojtek:move.three")
@@ -85,9 +82,7 @@ def test_three_cards_into_edinburgh_choose_any_box_too() -> None:
     s = play(state, "three", "drop red", "use red", "use red", "use red")
     # Only blue has a space left ahead of route 54; every other colour means Edinburgh.
     assert names(s.legal_actions()) == ["to blue", "to edinburgh"]
-    reason = s.check(GAME.parse_action("to red"))
-    assert reason is not None
-    assert "edinburgh" in reason
+    assert_refused(GAME, s, "to red", "edinburgh")
     s = play(s, "to edinburgh")
     assert s.phase == BOX
     after = play(s, "box pink")

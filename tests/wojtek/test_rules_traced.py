@@ -13,7 +13,7 @@ from meeple.wojtek.components import BEAR_KINDS, HAND_SIZE, NO_CARD
 from meeple.wojtek.route import truck_target, walk_targets
 from meeple.wojtek.state import USE
 
-from .helpers import BOARD, FILLER, colour, hand, play, position, route, space
+from .helpers import BOARD, FILLER, colour, hand, last_orange_truck, play, position, route, space
 
 
 @pytest.mark.rule("wojtek:route.merge")
@@ -31,12 +31,7 @@ def test_a_pawn_on_another_approach_path_neither_blocks_nor_fills() -> None:
 
 @pytest.mark.rule("wojtek:edinburgh.refill", "wojtek:edinburgh.arrive")
 def test_a_player_reaching_edinburgh_refills_the_hand_and_never_acts_again() -> None:
-    state = position(
-        3,
-        positions=[route(54), route(30), route(20)],
-        hands=[hand("orange", "red", "red", "red", "red")] + [FILLER] * 2,
-    )
-    after = play(state, "truck orange")
+    after = play(last_orange_truck(), "truck orange")
     assert after.positions[0] == BOARD.finish
     assert sum(after.hands[0]) == HAND_SIZE  # refilled as part of the turn
     end = play(after, "exchange green", "done", "exchange green", "done")

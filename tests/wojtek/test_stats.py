@@ -4,31 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import ENDED_BY, STALLED, offers
-from meeple.testing.playout import random_playout
+from meeple.core import ENDED_BY, STALLED
 from meeple.wojtek import GAME, Options
 from meeple.wojtek.board import load_board
 from meeple.wojtek.scoring import has_complete_set
-from meeple.wojtek.state import State
+
+from ..shared import finished
 
 FINISH = load_board().finish
-
-
-def _finished(players: int, seed: int, options: Options | None = None) -> State:
-    final, _, _ = random_playout(GAME, players, seed, options)
-    assert isinstance(final, State)
-    assert final.is_over
-    return final
-
-
-def test_wojtek_offers_statistics() -> None:
-    assert offers(GAME, "statistics")
 
 
 def test_the_ending_is_read_from_the_final_position() -> None:
     seen = set()
     for seed in range(12):  # seed 3 is a rare game that a complete set ends
-        state = _finished(2, seed)
+        state = finished(GAME, 2, seed)
         stats = GAME.statistics(state)
         in_edinburgh = sum(1 for pos in state.positions if pos == FINISH)
         complete = any(has_complete_set(c) for c in state.collections)
@@ -50,7 +39,7 @@ def test_the_ending_is_read_from_the_final_position() -> None:
 
 @pytest.mark.rule("wojtek:end.round-limit")
 def test_the_round_limit_is_a_stall_rule() -> None:
-    state = _finished(3, 1, Options(round_limit=3))
+    state = finished(GAME, 3, 1, Options(round_limit=3))
     stats = GAME.statistics(state)
     assert not state.ending
     assert stats[ENDED_BY] == "round limit"

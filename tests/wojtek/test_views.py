@@ -81,14 +81,11 @@ def test_two_pawns_on_one_route_space_are_refused() -> None:
         meeple.loads(json.dumps(data), game=GAME)
 
 
-def test_render_shows_route_pawns_display_and_only_own_hand() -> None:
+def test_render_shows_only_the_viewers_hand() -> None:
+    # tests/test_views_all_games.py checks the landmarks of this opening picture.
     state = GAME.start(3, seed=5)
     text = GAME.render(state.view(1))
-    assert "Buzuluk" in text
-    assert "Edinburgh" in text
-    assert "Display:" in text
     assert text.count("hand:") == 1
-    assert "Poland: pawns 0 1 2" in text
     spectator = GAME.render(state.view(None))
     assert "hand:" not in spectator
 

@@ -8,15 +8,17 @@ all the cards and passes `State.validate`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any
 
 from meeple.core import ONE_SEAT, replace, rng
 from meeple.wypas import GAME, Options
 from meeple.wypas.components import DECK, FACE_NAME, NAME_FACE, NAME_KIND, SHEEP_DECK, placed
 from meeple.wypas.invariants import cards_in_play
+from meeple.wypas.offers import with_offers
 from meeple.wypas.redyk import accepted_faces
-from meeple.wypas.state import CHOOSE, REDYK, WINDOW, State
+from meeple.wypas.state import CHOOSE, REDYK, State
+
+from ..shared import texts as texts
 
 __all__ = [
     "EMPTY",
@@ -31,7 +33,6 @@ __all__ = [
     "play",
     "redyk",
     "sheep",
-    "skip_window",
     "texts",
     "walk",
 ]
@@ -70,8 +71,9 @@ def face(name: str) -> int:
 def arrange(players: int = 4, options: Options | None = None, **changes: Any) -> State:
     """A validated position: a fresh game with `changes`, unused cards in the deck.
 
-    `to_act` follows `actor` unless given. The deck is rebuilt (sorted, so the top
-    card is the highest kind) from the cards no other zone holds.
+    `to_act` follows `actor` and the offers the hands make (`meeple.wypas.offers`)
+    unless given. The deck is rebuilt (sorted, so the top card is the highest kind)
+    from the cards no other zone holds.
     """
     opts = options if options is not None else Options()
     state = GAME.start(players, seed=0, options=opts)
@@ -92,6 +94,8 @@ def arrange(players: int = 4, options: Options | None = None, **changes: Any) ->
         missing = want - have
         assert not have - want, f"the test position uses too many cards: {have - want}"
         state = replace(state, deck=tuple(sorted(missing.elements())))
+    if "to_act" not in changes and opts.specials:
+        state = with_offers(state, state.waited)
     state.validate()
     return state
 
@@ -128,22 +132,11 @@ def accepts(row: tuple[int, ...]) -> set[str]:
 
 
 def play(state: State, *moves: str) -> State:
-    """Apply moves in notation, each by the seat to act."""
+    """Apply moves in notation, each by the seat the table waits for (`State.actor`);
+    seats offered a special card meanwhile let the moment go by."""
     for text in moves:
-        state = state.apply(GAME.parse_action(text))
+        state = state.apply(GAME.parse_action(text), state.actor)
     return state
-
-
-def skip_window(state: State) -> State:
-    """Let a special-card window go by (everyone passes)."""
-    while state.phase == WINDOW:
-        state = play(state, "pass")
-    return state
-
-
-def texts(actions: Iterable[Any]) -> list[str]:
-    """Notation of actions."""
-    return [str(a) for a in actions]
 
 
 def walk(players: int, seed: int, options: Options, limit: int | None = None) -> list[State]:

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import copy
-import json
-from importlib import resources
 from typing import Any
 
 import pytest
 
 from meeple.wypas import components as c
 
-
-def _raw() -> dict[str, Any]:
-    text = resources.files("meeple.wypas").joinpath("data/deck.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
+from ..shared import broken_data, shipped_data
 
 
 @pytest.mark.rule("wypas:components.cards")
@@ -61,11 +54,10 @@ def test_names_round_trip() -> None:
     ],
 )
 def test_bad_deck_data_is_refused(change: Any, message: str) -> None:
-    data = copy.deepcopy(_raw())
-    change(data)
+    data = broken_data("wypas", "deck.json", change)
     with pytest.raises(ValueError, match=message):
         c.load_deck(data)
 
 
 def test_the_shipped_data_loads() -> None:
-    assert c.load_deck(_raw())["baca_cards"] == 1
+    assert c.load_deck(shipped_data("wypas", "deck.json"))["baca_cards"] == 1

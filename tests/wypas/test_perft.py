@@ -29,17 +29,20 @@ def test_start_without_specials() -> None:
 
 
 def test_start_with_specials() -> None:
-    # 3 players draw 2 lots; the special-card window then asks each seat in turn.
+    # 3 players draw 2 lots: the baca hides one (2); the opener names the face-up or
+    # the face-down lot (x2 = 4) and bids with pass or one of its four sheep kinds
+    # (x5 = 20). Seat 0's Black Sheep and seat 1's Sheepdog have no target (no pen, no
+    # wolf), so nobody is offered a special card.
     state = GAME.start(3, seed=1)
-    assert [perft(state, d) for d in range(1, 6)] == [2, 2, 2, 2, 4]
+    assert [perft(state, d) for d in range(1, 6)] == [2, 4, 20, 124, 904]
 
 
 @pytest.mark.parametrize(
     ("players", "seed", "moves", "counts"),
     [
-        (4, 9, 120, [4, 11, 23, 41]),
-        (4, 9, 180, [2, 5, 11, 19]),
-        (3, 3, 250, [2, 6, 8, 8]),
+        (4, 9, 120, [3, 5, 13, 33]),
+        (4, 9, 180, [2, 2, 2, 4]),
+        (3, 3, 250, [3, 4, 8, 19]),
     ],
 )
 def test_midgame(players: int, seed: int, moves: int, counts: list[int]) -> None:

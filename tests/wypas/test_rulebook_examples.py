@@ -7,9 +7,9 @@ import pytest
 
 from meeple.core import IllegalActionError
 from meeple.wypas import components as c
-from meeple.wypas.state import BID, CHOOSE, WINDOW
+from meeple.wypas.state import BID, CHOOSE
 
-from .helpers import accepts, choose, hand, k, pen, play, redyk, sheep, skip_window, texts
+from .helpers import accepts, choose, hand, k, pen, play, redyk, sheep, texts
 
 
 @pytest.mark.rule("wypas:components.dolly")
@@ -62,9 +62,7 @@ def test_the_illustrated_auction() -> None:
     assert sorted(state.discard) == sorted(hand("green-2", "red-3", "yellow-6"))
     assert state.hands[1] == ()
     assert state.hands[3] == hand("orange-1", "orange-2")
-    # A special-card window, then the player left of the previous opener opens.
-    assert state.phase == WINDOW
-    state = skip_window(state)
+    # The player left of the previous opener opens the next lot.
     assert state.phase == CHOOSE
     assert state.actor == 2
     state.validate()

@@ -1,28 +1,17 @@
-"""Special cards "at any moment": also during your own bidding, redyk and shearing turns.
+"""Special cards "at any moment", during your own turn: between your bids on a lot,
+between your placements in redyk, during your shearing turn.
 
-The rulebook lets a special card be played at any moment. Besides the windows
-before each lot, before redyk and before shearing (`test_rules_specials.py`), a
-seat may play one whenever it decides anyway: between its bids on a lot, between
-its placements in redyk, during its shearing turn. After the reactions (and a
-Thief's pick) the same seat goes on with its turn. Who holds a special card stays
-secret: nobody else is asked anything, and `to_act` is the seat whose turn it is.
+The seat to act finds the special cards it could play among its choices; after the
+reactions (and a Thief's pick) the same seat goes on with its turn. Nobody else is
+asked anything when no other seat holds a special card it could play. Special cards
+played by a seat whose turn it is not (an offer) are in `test_rules_offers.py`.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from meeple.wypas.state import (
-    BID,
-    REACT,
-    REDYK,
-    SHEAR,
-    SITE_IN_AUCTION,
-    SITE_IN_REDYK,
-    SITE_IN_SHEAR,
-    TAKE,
-    State,
-)
+from meeple.wypas.state import BID, REACT, REDYK, SHEAR, TAKE, State
 
 from .helpers import EMPTY, arrange, hand, k, pen, play, sheep, texts
 
@@ -47,7 +36,7 @@ def test_a_thief_is_played_while_a_lot_is_being_bid_on() -> None:
     state = auction(hand("red-1", "thief"))
     assert "thief p3" in texts(state.legal_actions())
     state = play(state, "thief p3")
-    assert (state.phase, state.site) == (REACT, SITE_IN_AUCTION)
+    assert (state.phase, state.resume) == (REACT, (BID, 2))
     assert (state.lot, state.bids) == (k("green-5"), (0, 3, 0, 0))  # the auction waits
     state = play(state, "pass", "pass", "pass")  # seats 3, 0, 1 let it stand
     assert (state.phase, state.actor) == (TAKE, 2)
@@ -71,7 +60,7 @@ def test_a_black_sheep_is_played_on_a_pen_filled_earlier_in_the_same_redyk() -> 
     assert state.actor == 1
     assert "black p0 pen1 red-2" in texts(state.legal_actions())
     state = play(state, "black p0 pen1 red-2")
-    assert (state.phase, state.site) == (REACT, SITE_IN_REDYK)
+    assert (state.phase, state.resume) == (REACT, (REDYK, 1))
     state = play(state, "pass", "pass", "pass")
     assert (state.phase, state.actor) == (REDYK, 1)
     assert state.pens[0][0] == (sheep("red-1"), sheep("black"))
@@ -96,7 +85,7 @@ def test_a_sheepdog_drives_a_wolf_off_during_your_own_shearing_turn() -> None:
     )
     assert texts(state.legal_actions()) == ["done", "shear 1 meee", "shear 1", "dog p0 pen1"]
     state = play(state, "dog p0 pen1")
-    assert (state.phase, state.site) == (REACT, SITE_IN_SHEAR)
+    assert (state.phase, state.resume) == (REACT, (SHEAR, 0))
     state = play(state, "pass", "pass", "pass")
     assert (state.phase, state.actor, state.wolves[0]) == (SHEAR, 0, 0)
     state = play(state, "shear 1 meee")

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import IllegalActionError
+from meeple.testing import assert_refused
 from meeple.wypas import GAME
-from meeple.wypas.state import CHOOSE, WINDOW
+from meeple.wypas.state import CHOOSE
 
-from .helpers import choose, hand, k, play, skip_window, texts
+from .helpers import choose, hand, k, play, texts
 
 
 @pytest.mark.rule("wypas:auction.lots", "wypas:hidden.views")
@@ -23,8 +23,8 @@ def test_the_baca_hides_one_lot_and_sees_it_alone() -> None:
     assert state.view(0).face_down == hidden
     assert all(state.view(p).face_down == -1 for p in (1, 2, 3, None))
     assert state.view(2).has_face_down
-    # A window for special cards opens, then the player left of the baca opens.
-    assert state.phase == WINDOW
+    # The player left of the baca opens.
+    assert (state.phase, state.actor) == (CHOOSE, 1)
 
 
 @pytest.mark.rule("wypas:auction.win")
@@ -33,7 +33,6 @@ def test_when_everyone_passes_the_baca_takes_the_lot() -> None:
     state = play(state, "auction down", "pass", "pass", "pass", "pass")
     assert state.hands[0] == hand("wolf")
     assert state.face_down == -1
-    state = skip_window(state)
     assert state.phase == CHOOSE
     assert state.actor == 2
 
@@ -72,8 +71,6 @@ def test_special_cards_cannot_be_bid() -> None:
     state = play(state, "auction red-1")
     assert texts(state.legal_actions()) == ["pass"]  # the Thief has nobody with cards to rob
     # `bid thief` reads as a bid, and the rules refuse it with the reason.
-    assert state.check(GAME.parse_action("bid thief")) == (
+    assert assert_refused(GAME, state, "bid thief") == (
         "bids are made with sheep; special cards are not bid face up"
     )
-    with pytest.raises(IllegalActionError, match="special cards are not bid face up"):
-        play(state, "bid thief")

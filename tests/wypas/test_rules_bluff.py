@@ -6,7 +6,7 @@ import pytest
 
 from meeple.core import IllegalActionError, codec
 from meeple.wypas import Options
-from meeple.wypas.state import AWARD, BID, CHOOSE, WINDOW, State
+from meeple.wypas.state import AWARD, BID, CHOOSE, REDYK, State
 
 from .helpers import arrange, hand, k, play, texts
 
@@ -56,7 +56,7 @@ def test_a_caught_bluff_loses_to_the_checker() -> None:
     # Everyone still in matched: the red 1 is shown, worth 1 against 6.
     assert k("green-5") in state.hands[2]
     assert k("red-1") in state.discard  # the face-down card is discarded face up
-    assert state.phase in (WINDOW, CHOOSE)
+    assert state.phase == REDYK  # no lot is left
 
 
 @pytest.mark.rule("wypas:bluff.reveal")

@@ -73,7 +73,7 @@ def test_redyk_is_optional_and_goes_round_from_the_baca() -> None:
     state = play(state, "done")
     assert state.actor == 1
     state = play(state, "done", "done", "done")
-    assert state.phase != REDYK  # everyone had a turn: the special-card window opens
+    assert state.phase != REDYK  # everyone had a turn: shearing begins (or the round ends)
 
 
 @pytest.mark.rule("wypas:redyk.rows")

@@ -16,7 +16,7 @@ def test_every_player_gets_five_cards_and_seat_zero_is_the_first_baca() -> None:
     for players in (3, 4, 5, 6):
         state = GAME.start(players, seed=players)
         assert all(len(h) == HAND_SIZE for h in state.hands)
-        assert (state.baca, state.phase, state.to_act) == (0, HIDE, frozenset({0}))
+        assert (state.baca, state.phase, state.actor) == (0, HIDE, 0)
         lots = 2 if players == 3 else 3
         assert len(state.drawn) == lots
         assert len(state.deck) == len(DECK) - players * HAND_SIZE - lots

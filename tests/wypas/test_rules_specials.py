@@ -1,4 +1,8 @@
-"""Special cards through windows: Thief, Sheepdog, Black Sheep and Wolf."""
+"""Special cards: Thief, Sheepdog, Black Sheep and Wolf, played during a turn.
+
+Each card here is played by the seat to act during its redyk (the other moments,
+and seats whose turn it is not, are in `test_rules_any_moment.py` and
+`test_rules_offers.py`)."""
 
 from __future__ import annotations
 
@@ -6,22 +10,21 @@ import pytest
 
 from meeple.core import IllegalActionError
 from meeple.wypas import GAME
-from meeple.wypas.state import REACT, REDYK, SITE_REDYK, TAKE, WINDOW, State
+from meeple.wypas.state import REACT, REDYK, SHEAR, TAKE, State
 
 from .helpers import EMPTY, arrange, hand, k, pen, play, sheep, texts
 
 
-def window(
+def redyk_start(
     hands: tuple[tuple[int, ...], ...],
     pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] | None = None,
     wolves: tuple[int, ...] | None = None,
 ) -> State:
-    """The window before redyk, seat 0 (the baca) asked first."""
+    """The start of redyk, seat 0 (the baca) to act."""
     n = len(hands)
     return arrange(
         n,
-        phase=WINDOW,
-        site=SITE_REDYK,
+        phase=REDYK,
         actor=0,
         hands=hands,
         pens=pens if pens is not None else ((EMPTY, EMPTY),) * n,
@@ -29,25 +32,9 @@ def window(
     )
 
 
-@pytest.mark.rule("wypas:specials.any-moment", "wypas:specials.secret-holders")
-def test_everyone_is_asked_so_holding_specials_stays_secret() -> None:
-    holder = window((hand("thief"), hand("red-1"), hand(), hand()))
-    nobody = window((hand("red-2"), hand("red-1"), hand(), hand()))
-    for state in (holder, nobody):
-        seen = []
-        while state.phase == WINDOW:
-            seen.append(state.actor)
-            state = play(state, "pass")
-        assert seen == [0, 1, 2, 3]
-        assert state.phase == REDYK
-    assert texts(holder.legal_actions()) == ["pass", "thief p1"]
-    assert texts(nobody.legal_actions()) == ["pass"]
-    assert texts(holder.view(1).hand_counts) == texts(nobody.view(1).hand_counts)
-
-
 @pytest.mark.rule("wypas:specials.thief", "wypas:specials.thief-take", "wypas:specials.targets")
 def test_thief_looks_and_takes_one_card() -> None:
-    state = window((hand("thief"), hand("red-1", "green-5", "wolf"), hand(), hand()))
+    state = redyk_start((hand("thief"), hand("red-1", "green-5", "wolf"), hand(), hand()))
     state = play(state, "thief p1")
     assert state.phase == REACT
     assert k("thief") not in state.hands[0]
@@ -64,30 +51,28 @@ def test_thief_looks_and_takes_one_card() -> None:
     assert state.view(1).known[0] == hand("wolf")
     assert state.view(2).known[1] == ()
     assert k("thief") in state.discard
-    # The window goes on from the seat after the thief.
-    assert state.phase == WINDOW
-    assert state.actor == 1
-    assert state.passes == 0
+    # The redyk turn the Thief was played in goes on.
+    assert (state.phase, state.actor, state.passes, state.resume) == (REDYK, 0, 0, ())
     state.validate()
 
 
 @pytest.mark.rule("wypas:specials.dog", "wypas:specials.reactions")
 def test_sheepdog_cancels_the_special_just_played() -> None:
-    state = window((hand("thief"), hand("red-1"), hand("dog"), hand()))
+    state = redyk_start((hand("thief"), hand("red-1"), hand("dog"), hand()))
     state = play(state, "thief p1", "pass")
     assert texts(state.legal_actions()) == ["pass", "dog"]
     state = play(state, "dog")
     # The reaction round starts again; the dog's player is not asked.
     assert state.dogs == (2,)
     state = play(state, "pass", "pass", "pass")
-    assert state.phase == WINDOW
+    assert (state.phase, state.actor) == (REDYK, 0)
     assert state.hands[1] == hand("red-1")
     assert sorted(state.discard) == sorted(hand("thief", "dog"))
 
 
 @pytest.mark.rule("wypas:specials.reactions")
 def test_a_sheepdog_can_cancel_a_sheepdog() -> None:
-    state = window((hand("thief", "dog"), hand("red-1"), hand("dog"), hand()))
+    state = redyk_start((hand("thief", "dog"), hand("red-1"), hand("dog"), hand()))
     state = play(state, "thief p1", "pass", "dog")
     assert state.actor == 3
     state = play(state, "pass")
@@ -104,16 +89,13 @@ def test_wolf_goes_over_a_pen_of_two_and_eats_the_highest_at_shearing() -> None:
         (pen("green-3", "green-4", "green-5"), pen("red-1")),
         *((EMPTY, EMPTY),) * 2,
     )
-    state = window((hand("wolf"), hand(), hand(), hand()), pens)
-    assert texts(state.legal_actions()) == ["pass", "wolf p1 pen1"]  # pen 2 holds one sheep
+    state = redyk_start((hand("wolf"), hand(), hand(), hand()), pens)
+    assert texts(state.legal_actions()) == ["done", "wolf p1 pen1"]  # pen 2 holds one sheep
     state = play(state, "wolf p1 pen1", "pass", "pass", "pass")
     assert state.wolves[1] == 1
     state.validate()
-    state = play(state, "pass", "pass", "pass", "pass")  # the window closes: redyk
     state = play(state, "done", "done", "done", "done")
-    while state.phase == WINDOW:
-        state = play(state, "pass")
-    assert state.actor == 1  # seat 0 has nothing to shear
+    assert (state.phase, state.actor) == (SHEAR, 1)  # seat 0 has nothing to shear
     state = play(state, "shear 1 meee")
     # The wolf ate the 5; green 3 and 4 remain: the lower (3) is the fleece.
     assert state.points[1] == 3
@@ -125,8 +107,8 @@ def test_wolf_goes_over_a_pen_of_two_and_eats_the_highest_at_shearing() -> None:
 @pytest.mark.rule("wypas:specials.dog")
 def test_sheepdog_drives_the_wolf_away() -> None:
     pens = ((pen("red-1", "red-2"), EMPTY), *((EMPTY, EMPTY),) * 3)
-    state = window((hand("dog"), hand(), hand(), hand()), pens, wolves=(1, 0, 0, 0))
-    assert texts(state.legal_actions()) == ["pass", "dog p0 pen1"]
+    state = redyk_start((hand("dog"), hand(), hand(), hand()), pens, wolves=(1, 0, 0, 0))
+    assert texts(state.legal_actions()) == ["done", "dog p0 pen1"]
     state = play(state, "dog p0 pen1", "pass", "pass", "pass")
     assert state.wolves == (0, 0, 0, 0)
     assert sorted(state.discard) == sorted(hand("wolf", "dog"))
@@ -136,9 +118,9 @@ def test_sheepdog_drives_the_wolf_away() -> None:
 def test_black_sheep_swaps_for_a_sheep_in_a_pen() -> None:
     row = pen("yellow-2", "yellow-3", "yellow-4")
     pens = ((EMPTY, EMPTY), (row, EMPTY), *((EMPTY, EMPTY),) * 2)
-    state = window((hand("black"), hand(), hand(), hand()), pens)
+    state = redyk_start((hand("black"), hand(), hand(), hand()), pens)
     assert texts(state.legal_actions()) == [
-        "pass",
+        "done",
         "black p1 pen1 yellow-2",
         "black p1 pen1 yellow-3",
         "black p1 pen1 yellow-4",
@@ -155,21 +137,26 @@ def test_black_sheep_swaps_for_a_sheep_in_a_pen() -> None:
 def test_black_sheep_returns_a_dolly_as_a_dolly() -> None:
     row = (sheep("red-3"), sheep("dolly-red", "red-4"))
     pens = ((EMPTY, EMPTY), (row, EMPTY), *((EMPTY, EMPTY),) * 2)
-    state = window((hand("black"), hand(), hand(), hand()), pens)
+    state = redyk_start((hand("black"), hand(), hand(), hand()), pens)
     state = play(state, "black p1 pen1 red-4", "pass", "pass", "pass")
     assert state.hands[0] == hand("dolly-red")
 
 
-@pytest.mark.rule("wypas:specials.any-moment")
-def test_specials_are_refused_outside_windows_and_your_own_turns() -> None:
-    state = GAME.start(4, seed=1)  # the baca hides a lot: no window, no turn of play
-    with pytest.raises(IllegalActionError, match=r"special-card windows .* your own"):
-        state.apply(GAME.parse_action("thief p1"))
+@pytest.mark.rule("wypas:specials.any-moment", "wypas:specials.reactions")
+def test_a_special_card_waits_while_another_awaits_its_reactions() -> None:
+    state = redyk_start((hand("thief"), hand("red-1"), hand("thief"), hand()))
+    state = play(state, "thief p1")  # seat 1 is asked to react; seat 2 holds a Thief
+    assert (state.phase, state.to_act) == (REACT, frozenset({1}))
+    state = play(state, "pass")
+    before = state
+    with pytest.raises(IllegalActionError, match="awaits its reactions"):
+        state.apply(GAME.parse_action("thief p1"), 2)
+    assert state == before
 
 
 @pytest.mark.rule("wypas:specials.thief")
 def test_a_thief_needs_a_victim_with_cards() -> None:
-    state = window((hand("thief"), hand(), hand(), hand()))
-    assert texts(state.legal_actions()) == ["pass"]
+    state = redyk_start((hand("thief"), hand(), hand(), hand()))
+    assert texts(state.legal_actions()) == ["done"]
     with pytest.raises(IllegalActionError, match="at least one card"):
         play(state, "thief p1")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from meeple.bots import make_bot
-from meeple.core import ENDED_BY, STALLED, offers
-from meeple.testing.playout import random_playout
+from meeple.core import ENDED_BY, STALLED
 from meeple.wypas import GAME, Options
 from meeple.wypas.state import State
+
+from ..shared import finished
 
 
 def _greedy_game(seed: int) -> State:
@@ -17,10 +18,6 @@ def _greedy_game(seed: int) -> State:
         p = min(state.to_act)
         state = state.apply(bots[p].choose(state.view(p), state.legal_actions(p)), p)
     return state
-
-
-def test_wypas_offers_statistics() -> None:
-    assert offers(GAME, "statistics")
 
 
 def test_a_fifth_fleece_ends_the_game_naturally() -> None:
@@ -37,8 +34,7 @@ def test_a_fifth_fleece_ends_the_game_naturally() -> None:
 
 
 def test_the_round_limit_is_a_stall_rule() -> None:
-    final, _, _ = random_playout(GAME, 3, 0, Options(max_rounds=3))
-    assert isinstance(final, State)
+    final = finished(GAME, 3, 0, Options(max_rounds=3))
     stats = GAME.statistics(final)
     assert stats[ENDED_BY] == "round limit"
     assert stats[STALLED] is True

@@ -15,6 +15,7 @@ import pyspiel
 
 from ..core.codec import dumps
 from ..core.errors import InvalidOptionsError
+from ..core.turns import asking_order
 from ._common import RewardScheme, Setup
 
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
@@ -80,7 +81,8 @@ class _Position:
     def __init__(self, state: Any, own: tuple[_Moves, ...]) -> None:
         self.state = state
         to_act = state.to_act
-        self.player = min(to_act) if to_act else _TERMINAL
+        # Seats asked in secret (a Wypas offer) first, or the public move would end it.
+        self.player = asking_order(state)[0] if to_act else _TERMINAL
         self.own = own
         self.legal = None
 

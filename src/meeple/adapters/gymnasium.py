@@ -28,6 +28,7 @@ from ..bots import make_bot
 from ..core import rng as _rng
 from ..core.errors import IllegalActionError, MeepleError
 from ..core.protocols import Game
+from ..core.turns import asking_order, public_to_act
 from ._common import RewardChoice, RewardScheme, reward_scheme, rewards_from, setup
 
 __all__ = ["MeepleEnv", "register_env", "register_envs"]
@@ -86,9 +87,13 @@ class MeepleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         }
 
     def _advance(self) -> None:
-        """Let the bots act until the learner is to act or the game is over."""
-        while not self.state.is_over and self.seat not in self.state.to_act:
-            player = min(self.state.to_act)
+        """Let the bots act until the learner is to act or the game is over; seats asked
+        in secret (a Wypas offer) act before the learner's public move."""
+        while not self.state.is_over:
+            secret = self.state.to_act - public_to_act(self.state)
+            if self.seat in self.state.to_act and (self.seat in secret or not secret):
+                return
+            player = asking_order(self.state)[0]
             bot = self._bots[player]
             action = bot.choose(self.state.view(player), self.state.legal_actions(player))
             self.state = self.state.apply(action, player)

@@ -30,6 +30,7 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     raise ImportError("meeple.adapters.pettingzoo needs: pip install 'meeple[rl]'") from err
 
 from ..core.protocols import Game
+from ..core.turns import asking_order  # seats asked in secret first (a Wypas offer)
 from ._common import RewardChoice, RewardScheme, reward_scheme, rewards_from, setup
 
 __all__ = ["MeepleAECEnv", "env"]
@@ -106,7 +107,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[min(self.state.to_act)]
+        self.agent_selection = self.possible_agents[asking_order(self.state)[0]]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's view, encoded, and its legal-action mask (zeros when not to act)."""
@@ -141,17 +142,16 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             move = self._setup.vocab.action(int(action))
         after = self.state = state.apply(move, seat)
         self._cumulative_rewards[agent] = 0.0
-        to_act = after.to_act
-        if to_act:
-            self.agent_selection = self.possible_agents[min(to_act)]
-        else:
+        if after.is_over:
             values = rewards_from(after.outcome(), self.reward_scheme)
             for other, p in self._seat.items():
                 self.rewards[other] = values[p]
                 self.terminations[other] = True
-            # Rewards come only at the end: before it they are all 0, and adding them
-            # (PettingZoo's bookkeeping at every step) would change nothing.
-            self._accumulate_rewards()
+        else:
+            self.agent_selection = self.possible_agents[asking_order(after)[0]]
+        # Rewards come only at the end: before it they are all 0, and adding them
+        # (PettingZoo's bookkeeping at every step) would change nothing.
+        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

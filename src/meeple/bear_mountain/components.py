@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from importlib import resources
 from typing import Any, Final, Literal
 
@@ -139,21 +140,32 @@ def _fail(name: str, why: str) -> ValueError:
     return ValueError(f"bear_mountain data file {name} is invalid: {why}")
 
 
-def load_landscape_cards(raw: Any = None) -> tuple[LandscapeCard, ...]:
-    """The 45 landscape cards, after checking every total the rulebook prints."""
-    name = "landscape_cards.json"
+def _card_rows(
+    name: str, raw: Any, what: str, keys: tuple[str, ...]
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(id, row) for each card of data file `name` (or `raw`, its parsed JSON), once
+    the file is an object with a _source note and a cards list, each row has exactly
+    `keys` and the ids run 1, 2, 3, ... (`what`: the card's name in messages)."""
     data = _read(name) if raw is None else raw
     if not isinstance(data, dict) or not isinstance(data.get("_source"), str):
         raise _fail(name, "expected an object with a _source note and a cards list")
     rows = data.get("cards")
     if not isinstance(rows, list):
         raise _fail(name, "cards must be a list")
-    cards = []
     for i, row in enumerate(rows, start=1):
-        if not isinstance(row, dict) or set(row) != {"id", "left", "right", "animals", "elevation"}:
-            raise _fail(name, f"card #{i} must have exactly id, left, right, animals, elevation")
+        if not isinstance(row, dict) or set(row) != set(keys):
+            raise _fail(name, f"{what} #{i} must have exactly {', '.join(keys)}")
         if row["id"] != i:
-            raise _fail(name, f"card #{i} has id {row['id']!r}; ids must run 1, 2, 3, ...")
+            raise _fail(name, f"{what} #{i} has id {row['id']!r}; ids must run 1, 2, 3, ...")
+        yield i, row
+
+
+def load_landscape_cards(raw: Any = None) -> tuple[LandscapeCard, ...]:
+    """The 45 landscape cards, after checking every total the rulebook prints."""
+    name = "landscape_cards.json"
+    cards = []
+    keys = ("id", "left", "right", "animals", "elevation")
+    for i, row in _card_rows(name, raw, "card", keys):
         if row["left"] not in HABITATS or row["right"] not in HABITATS:
             raise _fail(name, f"card {i} has an unknown habitat")
         animals = row["animals"]
@@ -191,25 +203,9 @@ def load_landscape_cards(raw: Any = None) -> tuple[LandscapeCard, ...]:
 def load_score_cards(raw: Any = None) -> tuple[ScoreCard, ...]:
     """The 18 score cards, checked for kinds, names and the solo set-aside list."""
     name = "score_cards.json"
-    data = _read(name) if raw is None else raw
-    if not isinstance(data, dict) or not isinstance(data.get("_source"), str):
-        raise _fail(name, "expected an object with a _source note and a cards list")
-    rows = data.get("cards")
-    if not isinstance(rows, list):
-        raise _fail(name, "cards must be a list")
     out = []
-    for i, row in enumerate(rows, start=1):
-        if not isinstance(row, dict) or set(row) != {
-            "id",
-            "slug",
-            "title",
-            "kind",
-            "counts",
-            "solo",
-        }:
-            raise _fail(name, f"score card #{i} must have id, slug, title, kind, counts, solo")
-        if row["id"] != i:
-            raise _fail(name, f"score card #{i} has id {row['id']!r}; ids must run 1, 2, 3, ...")
+    keys = ("id", "slug", "title", "kind", "counts", "solo")
+    for i, row in _card_rows(name, raw, "score card", keys):
         kind = row["kind"]
         counts = tuple(row["counts"])
         allowed: tuple[str, ...] = {

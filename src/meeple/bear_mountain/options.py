@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 import attrs
 
+from meeple.core.readings import repr_leaving_out_readings
+
 from .components import HAB_ELEV_SCORES, SCORE_BY_SLUG, SCORE_CARDS
 
 __all__ = ["MODES", "READINGS", "Mode", "Options"]
@@ -60,12 +62,7 @@ class Options:
     def __repr__(self) -> str:
         """Every field, except the other readings left at their default (so the text of
         games recorded before those options existed stays the same)."""
-        shown = [
-            f"{f.name}={getattr(self, f.name)!r}"
-            for f in attrs.fields(Options)
-            if f.name not in READINGS or getattr(self, f.name) != f.default
-        ]
-        return f"Options({', '.join(shown)})"
+        return repr_leaving_out_readings(self, READINGS)
 
     def for_players(self, players: int) -> Options:
         """These options with `mode` filled in for `players` (None: solo for 1, else standard)."""

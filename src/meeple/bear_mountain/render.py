@@ -1,13 +1,20 @@
-"""Plain-text drawing of a view: each hike as a row of cards with an elevation profile."""
+"""The text picture of a view: each hike as a row of cards with an elevation profile;
+plain for logs and pipes, habitats and animals in colour for terminals."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .components import ANIMALS, CARDS, HABITATS, SCORE_CARDS, card_name
+from .palette import ANIMAL, HABITAT, PROFILE
 from .view import View
 
-__all__ = ["render", "render_hike"]
+if TYPE_CHECKING:
+    from rich.text import Text
+
+__all__ = ["render", "render_hike", "render_styled"]
 
 _HAB = {i: h[0].upper() for i, h in enumerate(HABITATS)}  # C, H, M
 _ANIMAL = {
@@ -22,39 +29,43 @@ _ANIMAL = {
     "bear": "BR",
 }
 _W = 8
-
-
-def _cell(text: str) -> str:
-    return text[:_W].ljust(_W)
+"""Narrowest card column; a wider cell (three animals: ``bb,sq,BR``) widens its column,
+so a column always ends in a space and never runs into its neighbour."""
 
 
 def render_hike(hike: Sequence[int]) -> list[str]:
     """Rows of text for one hike: cards, habitats, animals, elevation, profile."""
     if not hike:
         return ["  (no cards yet)"]
-    names, habs, animals, elev, heights = [], [], [], [], []
+    columns, heights = [], []
     height = 0
     for c in hike:
         card = CARDS[c - 1]
         height += card.elevation
-        names.append(_cell(card_name(c)))
-        habs.append(_cell(f"{_HAB[card.left]}|{_HAB[card.right]}"))
-        animals.append(_cell(",".join(_ANIMAL[ANIMALS[a]] for a in card.animals)))
-        elev.append(_cell(f"{card.elevation:+d}" if card.elevation else "0"))
+        columns.append(
+            (
+                card_name(c),
+                f"{_HAB[card.left]}|{_HAB[card.right]}",
+                ",".join(_ANIMAL[ANIMALS[a]] for a in card.animals),
+                f"{card.elevation:+d}" if card.elevation else "0",
+            )
+        )
         heights.append(height)
+    widths = [max(_W, 1 + max(map(len, cells))) for cells in columns]
+
+    def row(cells: Sequence[str]) -> str:
+        return "".join(cell.ljust(w) for cell, w in zip(cells, widths, strict=True)).rstrip()
+
     low = min(0, *heights)
     high = max(0, *heights)
-    profile = []
-    for level in range(high, low - 1, -1):
-        marks = "".join(_cell("  ^" if h == level else "") for h in heights)
-        profile.append(f"  {level:+3d}   {marks}".rstrip())
-    return [
-        "  card   " + "".join(names).rstrip(),
-        "  habit  " + "".join(habs).rstrip(),
-        "  animal " + "".join(animals).rstrip(),
-        "  elev   " + "".join(elev).rstrip(),
-        *profile,
+    profile = [
+        f"  {level:+3d}   {row(['  ^' if h == level else '' for h in heights])}".rstrip()
+        for level in range(high, low - 1, -1)
     ]
+    return [
+        f"  {label} {row([cells[i] for cells in columns])}"
+        for i, label in enumerate(("card  ", "habit ", "animal", "elev  "))
+    ] + profile
 
 
 def render(view: View) -> str:
@@ -89,3 +100,24 @@ def render(view: View) -> str:
     waiting = ", ".join(str(p) for p in sorted(view.to_act)) or "nobody (game over)"
     lines.append(f"to act: {waiting}")
     return "\n".join(lines)
+
+
+_STYLE = {
+    **{letter: HABITAT[HABITATS[i]] for i, letter in _HAB.items()},
+    **{short: ANIMAL[animal] for animal, short in _ANIMAL.items()},
+}
+_ROW = re.compile(r"^  (?:habit|animal) .*$|^ +[+-]\d+   .*$", re.MULTILINE)
+_MARK = re.compile(r"\b(?:[CHM]|bb|ca|gf|sq|ra|sk|fx|de|BR)\b|\^")
+
+
+def render_styled(view: View) -> Text:
+    """`render(view)` in the game's colours (the ``styled`` capability): habitat letters
+    on their habitat's colour, animals in theirs, the elevation profile in bold."""
+    from rich.text import Text  # here: only a terminal pays for importing rich
+
+    text = Text(render(view))
+    for row in _ROW.finditer(text.plain):
+        for mark in _MARK.finditer(row[0]):
+            start = row.start() + mark.start()
+            text.stylize(_STYLE.get(mark[0], PROFILE), start, start + len(mark[0]))
+    return text

@@ -8,14 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from ..core.errors import InvalidOptionsError
@@ -27,6 +19,7 @@ from ..sim.design import lineup_for, seatings, skill_seatings
 from ..sim.page import format_estimate, options_text
 from ..sim.report import write_report
 from .options import parse_cli_options
+from .terminal import games_progress
 
 __all__ = ["HEADLINES", "default_players", "run_analysis", "split_compare"]
 
@@ -95,15 +88,7 @@ def run_analysis(
         per_variant += len(skill_seatings(skill, skill_against, players))
     total = deals * per_variant * (2 if changes else 1)
     began = time.perf_counter()
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=False) as progress:
+    with games_progress(console) as progress:
         task = progress.add_task(f"{game.spec.name}: {total} games", total=total)
         analysis = analyze(
             game_ref,

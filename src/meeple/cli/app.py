@@ -16,9 +16,11 @@ from ..core import MeepleError
 from ..core import registry as _registry
 from ..core import rng as _rng
 from ..sim import measure_speed, resolve_game
+from .new_game import new_game
 from .options import parse_cli_options
 from .scoresheet import score_sheet
 from .serve import serve
+from .terminal import NoColorOption, drawer, make_console, picture
 
 app = typer.Typer(
     add_completion=False,
@@ -59,6 +61,7 @@ def demo(
     seed: Annotated[int, typer.Option(help="seed for the deal and the players")] = 1,
     option: OptionArg = None,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
+    no_color: NoColorOption = False,
 ) -> None:
     """Watch a full game between random players, move by move, then the result."""
     try:
@@ -69,6 +72,7 @@ def demo(
     except MeepleError as err:
         console.print(f"[red]error:[/red] {err}")
         raise typer.Exit(2) from None
+    out = make_console(no_color)
     chooser = _rng.seed_rng(_rng.derive_seed(seed, "demo"))
     step = 0
     while not state.is_over:
@@ -76,15 +80,11 @@ def demo(
         action, chooser = _rng.choice(chooser, state.legal_actions(actor))
         step += 1
         if not quiet:
-            console.print(f"{step:4d}  player {actor}: {action}")
+            out.print(f"{step:4d}  player {actor}: {action}", markup=False)
         state = state.apply(action, actor)
-    console.print()
-    console.print(chosen.render(state.view(None)), markup=False, soft_wrap=True)
-    title = f"{chosen.spec.title}: result after {step} moves"
-    table, notes = score_sheet(state.outcome(), title)
-    console.print(table)
-    for note in notes:
-        console.print(note, markup=False, soft_wrap=True)
+    out.print()
+    drawer(out)(picture(chosen, state.view(None)))
+    out.print(score_sheet(state.outcome(), f"{chosen.spec.title}: result after {step} moves"))
 
 
 @app.command()
@@ -124,6 +124,7 @@ def play(
     seat: SeatArg = None,
     seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
     option: OptionArg = None,
+    no_color: NoColorOption = False,
 ) -> None:
     """Play at this terminal against bots, or hot-seat with friends."""
     import secrets
@@ -132,6 +133,7 @@ def play(
     from .play import HELP, PlaySession
 
     seats = list(seat or ["human", "mcts"])
+    out = make_console(no_color)
     try:
         chosen = resolve_game(game)
         count = players if players is not None else max(len(seats), chosen.spec.min_players)
@@ -145,8 +147,9 @@ def play(
             match,
             seats,
             ask=input,
-            say=lambda text: console.print(text, markup=False, soft_wrap=True),
-            clear=console.clear,
+            say=lambda text: out.print(text, markup=False, soft_wrap=True),
+            clear=out.clear,
+            draw=drawer(out),
         )
     except MeepleError as err:
         console.print(f"[red]error:[/red] {err}")
@@ -166,6 +169,7 @@ def replay(
     seat: Annotated[
         int | None, typer.Option(help="whose view to show (default: spectator)")
     ] = None,
+    no_color: NoColorOption = False,
 ) -> None:
     """Step through a saved game: forward, back, jump."""
     from pathlib import Path
@@ -174,6 +178,7 @@ def replay(
     from ..core.record import GameRecord
     from .replay import ReplaySession
 
+    out = make_console(no_color)
     try:
         record = loads(Path(path).read_text())
         if not isinstance(record, GameRecord):
@@ -182,7 +187,8 @@ def replay(
             record,
             seat,
             ask=input,
-            say=lambda text: console.print(text, markup=False, soft_wrap=True),
+            say=lambda text: out.print(text, markup=False, soft_wrap=True),
+            draw=drawer(out),
         )
     except OSError as err:
         console.print(f"[red]error:[/red] cannot read {path}: {err}")
@@ -299,6 +305,7 @@ def _options_kwargs(options: object) -> dict[str, object]:
 
 
 app.command()(serve)
+app.command()(new_game)
 
 
 def main() -> None:

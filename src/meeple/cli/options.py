@@ -9,10 +9,10 @@ cap and from a regular file only, and pass its JSON text as the option's value.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any, Final
 
 from ..core import InvalidOptionsError, parse_option_strings
+from ..core.files import UnreadableFileError, read_capped
 from ..core.protocols import Game
 
 __all__ = ["MAX_OPTION_FILE_BYTES", "parse_cli_options"]
@@ -22,20 +22,10 @@ MAX_OPTION_FILE_BYTES: Final = 1_000_000
 
 
 def _read(name: str, key: str, where: str) -> str:
-    path = Path(where)
     try:
-        if not path.is_file():
-            raise InvalidOptionsError(f"{name}: option {key}=@{where}: not a regular file")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_OPTION_FILE_BYTES + 1)
-    except OSError as err:
-        raise InvalidOptionsError(
-            f"{name}: option {key}=@{where} cannot be read: {err.strerror}"
-        ) from None
-    if len(data) > MAX_OPTION_FILE_BYTES:
-        raise InvalidOptionsError(
-            f"{name}: option {key}=@{where} is larger than {MAX_OPTION_FILE_BYTES} bytes"
-        )
+        data = read_capped(where, MAX_OPTION_FILE_BYTES)
+    except UnreadableFileError as err:
+        raise InvalidOptionsError(f"{name}: option {key}=@{where} {err}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -5,7 +5,17 @@ a terminal and the command can drive it with one. Other players' moves are told
 as the person at the terminal saw them (`meeple.core.public`): with one human,
 as that seat saw them; with several humans sharing the terminal, as the table
 saw them, and each human, when the terminal comes back to them, is told every
-move since their last one as their seat saw it.
+move since their last one as their seat saw it. A move the viewer did not see
+being made (a secret decline) is not told at all.
+
+Seats asked in secret (a Wypas seat offered a special card) are asked before the
+seats the table sees to act (`meeple.core.asking_order`), or the public move would
+always end their chance. With several humans at one terminal, handing it to a human
+would tell the table that human was asked, so a human's secret offer is not asked
+there: it passes with the next move (their own turns still offer everything).
+
+Pictures (a seat's view, the score sheet) go to `draw`, which a terminal prints in
+colour; without it they are told through `say` as plain text.
 """
 
 from __future__ import annotations
@@ -14,13 +24,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.console import RenderableType
+
 from ..bots import MCTSBot, make_bot
 from ..core import rng as _rng
 from ..core.codec import dumps
 from ..core.errors import IllegalActionError, MalformedActionError, MeepleError
 from ..core.match import Match
-from ..core.public import public_move, shown
-from .scoresheet import as_text, score_sheet
+from ..core.public import is_seen, public_move, shown
+from ..core.turns import public_to_act
+from .scoresheet import score_sheet
+from .terminal import picture, plain
 
 __all__ = ["HELP", "PlaySession"]
 
@@ -38,6 +52,7 @@ class PlaySession:
         ask: Callable[[str], str],
         say: Callable[[str], None],
         clear: Callable[[], None] = lambda: None,
+        draw: Callable[[RenderableType], None] | None = None,
         hint_iterations: int = 300,
     ) -> None:
         if len(seats) != match.players:
@@ -47,6 +62,7 @@ class PlaySession:
         self.ask = ask
         self.say = say
         self.clear = clear
+        self.draw = draw or (lambda shown: say(plain(shown)))
         self.hint_iterations = hint_iterations
         self.humans = [p for p, s in enumerate(self.seats) if s == "human"]
         self.bots = {
@@ -67,20 +83,30 @@ class PlaySession:
         """Play until the end (True) or until a human quits (False)."""
         while not self.match.state.is_over:
             state = self.match.state
-            waiting = sorted(state.to_act)
-            # Bots first: in a simultaneous decision their hidden choices are made
-            # before any human is asked, so nobody waits on a bot mid-turn.
-            actor = next((p for p in waiting if p in self.bots), waiting[0])
+            actor = self._next_seat(state)
             if actor in self.bots:
                 action = self.bots[actor].choose(state.view(actor), state.legal_actions(actor))
                 self.match.play(action, actor)
-                seen = self._seen(action, actor, self.viewer)
-                self.say(f"player {actor} ({self.seats[actor]}): {seen}")
+                seen = public_move(self.match.game, action, actor, self.viewer)
+                if is_seen(seen):
+                    self.say(f"player {actor} ({self.seats[actor]}): {shown(seen)}")
                 continue
             if not self._human_turn(actor):
                 return False
         self._show_result()
         return True
+
+    def _next_seat(self, state: Any) -> int:
+        """Whom to ask now: seats asked in secret first (humans there only when the
+        terminal is theirs alone), then the seats the table sees; bots first in each
+        group, so that in a simultaneous decision their hidden choices are made before
+        any human is asked and nobody waits on a bot mid-turn."""
+        public = public_to_act(state)
+        secret = [p for p in sorted(state.to_act - public) if p in self.bots or not self.hot_seat]
+        for group in (secret, sorted(public)):
+            if group:
+                return next((p for p in group if p in self.bots), group[0])
+        raise AssertionError("someone is seen to act until the game is over")  # pragma: no cover
 
     def _human_turn(self, player: int) -> bool:
         game = self.match.game
@@ -90,8 +116,8 @@ class PlaySession:
             self._recap(player)
         self._last_human = player
         state = self.match.state
-        self.say(game.render(state.view(player)))
-        self.say(f"player {player}: {state.prompt(player)}")
+        self.draw(picture(game, state.view(player)))
+        self.say(state.prompt(player))  # games name the seat in their prompts; "player N> " follows
         legal = state.legal_actions(player)
         for number, action in enumerate(legal, 1):
             self.say(f"  {number:3d}. {action}")
@@ -126,19 +152,17 @@ class PlaySession:
             self.match.play(action, player)
             return True
 
-    def _seen(self, action: Any, player: int, viewer: int | None) -> str:
-        """`player`'s move as `viewer` (None: the table) saw it."""
-        return shown(public_move(self.match.game, action, player, viewer))
-
     def _recap(self, player: int) -> None:
         """Hot seat: every move since `player`'s last one, as their seat saw it."""
         history = self.match.history
         since = max((i + 1 for i, (p, _) in enumerate(history) if p == player), default=0)
-        moves = history[since:]
-        if moves:
-            self.say(f"since your last move ({len(moves)}):")
-        for mover, action in moves:
-            self.say(f"  player {mover} ({self.seats[mover]}): {self._seen(action, mover, player)}")
+        game = self.match.game
+        readings = [(mover, public_move(game, a, mover, player)) for mover, a in history[since:]]
+        seen = [(mover, text) for mover, text in readings if is_seen(text)]
+        if seen:
+            self.say(f"since your last move ({len(seen)}):")
+        for mover, text in seen:
+            self.say(f"  player {mover} ({self.seats[mover]}): {shown(text)}")
 
     def _parse(self, text: str, legal: Sequence[Any]) -> Any:
         if text.isdigit():
@@ -185,9 +209,6 @@ class PlaySession:
     def _show_result(self) -> None:
         state = self.match.state
         outcome = state.outcome()
-        self.say(self.match.game.render(state.view(None)))
+        self.draw(picture(self.match.game, state.view(None)))
         self.say("game over")
-        table, notes = score_sheet(outcome, "result", self.seats)
-        self.say(as_text(table))
-        for note in notes:
-            self.say(note)
+        self.draw(score_sheet(outcome, "result", self.seats))

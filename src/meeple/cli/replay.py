@@ -1,17 +1,22 @@
 """Stepping through a saved record (`meeple replay`), from one seat's view or a spectator's.
 
 Each position shows that seat's view and the last move as that seat saw it
-(`meeple.core.public`), never more.
+(`meeple.core.public`), never more; the last one, the score sheet. Pictures go to
+`draw` (a terminal prints them in colour), else through `say` as plain text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.console import RenderableType
+
 from ..core.errors import MeepleError
 from ..core.match import Match
-from ..core.public import shown
+from ..core.public import is_seen, shown
 from ..core.record import GameRecord
+from .scoresheet import score_sheet
+from .terminal import picture, plain
 
 __all__ = ["ReplaySession"]
 
@@ -28,6 +33,7 @@ class ReplaySession:
         *,
         ask: Callable[[str], str],
         say: Callable[[str], None],
+        draw: Callable[[RenderableType], None] | None = None,
     ) -> None:
         self.match: Match = record.replay()
         if seat is not None and not 0 <= seat < record.players:
@@ -36,6 +42,7 @@ class ReplaySession:
         self.seat = seat
         self.ask = ask
         self.say = say
+        self.draw = draw or (lambda shown: say(plain(shown)))
         self.position = 0
         self.seen = self.match.public_history(seat)
         """Every move as `seat` saw it."""
@@ -48,11 +55,11 @@ class ReplaySession:
         self.say(f"-- move {self.position} of {len(states) - 1} ({who}) --")
         if self.position > 0:
             player, text = self.seen[self.position - 1]
-            self.say(f"last move: player {player}: {shown(text)}")
-        self.say(self.match.game.render(state.view(self.seat)))
+            if is_seen(text):  # a move this seat did not see being made is not told
+                self.say(f"last move: player {player}: {shown(text)}")
+        self.draw(picture(self.match.game, state.view(self.seat)))
         if state.is_over:
-            outcome = state.outcome()
-            self.say(f"final scores {list(outcome.scores)}, winners {sorted(outcome.winners)}")
+            self.draw(score_sheet(state.outcome(), "result"))
 
     def run(self) -> None:
         """Read commands until quit or the end of input."""

@@ -10,18 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from ..core.errors import InvalidOptionsError
 from ..sim import GameResult, Summary, resolve_game, simulate, summarize
+from .terminal import games_progress
 
 __all__ = ["run_simulation", "summary_table", "write_results"]
 
@@ -123,16 +116,7 @@ def run_simulation(
     if backend not in ("local", "ray"):
         raise InvalidOptionsError(f"unknown backend {backend!r} (local or ray)")
     began = time.perf_counter()
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, transient=False) as progress:
+    with games_progress(console, rate=True) as progress:
         task = progress.add_task(f"{game} x{n}", total=n, rate="-")
         finished = 0
 

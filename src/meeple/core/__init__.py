@@ -8,10 +8,12 @@ from .capabilities import (
     STALLED,
     Encodable,
     EncodesStates,
+    HasElements,
     HasHeuristic,
     HasHtml,
     HasPublicNotation,
     HasStatistics,
+    HasStyledText,
     Validating,
     capabilities,
     offers,
@@ -50,6 +52,7 @@ from .record import GameRecord
 from .registry import Registry, game_names, get_game, resolve_game
 from .seats import ALL_SEATS, NOBODY, ONE_SEAT
 from .spec import GameSpec
+from .turns import asking_order, public_to_act
 
 __all__ = [
     "ALL_SEATS",
@@ -69,10 +72,12 @@ __all__ = [
     "GameOverError",
     "GameRecord",
     "GameSpec",
+    "HasElements",
     "HasHeuristic",
     "HasHtml",
     "HasPublicNotation",
     "HasStatistics",
+    "HasStyledText",
     "IllegalActionError",
     "InvalidOptionsError",
     "InvalidPlayerError",
@@ -91,6 +96,7 @@ __all__ = [
     "View",
     "Vocabulary",
     "Writer",
+    "asking_order",
     "build_options",
     "capabilities",
     "check_players",
@@ -105,6 +111,7 @@ __all__ = [
     "one_hots",
     "packed",
     "parse_option_strings",
+    "public_to_act",
     "replace",
     "resolve_game",
     "resolve_player",

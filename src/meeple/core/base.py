@@ -8,10 +8,23 @@ class answers the contract the same way:
 ``apply(action, player)`` -> check the seat and the action (here, once for every
 game) -> the game's ``successor(state, action, player)`` -> the new state.
 
-Each state caches its legal actions per seat in a slot outside the attrs fields
-(equality, hashing, copying, pickling and the codec never see it). The fast path
-serves the case every playout, bot and front end hits: the seat (or None for the
-only seat) asked again, an action object taken from that very tuple.
+Each state caches its legal actions outside the attrs fields (equality, hashing,
+copying, pickling and the codec never see them), in two slots. ``_legal_cache``
+holds one entry, ``(seat, actions)``, for the first seat to act that was asked
+about: in a playout, a bot or a front end that is the seat to act, asked by its
+int. ``_legal_more`` is a dict for any other seat to act (simultaneous moves),
+touched only by the slow path. `apply` sets its successor's entry to None, so that
+the first question about a fresh state reads a filled slot: reading an empty one
+raises an AttributeError inside CPython, which costs more than the rest of the
+cache's work in a step. The constructor and unpickling set it too; only a state
+made by a bare `meeple.core.replace` outside `apply` pays for that error, once.
+
+The fast path serves exactly that case: the seat of the entry asked again (by an
+exact int: True is not seat 1), and ``apply`` with an action object taken from
+that very tuple (found by identity; by ``in`` in C when every action class of the
+game compares by identity). Everything else takes the slow path, which gives the
+same answers and raises the contract's errors: None for the only seat to act, a
+seat not to act, a second seat, an equal but not identical action, bad input.
 """
 
 from __future__ import annotations
@@ -22,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import AmbiguousPlayerError, GameOverError, IllegalActionError, InvalidPlayerError
 from .outcome import Outcome
+from .turns import public_to_act
 
 if TYPE_CHECKING:
     from .game import GameBase
@@ -84,8 +98,12 @@ def _as_method(hook: Callable[..., Any]) -> Any:
 class StateBase:
     """Implements `legal_actions`, `check`, `apply`, `view`, `outcome`, `prompt`."""
 
-    __slots__ = ("_legal_cache",)
-    _legal_cache: dict[int | None, tuple[Any, ...]]
+    __slots__ = ("_legal_cache", "_legal_more")
+    _legal_cache: tuple[int, tuple[Any, ...]] | None
+    """(seat, its legal actions) for the first seat to act that was asked about;
+    `meeple.core.replace` sets it to None on every successor."""
+    _legal_more: dict[int, tuple[Any, ...]]
+    """The legal actions of any other seat to act that was asked about."""
 
     # Bound once by GameBase (see `bind`); class attributes, never per state.
     GAME_NAME: ClassVar[str] = "game"
@@ -119,6 +137,23 @@ class StateBase:
             getattr(t, "__eq__", None) is object.__eq__ for t in game.action_types
         )
 
+    def __attrs_post_init__(self) -> None:
+        """Give a state made by its constructor a plain dict and an empty cache.
+
+        The constructor keeps the fields as CPython's inline values; the first
+        `replace` then copies a *split* dict, and CPython 3.11 cannot specialise an
+        attribute read on one (about 330 machine instructions a read instead of 80).
+        A combined dict here makes every successor's copy combined too. (A game's
+        State that defines its own ``__attrs_post_init__`` calls this one.)
+        """
+        try:
+            fields = self.__dict__
+        except AttributeError:  # a slotted State (meeple 0.1 style): no dict to change
+            pass
+        else:
+            object.__setattr__(self, "__dict__", dict(fields))
+        _set_entry(self, None)
+
     # -- copying and pickling ------------------------------------------------
     # The fields live in __dict__ (slots=False); the cache slot is left out, so a
     # copy or an unpickled state starts with an empty cache.
@@ -127,6 +162,7 @@ class StateBase:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         object.__setattr__(self, "__dict__", dict(state))
+        _set_entry(self, None)
 
     # States are immutable values, so a copy may be the state itself (DESIGN.md:
     # "copy.deepcopy(state) is state is fine"). Search code clones states
@@ -145,41 +181,42 @@ class StateBase:
 
     def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
         """Every legal action of `player` (empty if that player may not act now)."""
-        # getattr with a default, not try/except: on a fresh state the slot is
-        # empty, and raising and catching AttributeError costs ~0.5 us a step.
-        cache: dict[int | None, tuple[Any, ...]] | None = getattr(self, "_legal_cache", None)
-        found: tuple[Any, ...] | None
-        if player.__class__ is int:  # exact ints only: True would pass for seat 1
-            if cache is not None:
-                found = cache.get(player)
-                if found is not None:
-                    return found
-            elif player in self.to_act:  # the first question about a fresh state
-                found = self._legal_hook(player)
-                object.__setattr__(self, "_legal_cache", {player: found})
-                return found
-        elif player is None and cache is not None:
-            found = cache.get(None)
-            if found is not None:
-                return found
+        try:
+            entry = self._legal_cache
+        except AttributeError:  # made by the constructor or a copy, not by `replace`
+            entry = None
+        if entry is not None:
+            if entry[0] is player:  # the seat asked last (never None, never True)
+                return entry[1]
+        elif player.__class__ is int and player in self.to_act:  # exact ints: True is no seat
+            found = self.__class__._legal_hook(self, player)  # (through the class: see apply)
+            _set_entry(self, (player, found))
+            return found
         return self._legal_slow(player)
 
     def _legal_slow(self, player: int | None) -> tuple[Any, ...]:
+        """Every case but the fast one: None, a seat not to act, a second seat, bad input."""
         to_act = self.to_act
         if player is None and not to_act:
             return ()
         seat = resolve_player(self.players, to_act, player, self.GAME_NAME)
-        cache = getattr(self, "_legal_cache", None)
-        if cache is None:
-            cache = {}
-            object.__setattr__(self, "_legal_cache", cache)
-        found = cache.get(seat)
-        if found is None:
-            found = self._legal_hook(seat) if seat in to_act else ()
-            cache[seat] = found
-        if player is None:
-            cache[None] = found
-        return found
+        if seat not in to_act:
+            return ()
+        entry: tuple[int, tuple[Any, ...]] | None = getattr(self, "_legal_cache", None)
+        if entry is None:
+            found = self._legal_hook(seat)
+            _set_entry(self, (seat, found))
+            return found
+        if entry[0] == seat:
+            return entry[1]
+        more: dict[int, tuple[Any, ...]] | None = getattr(self, "_legal_more", None)
+        if more is None:
+            more = {}
+            _set_more(self, more)
+        known = more.get(seat)
+        if known is None:
+            known = more[seat] = self._legal_hook(seat)
+        return known
 
     def check(self, action: Any, player: int | None = None) -> str | None:
         """None if legal, else the reason it is not."""
@@ -191,19 +228,29 @@ class StateBase:
 
     def apply(self, action: Any, player: int | None = None) -> Self:
         """The successor state; raises IllegalActionError and changes nothing."""
-        cache = getattr(self, "_legal_cache", None)
-        if cache is not None and player.__class__ is int:
-            legal = cache.get(player)
-            if legal:  # cached and non-empty: `player` is a seat to act
-                if self._by_identity:
-                    if action in legal:
-                        return self._successor_hook(action, player)  # type: ignore[no-any-return]  # the game's successor returns its State
-                else:
-                    for candidate in legal:
-                        if candidate is action:
-                            return self._successor_hook(action, player)  # type: ignore[no-any-return]  # as above
-        seat = self._seat_for(action, player)
-        return self._successor_hook(action, seat)  # type: ignore[no-any-return]  # as above
+        try:
+            entry = self._legal_cache
+        except AttributeError:  # made by the constructor or a copy, not by `replace`
+            entry = None
+        # The hooks are read through the class: on an instance with its own dict,
+        # CPython 3.11 looks a class attribute up unspecialised (about 240 machine
+        # instructions more a read).
+        cls = self.__class__
+        seat: int | None = None
+        if entry is not None and entry[0] is player:  # `player` is a seat to act
+            if cls._by_identity:
+                if action in entry[1]:
+                    seat = player
+            else:
+                for candidate in entry[1]:
+                    if candidate is action:
+                        seat = player
+                        break
+        if seat is None:
+            seat = self._seat_for(action, player)
+        after = cls._successor_hook(self, action, seat)
+        _set_entry(after, None)  # an empty cache, read without an AttributeError
+        return after  # type: ignore[no-any-return]  # the game's successor returns its State
 
     def _refusal(self, action: Any, player: int) -> str:
         """Why a non-legal action is refused (0.1-style States override this)."""
@@ -215,12 +262,13 @@ class StateBase:
             raise GameOverError("the game is over", game=self.GAME_NAME, action=str(action))
         seat = resolve_player(self.players, self.to_act, player, self.GAME_NAME)
         if seat not in self.to_act:
-            waiting = ", ".join(str(p) for p in sorted(self.to_act))
-            raise IllegalActionError(
-                f"it is not player {seat}'s turn (waiting for player {waiting})",
-                game=self.GAME_NAME,
-                action=str(action),
-            )
+            game = self._game
+            reason = game._out_of_turn(self, action, seat) if game is not None else None
+            if reason is None:
+                # Whom the table waits for, never a seat asked in secret (`turns`).
+                waiting = ", ".join(str(p) for p in sorted(public_to_act(self)))
+                reason = f"it is not player {seat}'s turn (waiting for player {waiting})"
+            raise IllegalActionError(reason, game=self.GAME_NAME, action=str(action))
         legal = self.legal_actions(seat)
         for candidate in legal:
             if candidate is action:
@@ -260,3 +308,13 @@ class StateBase:
             _unbound()
         bound: GameBase[Any, Any, Any] = game  # _unbound() raised if it was None
         return bound
+
+
+# The slots' own setters: a frozen State refuses ``setattr``, and calling the slot
+# descriptor costs about half of ``object.__setattr__`` (a fresh state fills one per step).
+_set_entry: Callable[[StateBase, tuple[int, tuple[Any, ...]] | None], None] = StateBase.__dict__[
+    "_legal_cache"
+].__set__
+_set_more: Callable[[StateBase, dict[int, tuple[Any, ...]]], None] = StateBase.__dict__[
+    "_legal_more"
+].__set__

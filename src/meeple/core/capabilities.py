@@ -15,14 +15,20 @@ capability     methods                        used by
 ``public``     ``public_notation(action,       the web page's move log (what each
                player, viewer)``              seat saw of a secret move)
 ``html``       ``render_html(view)``           the web front end
+``elements``   ``elements(view, action)``,     the web page's clickable table
+               ``element_actions(view, el)``
+``styled``     ``render_styled(view)``         the terminal (``meeple demo``, ``play``,
+                                              ``replay``): the text picture in colour
 ``statistics`` ``statistics(final_state)``     ``meeple analyze`` (balance reports)
 ``validate``   ``state.validate()``            the codec, on every load
 ============== ============================== ===================================
 
 Without a capability the front end does without: no adapters, bots use the
 outcome so far, other seats' moves show as "(secret move)" in hidden-information
-games, the web draws a generic layout of the view's fields, a balance report
-shows only the figures every game has, the codec checks types only.
+games, the web draws a generic layout of the view's fields, the web page's picture
+cannot be clicked (moves are notation buttons only), the terminal prints the text
+picture without colour, a balance report shows only the figures every game has,
+the codec checks types only.
 
 ``state_encoding`` (``encode_state(state, player)``, beside ``encoding``): the
 encoded view as float32 blocks straight from the state, which the adapters use when
@@ -35,9 +41,14 @@ it must do, what uses it and what happens without it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
 from typing_extensions import TypeVar  # defaults (PEP 696): a bare protocol means [Any]
+
+from .protocols import A_co, V_contra
+
+if TYPE_CHECKING:  # only a type here: importing rich costs every process that loads a game
+    from rich.text import Text
 
 __all__ = [
     "CAPABILITIES",
@@ -45,18 +56,18 @@ __all__ = [
     "STALLED",
     "Encodable",
     "EncodesStates",
+    "HasElements",
     "HasHeuristic",
     "HasHtml",
     "HasPublicNotation",
     "HasStatistics",
+    "HasStyledText",
     "Statistic",
     "Validating",
     "capabilities",
     "offers",
 ]
 
-A_co = TypeVar("A_co", covariant=True, default=Any)
-V_contra = TypeVar("V_contra", contravariant=True, default=Any)
 S_contra = TypeVar("S_contra", contravariant=True, default=Any)
 A_contra = TypeVar("A_contra", contravariant=True, default=Any)
 
@@ -104,7 +115,8 @@ class HasPublicNotation(Protocol[A_contra]):
     """What each seat saw of a move, for logs and records of hidden-information games."""
 
     def public_notation(self, action: A_contra, player: int, viewer: int | None) -> str | None:
-        """What `viewer` (None: a spectator) saw of `player` taking `action`; None: nothing."""
+        """What `viewer` (None: a spectator) saw of `player` taking `action`; None: that a
+        move was made, nothing more; ``UNSEEN`` (""): not even that."""
         ...
 
 
@@ -114,6 +126,32 @@ class HasHtml(Protocol[V_contra]):
 
     def render_html(self, view: V_contra) -> str:
         """Escaped HTML showing the view (never more than the view holds)."""
+        ...
+
+
+@runtime_checkable
+class HasElements(Protocol[V_contra]):
+    """The table elements each action involves, so a front end can play by touching them
+    (`meeple.core.elements`); the ids are those ``render_html`` writes as ``data-el``."""
+
+    def elements(self, view: V_contra, action: Any) -> tuple[str, ...]:
+        """Ids of the elements drawn in ``render_html(view)`` that `action` (legal for
+        ``view.player``) involves: at least one, and no two legal actions the same set."""
+        ...
+
+    def element_actions(self, view: V_contra, element: str) -> tuple[Any, ...]:
+        """Moves, legal or not, that touching `element` could mean: the rules' refusal of
+        the first refused one explains why nothing can be done with it now."""
+        ...
+
+
+@runtime_checkable
+class HasStyledText(Protocol[V_contra]):
+    """The text picture in the game's colours, for terminals."""
+
+    def render_styled(self, view: V_contra) -> Text:
+        """`render(view)` with styles: its ``plain`` is exactly ``render(view)``, every
+        span's style is a rich style, and a colour never says what the text does not."""
         ...
 
 
@@ -160,6 +198,8 @@ CAPABILITIES: Final[dict[str, type[Any]]] = {
     "heuristic": HasHeuristic,
     "public": HasPublicNotation,
     "html": HasHtml,
+    "elements": HasElements,
+    "styled": HasStyledText,
     "statistics": HasStatistics,
 }
 """Capabilities of a Game object, by name (``validate`` belongs to its state class)."""

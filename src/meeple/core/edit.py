@@ -31,8 +31,7 @@ def replace(state: S, **changes: Any) -> S:
     dict would grow, and that is checked with one length comparison.
     """
     old: dict[str, Any] = state.__dict__
-    fields = old.copy()
-    fields.update(changes)
+    fields = old | changes
     if len(fields) != len(old):
         unknown = sorted(set(changes) - set(old))
         raise TypeError(f"{type(state).__name__} has no field(s) {', '.join(unknown)}")

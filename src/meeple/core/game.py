@@ -96,6 +96,11 @@ class GameBase(Generic[S, A, V]):
         """explain.refusal: why `action` is not legal for `player` (a rule's reason)."""
         return f"{action} is not among the legal actions of player {player} now"
 
+    def _out_of_turn(self, state: S, action: Any, player: int, /) -> str | None:
+        """Why `player`, who is not to act now, may not take `action`, naming the rule
+        (a reason from what that seat knows only); None: the core's "not your turn"."""
+        return None
+
     def _validate(self, state: S, /) -> None:
         """The state's invariants, checked on every load (ValueError names the broken one)."""
 

@@ -43,7 +43,8 @@ class Match:
 
     def public_history(self, viewer: int | None) -> tuple[tuple[int, str | None], ...]:
         """Moves played so far as ``viewer`` (None: a spectator) saw them: ``(player,
-        notation)``, the notation None where that seat saw nothing (see `meeple.core.public`)."""
+        notation)``, the notation None where that seat saw nothing of the move and
+        `UNSEEN` where it did not see it being made (see `meeple.core.public`)."""
         check_viewer(self.game.spec.name, self.players, viewer)
         return public_history(self.game, self._moves, viewer)
 

@@ -6,6 +6,11 @@ web log, `meeple play`, `meeple replay`, `Match.public_history`,
 show the same thing: the mover sees their own move; in a game without hidden
 information everyone sees everything; otherwise the game's ``public`` capability
 (``public_notation``) decides, and a game without it shows nothing (`SECRET_MOVE`).
+
+A move can also be unseen altogether (`UNSEEN`): the viewer did not even see that
+a move was made (Wypas's ``wait``, a secret decline). Front ends leave such moves
+out of what they show that viewer (`is_seen`), count only the moves it saw
+(`seen_count`) and never name the seat that made them.
 """
 
 from __future__ import annotations
@@ -16,10 +21,23 @@ from typing import Any, Final
 from .capabilities import HasPublicNotation
 from .errors import InvalidPlayerError
 
-__all__ = ["SECRET_MOVE", "check_viewer", "public_history", "public_move", "shown"]
+__all__ = [
+    "SECRET_MOVE",
+    "UNSEEN",
+    "check_viewer",
+    "is_seen",
+    "public_history",
+    "public_move",
+    "seen_count",
+    "shown",
+]
 
 SECRET_MOVE: Final = "(secret move)"
 """How a front end writes a move its viewer saw nothing of (`public_move` gave None)."""
+
+UNSEEN: Final = ""
+"""What `public_move` gives for a move its viewer did not see happen at all (not even
+that someone moved): front ends show nothing for it, not even a line."""
 
 
 def check_viewer(game: str, players: int, viewer: int | None) -> None:
@@ -54,5 +72,17 @@ def public_history(
 
 
 def shown(text: str | None) -> str:
-    """The text a front end prints for what `public_move` gave: `SECRET_MOVE` for None."""
+    """The text a front end prints for what `public_move` gave: `SECRET_MOVE` for None
+    (a move `UNSEEN` is not printed at all: see `is_seen`)."""
     return SECRET_MOVE if text is None else text
+
+
+def is_seen(text: str | None) -> bool:
+    """Whether the viewer saw that a move was made (`public_move` did not give `UNSEEN`)."""
+    return text != UNSEEN
+
+
+def seen_count(game: Any, moves: Iterable[tuple[int, Any]], viewer: int | None) -> int:
+    """How many of `moves` `viewer` saw being made: the match's move count as that seat
+    knows it (each move `UNSEEN` by it left out)."""
+    return sum(1 for player, action in moves if is_seen(public_move(game, action, player, viewer)))

@@ -219,15 +219,7 @@ def _skill_figures(blocks: Sequence[Block], strong: str, weak: str, players: int
                 if r.error is None:
                     by_deal.setdefault(r.index, {})[b.seating[0]] = r.scores[0]
         gaps = [float(d[strong] - d[weak]) for _, d in sorted(by_deal.items()) if len(d) == 2]
-        figures.append(
-            Figure(
-                "skill score edge",
-                f"Score edge of {strong} over {weak}",
-                "skill",
-                mean_of(gaps),
-                f"Average of {strong}'s score minus {weak}'s on the same deal.",
-            )
-        )
+        figures.append(_score_edge(strong, weak, gaps, f"{weak}'s on the same deal"))
         return figures
     seat_of = [(r, b.seating.index(strong)) for b, r in _good(blocks)]
     wins = math.fsum(1.0 / len(r.winners) for r, s in seat_of if s in r.winners)
@@ -258,16 +250,21 @@ def _skill_figures(blocks: Sequence[Block], strong: str, weak: str, players: int
         for r, s in seat_of
     ]
     figures.append(
-        Figure(
-            "skill score edge",
-            f"Score edge of {strong} over {weak}",
-            "skill",
-            mean_of(gaps),
-            f"Average of {strong}'s score minus the mean score of the {weak} bots "
-            "in the same game.",
-        )
+        _score_edge(strong, weak, gaps, f"the mean score of the {weak} bots in the same game")
     )
     return figures
+
+
+def _score_edge(strong: str, weak: str, gaps: Sequence[float], against: str) -> Figure:
+    """How many points the stronger bot scores above `against` (solo: the weaker bot on
+    the same deal; else the weaker bots at its table), on average."""
+    return Figure(
+        "skill score edge",
+        f"Score edge of {strong} over {weak}",
+        "skill",
+        mean_of(gaps),
+        f"Average of {strong}'s score minus {against}.",
+    )
 
 
 def _game_figures(

@@ -154,20 +154,35 @@ def plot_scores(
     return draw(plt, "scores.png", data)
 
 
-def _draw_scores(plt: Any, data: Data) -> Any:
+def _panel_column(plt: Any, data: Data, top: float, per_panel: float) -> tuple[Any, list[Any]]:
+    """A figure with `data`'s panels stacked in one column on a shared x axis, each panel
+    titled, its y axis labelled, whole-number ticks; the x label under the last panel
+    and the figure's title over them all. (figure, one axes per panel)."""
     panels = data["panels"]
-    fig, axes = plt.subplots(
+    fig, grid = plt.subplots(
         len(panels),
         1,
-        figsize=(8, 1.2 + 1.8 * len(panels)),
+        figsize=(8, top + per_panel * len(panels)),
         squeeze=False,
         sharex=True,
         layout="constrained",
     )
+    axes = [row[0] for row in grid]
+    for ax, panel in zip(axes, panels, strict=True):
+        ax.set_title(panel["title"])
+        ax.set_ylabel(data["y label"])
+        _integer_axis(ax)
+    axes[-1].set_xlabel(data["x label"])
+    fig.suptitle(data["title"])
+    return fig, axes
+
+
+def _draw_scores(plt: Any, data: Data) -> Any:
+    panels = data["panels"]
+    fig, axes = _panel_column(plt, data, 1.2, 1.8)
     seen = [x for panel in panels for pairs in panel["counts"] for x, _ in pairs]
     xs = list(range(min(seen), max(seen) + 1)) if seen else [0]
-    for p, panel in enumerate(panels):
-        ax = axes[p][0]
+    for p, (ax, panel) in enumerate(zip(axes, panels, strict=True)):
         for (offset, width), pairs, label, colour in zip(
             _offsets(len(panel["counts"])), panel["counts"], data["series"], _COLOURS, strict=False
         ):
@@ -179,13 +194,8 @@ def _draw_scores(plt: Any, data: Data) -> Any:
                 label=label,
                 color=colour,
             )
-        ax.set_title(panel["title"])
-        ax.set_ylabel(data["y label"])
-        _integer_axis(ax)
         if p == 0:
             ax.legend(loc="upper right", fontsize=8)
-    axes[-1][0].set_xlabel(data["x label"])
-    fig.suptitle(data["title"])
     return fig
 
 
@@ -215,19 +225,12 @@ def plot_lengths(
 
 def _draw_lengths(plt: Any, data: Data) -> Any:
     panels = data["panels"]
-    fig, axes = plt.subplots(
-        len(panels),
-        1,
-        figsize=(8, 1.4 + 2.2 * len(panels)),
-        squeeze=False,
-        sharex=True,
-        layout="constrained",
-    )
+    fig, axes = _panel_column(plt, data, 1.4, 2.2)
     seen = [x for panel in panels for x, _ in panel["counts"]]
     low, high = (min(seen), max(seen)) if seen else (0, 1)
     step = max(1, math.ceil((high - low + 1) / 40))
     bins = [low - 0.5 + step * k for k in range((high - low) // step + 2)]  # whole numbers centred
-    for i, (ax, panel) in enumerate(zip((a[0] for a in axes), panels, strict=True)):
+    for i, (ax, panel) in enumerate(zip(axes, panels, strict=True)):
         pairs = panel["counts"]
         ax.hist(
             [x for x, _ in pairs],
@@ -242,11 +245,6 @@ def _draw_lengths(plt: Any, data: Data) -> Any:
                 median, color="black", linestyle="--", linewidth=1, label=f"median {median:.0f}"
             )
             ax.legend(loc="upper right", fontsize=8)
-        ax.set_title(panel["title"])
-        ax.set_ylabel(data["y label"])
-        _integer_axis(ax)
-    axes[-1][0].set_xlabel(data["x label"])
-    fig.suptitle(data["title"])
     return fig
 
 

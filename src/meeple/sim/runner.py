@@ -14,6 +14,7 @@ from ..core.capabilities import HasStatistics, Statistic
 from ..core.match import Match
 from ..core.protocols import Game
 from ..core.record import GameRecord
+from ..core.turns import asking_order
 
 __all__ = ["GameResult", "Vitals", "game_seed", "lead_summary", "play_game"]
 
@@ -140,7 +141,7 @@ def play_game(
         while not state.is_over:
             if len(match.history) >= bound:
                 raise RuntimeError(f"game exceeded max_steps({players}) = {bound}")
-            for player in sorted(state.to_act):
+            for player in asking_order(state):  # seats asked in secret first (Wypas offers)
                 action = bots[player].choose(state.view(player), state.legal_actions(player))
                 state = match.play(action, player)
                 break

@@ -8,6 +8,7 @@ from .fuzz import FuzzError, check_document, mutated_documents
 from .golden import REGOLD_ENV, assert_golden
 from .kit import ConformanceError, check_capabilities, check_game, check_state
 from .playout import perft, random_playout, transcript
+from .refusals import assert_refused
 from .strategies import reachable_states
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "ConformanceError",
     "FuzzError",
     "assert_golden",
+    "assert_refused",
     "check_capabilities",
     "check_document",
     "check_game",

@@ -15,7 +15,9 @@ from ..core.capabilities import ENDED_BY, STALLED, capabilities
 from ..core.encoding import f32, vocabulary
 from ..core.errors import IllegalActionError
 from ..core.protocols import State
+from .elements import check_elements
 from .public import check_public
+from .styled import check_styled
 from .where import Where, expect, guard
 
 __all__ = ["check_capabilities", "check_encoding", "check_state_encoding"]
@@ -42,10 +44,12 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
             f"heuristic values must lie in [0, 1], got {values!r}",
         )
         expect(game.heuristic(state) == values, where, "heuristic is not deterministic")
+    pages: dict[int | None, str] = {}
     if "html" in offered:
         for p in (None, *range(state.players)):
             view = state.view(p)
             page = guard(where, f"render_html(view({p}))", game.render_html, view)
+            pages[p] = page
             expect(isinstance(page, str), where, "render_html must return text")
             expect(
                 "<script" not in page.lower(),
@@ -53,10 +57,14 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
                 f"render_html(view({p})) contains a <script> tag (text must be escaped)",
             )
             expect(game.render_html(view) == page, where, "render_html is not deterministic")
+    if "elements" in offered:
+        check_elements(game, state, where, pages)
     if "statistics" in offered and state.is_over:
         check_statistics(game, state, where)
     if "public" in offered:
         check_public(game, state, where)
+    if "styled" in offered:
+        check_styled(game, state, where)
 
 
 def check_statistics(game: Any, state: State, where: Where) -> None:

@@ -32,6 +32,7 @@ from ..core.record import GameRecord, freeze_json
 from ..core.registry import validate_game
 from ..core.spec import GameSpec
 from .capabilities import check_capabilities
+from .to_act import check_view_to_act
 from .where import ConformanceError, Where, differs, expect, expect_hashable, guard
 
 __all__ = ["ConformanceError", "check_capabilities", "check_game", "check_state"]
@@ -242,12 +243,15 @@ def check_state(
                 raise where.fail("a finished game accepted an action")
 
     # Views: nothing leaks, and each view can be turned back into a consistent state.
+    public: frozenset[int] = frozenset()
     for p in (None, *range(n)):
         view: View = guard(where, f"view({p})", state.view, p)
         expect_hashable(view, where, f"view({p})")
         expect(view.player == p, where, f"view({p}).player is {view.player}")
         expect(view.players == n, where, f"view({p}).players is {view.players}")
-        expect(view.to_act == to_act, where, f"view({p}).to_act differs from the state's")
+        if p is None:
+            public = view.to_act
+        check_view_to_act(view.to_act, p, to_act, public, where)
         again = fresh.view(p)
         expect(view == again, where, f"view({p}) is not deterministic{differs(view, again)}")
         text = guard(where, f"render(view({p}))", game.render, view)

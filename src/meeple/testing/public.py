@@ -12,7 +12,9 @@ views before and after it:
 - in a position dealt back from the viewer's view (its hidden cards differ), the
   moves that lead to a given view must read the same as the moves that lead to
   that view in the real position: otherwise the reading would tell the viewer
-  which of two positions it cannot tell apart it is in.
+  which of two positions it cannot tell apart it is in;
+- a move the viewer does not see at all (`UNSEEN`: not even that a move was made)
+  leaves the viewer's view as it was.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 from ..core import codec
 from ..core.protocols import State
+from ..core.public import UNSEEN
 from .where import Where, expect, guard
 
 __all__ = ["check_public"]
@@ -61,9 +64,17 @@ def _readings(
 ) -> dict[Any, dict[str | None, tuple[Any, State]]]:
     """Per resulting view of `viewer`: each reading and a move (and state) giving it."""
     out: dict[Any, dict[str | None, tuple[Any, State]]] = {}
+    before = _key(game, world.view(viewer))
     for action in world.legal_actions(p):
         after = guard(where, f"apply({action})", world.apply, action, p)
         text = _reading(game, action, p, viewer, where)
+        if text == UNSEEN:
+            expect(
+                _key(game, after.view(viewer)) == before,
+                where,
+                f"public_notation hides player {p}'s move {action} from {_who(viewer)} "
+                "altogether, but it changes what that viewer sees",
+            )
         out.setdefault(_key(game, after.view(viewer)), {}).setdefault(text, (action, after))
     return out
 

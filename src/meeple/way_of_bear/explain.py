@@ -74,8 +74,13 @@ def refusal(s: State, action: Action, player: int) -> str:
         return "the regular action (get steles or acquire a token) was already made this turn"
     if isinstance(action, Take):
         need = s.extra_count if phase == Phase.EXTRA else TAKE_COUNT + s.mods[TAKE_BONUS]
-        if sum(s.temples) < (1 if phase == Phase.EXTRA else TAKE_COUNT):
-            return "the temple tracks hold too few steles to take"
+        if sum(s.temples) < (1 if phase == Phase.EXTRA or s.take_fewer else TAKE_COUNT):
+            if phase == Phase.EXTRA or not sum(s.temples):
+                return "the temple tracks hold too few steles to take"
+            return (
+                "the temple tracks hold too few steles to take: a take moves two "
+                "(option take_fewer lets the last one be taken)"
+            )
         n = min(need, sum(s.temples))
         if len(action.colours) != n:
             return f"take exactly {n} stele{'s' if n > 1 else ''} from the temple tracks"
@@ -139,6 +144,8 @@ def _place_refusal(s: State, action: Place) -> str:
     if not mods[FREE] and not near:
         return "a stele must be placed next to at least one other stele"
     cannot = "the reserve cannot pay the offering (one stele of each neighbouring stele's colour)"
+    if s.reserve_pays_offering:
+        return cannot + " (option reserve_pays_offering: steles Rituals bring in do not count)"
     if ritual_possible(s.reserves[p], s.temples):
         return cannot + ", not even with the steles Rituals during the payment would bring in"
     return cannot

@@ -2,12 +2,16 @@
 
 The web front end finds this through the game (`GAME.render_html`), exactly as it
 finds a plugin's. It reads only the view, so it cannot show what the seat may not see.
+What a player can touch (a village, a stele on a temple track, the reserve, the bag,
+the offering, a Seal card) is drawn under the id `elements` gives it.
 """
 
 from __future__ import annotations
 
 import html
 from typing import Final
+
+from meeple.core.elements import element_attrs
 
 from .components import (
     CARDS,
@@ -25,7 +29,18 @@ from .components import (
     VILLAGE_ROW,
     VILLAGES,
 )
+from .elements import (
+    BAG,
+    PASS_TOKEN,
+    SKIP_TOKEN,
+    WAIVE_TOKEN,
+    owed_id,
+    reserve_id,
+    seal_id,
+    stele_id,
+)
 from .render import render
+from .state import RITUAL
 from .view import View
 
 __all__ = ["render_html"]
@@ -41,27 +56,14 @@ def render_html(view: View) -> str:
     if len(board) != len(VILLAGES):
         raise ValueError("way_of_bear view has no board of the expected size")
     me = view.player
-    parts = ['<div class="wob-table">', _map(board)]
-
-    rows = []
-    for colour, filled in zip(COLOURS, view.temples, strict=False):
-        cells = "".join(
-            f'<span class="wob-slot{" full" if i < filled else ""}"'
-            f' style="--fill:{_FILL.get(colour, "#999")}"></span>'
-            for i in range(TEMPLE_SPACES)
-        )
-        rows.append(
-            f'<tr data-temple="{html.escape(colour)}"><th scope="row">{html.escape(colour)}</th>'
-            f"<td>{cells}</td><td>{filled}/{TEMPLE_SPACES}</td></tr>"
-        )
-    parts.append(f'<h3>Temples</h3><table class="wob-temples">{"".join(rows)}</table>')
-
+    parts = ['<div class="wob-table">', _map(board), _temples(view.temples)]
+    bag = ", ".join(f"{html.escape(col)} {n}" for col, n in zip(COLOURS, view.bag, strict=False))
     parts.append(
-        "<p>Bag: "
-        + ", ".join(f"{html.escape(col)} {n}" for col, n in zip(COLOURS, view.bag, strict=False))
-        + f" · Seal pile: {int(view.deck_size)} cards</p>"
+        f'<p><span class="wob-bag"{element_attrs(BAG, "the bag")}>Bag: {bag}</span>'
+        f" · Seal pile: {int(view.deck_size)} cards</p>"
     )
-
+    if me is not None:
+        parts.append(_turn(view))
     head = "".join(f"<th>{html.escape(col)}</th>" for col in COLOURS)
     kinds = [f"{TYPES[KIND_TYPE[k]]}{' (seal)' if KIND_SEALS[k] else ''}" for k in range(KINDS)]
     body = []
@@ -74,7 +76,9 @@ def render_html(view: View) -> str:
         )
         cards = len(backs[p]) if p < len(backs) else 0
         label = f"player {p}" + (" (you)" if p == me else "")
-        cells = "".join(f"<td>{n}</td>" for n in reserve)
+        cells = "".join(
+            f"<td{_reserve(c, n) if p == me else ''}>{n}</td>" for c, n in enumerate(reserve)
+        )
         body.append(
             f'<tr data-player="{p}"><th scope="row">{label}</th>{cells}'
             f"<td>{held}</td><td>{cards}</td></tr>"
@@ -86,7 +90,8 @@ def render_html(view: View) -> str:
 
     if me is not None:
         parts.append(
-            f'<h3>Your Seal cards</h3><ol class="seq" data-field="hand">{_names(view.hand)}</ol>'
+            f'<h3>Your Seal cards</h3><ol class="seq" data-field="hand">'
+            f"{_names(view.hand, touch=True)}</ol>"
         )
         if view.fresh:
             parts.append(f'<h3>Drawn this turn</h3><ol class="seq">{_names(view.fresh)}</ol>')
@@ -98,11 +103,65 @@ def render_html(view: View) -> str:
     return "".join(parts)
 
 
-def _names(ids: tuple[int, ...]) -> str:
-    """Seal cards as list items, or a note that there are none."""
+def _names(ids: tuple[int, ...], touch: bool = False) -> str:
+    """Seal cards as list items (`touch`: cards of your hand, which can be played), or a
+    note that there are none."""
     if not ids:
         return '<span class="empty">(none)</span>'
-    return "".join(f"<li>{html.escape(CARDS[i].name)}</li>" for i in ids)
+    return "".join(
+        f"<li{element_attrs(seal_id(i), f'Seal card {CARDS[i].name}') if touch else ''}>"
+        f"{html.escape(CARDS[i].name)}</li>"
+        for i in ids
+    )
+
+
+def _temples(temples: tuple[int, ...]) -> str:
+    """Each temple track: its steles (touchable: a take moves the top ones) and its next
+    empty space (where a payment goes)."""
+    rows = []
+    for c, (colour, filled) in enumerate(zip(COLOURS, temples, strict=False)):
+        cells = []
+        for i in range(TEMPLE_SPACES):
+            touch = ""
+            if i < filled:
+                touch = element_attrs(stele_id(c, i + 1), f"{colour} stele {i + 1} of {filled}")
+            elif i == filled:
+                touch = element_attrs(stele_id(c, "next"), f"the next space of the {colour} temple")
+            cells.append(
+                f'<span class="wob-slot{" full" if i < filled else ""}"{touch}'
+                f' style="--fill:{_FILL.get(colour, "#999")}"></span>'
+            )
+        rows.append(
+            f'<tr data-temple="{html.escape(colour)}"><th scope="row">{html.escape(colour)}</th>'
+            f"<td>{''.join(cells)}</td><td>{filled}/{TEMPLE_SPACES}</td></tr>"
+        )
+    return f'<h3>Temples</h3><table class="wob-temples">{"".join(rows)}</table>'
+
+
+def _reserve(colour: int, count: int) -> str:
+    return element_attrs(reserve_id(colour), f"your {COLOURS[colour]} steles ({count})")
+
+
+def _token(element: str, label: str, text: str) -> str:
+    return f'<span class="wob-token"{element_attrs(element, label)}>{html.escape(text)}</span>'
+
+
+def _turn(view: View) -> str:
+    """The offering being paid, the discount, and the tokens that end a step."""
+    owed = [
+        _token(owed_id(c), f"{n} {COLOURS[c]} owed to the temple", f"{n} {COLOURS[c]}")
+        for c, n in enumerate(view.owed)
+        if n
+    ]
+    tokens = []
+    if owed:
+        tokens.append("Offering owed: " + " ".join(owed))
+    if view.waivers:
+        tokens.append(_token(WAIVE_TOKEN, f"waive ({view.waivers} left)", "waive a stele"))
+    if view.phase == RITUAL:
+        tokens.append(_token(SKIP_TOKEN, "take no stele after the Ritual", "take nothing"))
+    tokens.append(_token(PASS_TOKEN, "end your turn", "end turn"))
+    return f'<p class="wob-turn">{" · ".join(tokens)}</p>'
 
 
 def _map(board: tuple[int, ...]) -> str:
@@ -131,7 +190,8 @@ def _map(board: tuple[int, ...]) -> str:
             mark = f"{TYPE_LETTERS[KIND_TYPE[kind]]}{seal}"
             what = f"{kind_type} token" + (" with a Dragon Seal" if seal else "")
         nodes.append(
-            f'<g data-village="{name}"><title>{name}: {html.escape(what)}</title>'
+            f'<g data-village="{name}"{element_attrs(VILLAGES[v], f"village {name}: {what}")}>'
+            f"<title>{name}: {html.escape(what)}</title>"
             f'<circle cx="{x[v]}" cy="{y[v]}" r="{radius}" fill="{fill}"/>'
             f'<text x="{x[v]}" y="{y[v] + 4}" class="mark">{html.escape(mark)}</text>'
             f'<text x="{x[v] + 17}" y="{y[v] - 14}" class="name">{name[1:]}</text></g>'

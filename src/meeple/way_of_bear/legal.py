@@ -39,7 +39,7 @@ from .components import (
     TAKE_COUNT,
     TEMPLE_SPACES,
 )
-from .payment import after_pay_payable, payable, remove_one_of, ritual_take_payable
+from .payment import after_pay_payable, covered, payable, remove_one_of, ritual_take_payable
 from .spots import CLAMP, GUARD, Spot, lonely, packed
 from .state import EXTRA, MAIN, PAY, RETURN, RITUAL
 
@@ -55,11 +55,13 @@ def takes(temples: tuple[int, ...], count: int) -> tuple[Take, ...]:
     count = min(count, sum(temples))
     if count <= 0:
         return ()
-    return tuple(
-        t
-        for t in ALL_TAKES[count]
-        if all(n <= have for n, have in zip(TAKE_COUNTS[t], temples, strict=True))
-    )
+    t0, t1, t2, t3 = temples  # four colours (checked when the data is loaded)
+    out: list[Take] = []
+    for t in ALL_TAKES[count]:  # a loop, not all(generator): a cold cache misses often
+        n0, n1, n2, n3 = TAKE_COUNTS[t]
+        if n0 <= t0 and n1 <= t1 and n2 <= t2 and n3 <= t3:
+            out.append(t)
+    return tuple(out)
 
 
 _NO_TRIGGER: Final = packed((CLAMP,) * NC, (True,) * NC)
@@ -74,12 +76,14 @@ def placements(
     capacity: int,
     mods: tuple[int, ...],
     temples: tuple[int, ...],
+    ritual_steles: bool = True,
 ) -> list[Place]:
     """Every legal stele placement for a player, with the given turn modifiers.
 
     `spots` are the board's token villages next to a stele (`State.spots`). The
     offering must be payable in full: by the reserve (and a discount card), or with
-    the steles that Rituals during the payment bring in (see `payment`).
+    the steles that Rituals during the payment bring in (see `payment`), unless
+    `ritual_steles` is off (option ``reserve_pays_offering``).
     """
     out: list[Place] = []
     r0, r1, r2, r3 = reserve
@@ -106,7 +110,7 @@ def placements(
         trigger -= (15 - (TEMPLE_SPACES - 1 - t2)) << 10
     if t3 and r3 + t3 >= TEMPLE_SPACES:
         trigger -= (15 - (TEMPLE_SPACES - 1 - t3)) << 15
-    rituals = trigger != _NO_TRIGGER
+    rituals = ritual_steles and trigger != _NO_TRIGGER
     if not same_ok and not discount:
         # the common case: the reserve must cover the whole offering, and the board
         # have room for the token. Four int comparisons (which CPython specializes and
@@ -179,6 +183,7 @@ def _playable(s: State, p: int, card: int) -> bool:
                 CAPACITY[s.players],
                 NO_MODS,
                 s.temples,
+                not s.reserve_pays_offering,
             )
         )
     return False  # the Dragon Hoard only scores
@@ -194,9 +199,17 @@ def legal_actions(s: State, player: int) -> tuple[Action, ...]:
     seals = [SEALS[c] for c in hand if c not in s.fresh and _playable(s, p, c)] if hand else []
     if s.regular_done:
         return (*seals, PASS)  # (a list comprehension is cheaper than tuple(generator))
-    regular, possible = _regular(s.temples, sum(s.bag) > 0, s.mods[TAKE_BONUS])
+    mods = s.mods
+    regular, possible = _regular(s.temples, sum(s.bag) > 0, mods[TAKE_BONUS], s.take_fewer)
     places = placements(
-        s.spots, s.board, s.reserves[p], s.tokens[p], CAPACITY[s.players], s.mods, s.temples
+        s.spots,
+        s.board,
+        s.reserves[p],
+        s.tokens[p],
+        CAPACITY[s.players],
+        mods,
+        s.temples,
+        not s.reserve_pays_offering,
     )
     if places:
         return (*seals, *regular, *places)
@@ -205,13 +218,14 @@ def legal_actions(s: State, player: int) -> tuple[Action, ...]:
     return (*seals, PASS)  # no regular action is possible: the turn is skipped
 
 
-@cache  # 5**4 temple states, a flag and a bonus
+@cache  # 5**4 temple states, two flags and a bonus
 def _regular(
-    temples: tuple[int, ...], can_draw: bool, bonus: int
+    temples: tuple[int, ...], can_draw: bool, bonus: int, take_fewer: bool
 ) -> tuple[tuple[Action, ...], bool]:
-    """The takes and the draw the temples and the bag allow, and whether there are any."""
+    """The takes and the draw the temples and the bag allow, and whether there are any
+    (`take_fewer`: option ``take_fewer``, a take of the one stele on the tracks)."""
     out: list[Action] = []
-    can_take = sum(temples) >= TAKE_COUNT
+    can_take = sum(temples) >= (1 if take_fewer else TAKE_COUNT)
     if can_take:
         out.extend(takes(temples, TAKE_COUNT + bonus))
     if can_draw:
@@ -231,7 +245,16 @@ def _other_phase(s: State, phase: str, p: int) -> tuple[Action, ...]:
             return takes(s.temples, s.extra_count)
         reserve, tokens = s.reserves[p], s.tokens[p]
         return tuple(
-            placements(s.spots, s.board, reserve, tokens, CAPACITY[s.players], NO_MODS, s.temples)
+            placements(
+                s.spots,
+                s.board,
+                reserve,
+                tokens,
+                CAPACITY[s.players],
+                NO_MODS,
+                s.temples,
+                not s.reserve_pays_offering,
+            )
         )
     return ()  # the game is over
 
@@ -245,7 +268,7 @@ def _ritual_options(
 ) -> tuple[Action, ...]:
     """A stele from any other temple that holds one, or nothing: each only if the
     offering can still be paid in full afterwards (always, when the reserve covers it)."""
-    if _covered(owed, reserve, waivers):
+    if covered(owed, reserve, waivers):
         return _any_ritual_take(temples, ritual_temple)
     return _ritual_options_searched(owed, reserve, temples, waivers, ritual_temple)
 
@@ -275,15 +298,6 @@ def _ritual_options_searched(
     return tuple(out)
 
 
-def _covered(owed: tuple[int, ...], reserve: tuple[int, ...], waivers: int) -> bool:
-    """Whether the reserve (and the discount) pay the rest of the offering as it is:
-    then every order of payment works, and no choice can strand it."""
-    o0, o1, o2, o3 = owed
-    r0, r1, r2, r3 = reserve
-    short = (o0 > r0) * (o0 - r0) + (o1 > r1) * (o1 - r1) + (o2 > r2) * (o2 - r2)
-    return short + (o3 > r3) * (o3 - r3) <= waivers
-
-
 @lru_cache(maxsize=4096)
 def _return_options(reserve: tuple[int, ...]) -> tuple[Action, ...]:
     """A stele of any colour the reserve holds goes back to the bag."""
@@ -295,7 +309,7 @@ def _pay_options(
 ) -> tuple[Action, ...]:
     """Pay a stele of an owed colour the reserve holds, or waive one (discount cards):
     each only if the offering can still be paid in full afterwards."""
-    if _covered(owed, reserve, waivers):
+    if covered(owed, reserve, waivers):
         return _covered_pay_options(owed, reserve, waivers)
     return _pay_options_searched(owed, reserve, temples, waivers)
 

@@ -21,6 +21,7 @@ from .components import NC, TEMPLE_SPACES
 __all__ = [
     "after_pay",
     "after_pay_payable",
+    "covered",
     "payable",
     "remove_one_of",
     "ritual_possible",
@@ -59,11 +60,20 @@ def after_pay(
     return remove_one_of(owed, c), remove_one_of(reserve, c), after, ritual
 
 
+def covered(owed: Counts, reserve: Counts, waivers: int) -> bool:
+    """Whether the reserve (and the discount) pay the rest of the offering as it is:
+    then every order of payment works, and no choice can strand it."""
+    o0, o1, o2, o3 = owed  # four colours (checked when the data is loaded)
+    r0, r1, r2, r3 = reserve
+    short = (o0 > r0) * (o0 - r0) + (o1 > r1) * (o1 - r1) + (o2 > r2) * (o2 - r2)
+    return short + (o3 > r3) * (o3 - r3) <= waivers
+
+
 @lru_cache(maxsize=8192)
 def payable(owed: Counts, reserve: Counts, temples: Counts, waivers: int) -> bool:
     """Whether some order of paying, waiving and Ritual takes pays all of `owed`."""
-    if sum(max(0, o - r) for o, r in zip(owed, reserve, strict=True)) <= waivers:
-        return True  # the reserve (and the discount) cover it: any order works
+    if covered(owed, reserve, waivers):
+        return True  # any order works
     for c in range(NC):
         if not owed[c]:
             continue

@@ -1,6 +1,10 @@
-"""A plain-text picture of a view: the village map, temples, reserves, player boards."""
+"""The text picture of a view: the village map, temples, reserves, player boards; plain
+for logs and pipes, the steles in their colours for terminals."""
 
 from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
 
 from .components import (
     CAPACITY,
@@ -19,9 +23,13 @@ from .components import (
     VILLAGE_ROW,
     VILLAGES,
 )
+from .palette import MARK, SEAL, STELE
 from .view import View
 
-__all__ = ["render"]
+if TYPE_CHECKING:
+    from rich.text import Text
+
+__all__ = ["render", "render_styled"]
 
 _CELL = 6
 
@@ -88,6 +96,7 @@ def render(view: View) -> str:
     bag = " ".join(f"{COLOURS[c]}:{view.bag[c]}" for c in range(len(COLOURS)))
     out.append(f"bag: {bag}   Seal pile: {view.deck_size} (top back {view.deck_top_back})")
     cap = CAPACITY[view.players]
+    rows = []
     for p in range(view.players):
         res = " ".join(f"{COLOURS[c]}:{view.reserves[p][c]}" for c in range(len(COLOURS)))
         tok = view.tokens[p]
@@ -101,10 +110,36 @@ def render(view: View) -> str:
         else:
             cards = f"{len(view.hand_backs[p])} (backs {list(view.hand_backs[p])})"
         mark = ">" if p == view.current and view.to_act else " "
-        out.append(f"{mark}p{p}  reserve {res}  board {columns}  seal cards {cards}")
+        rows.append((f"{mark}p{p}", res, columns, cards))
+    # Each field as wide as its widest, so "board" and "seal cards" line up down the seats.
+    wide = [max(len(row[i]) for row in rows) for i in (1, 2)]
+    for who, res, columns, cards in rows:
+        res, columns = res.ljust(wide[0]), columns.ljust(wide[1])
+        out.append(f"{who}  reserve {res}  board {columns}  seal cards {cards}")
     if view.played:
         out.append("played: " + " ".join(CARDS[c].code for c in view.played))
     if any(view.owed):
         owed = " ".join(f"{COLOURS[c]}:{n}" for c, n in enumerate(view.owed) if n)
         out.append(f"offering owed: {owed}")
     return "\n".join(out) + "\n"
+
+
+_NAMES = "|".join(COLOURS)
+_STELE = re.compile(rf"(?<=\[)[A-Z](?=\])|\b[A-Z](?==[a-z])|\b(?:{_NAMES})\b")
+_MARK = re.compile(r"#+|^>p\d+|player \d+ to play", re.MULTILINE)
+_BY_NAME = {**STELE, **{COLOUR_LETTERS[c]: STELE[name] for c, name in enumerate(COLOURS)}}
+
+
+def render_styled(view: View) -> Text:
+    """`render(view)` in the game's colours (the ``styled`` capability): every stele's
+    letter and colour name on its colour, Dragon Seals' stars in red."""
+    from rich.text import Text  # here: only a terminal pays for importing rich
+
+    text = Text(render(view))
+    plain = text.plain
+    for stele in _STELE.finditer(plain):
+        text.stylize(_BY_NAME[stele[0]], *stele.span())
+    for mark in _MARK.finditer(plain):
+        text.stylize(MARK, *mark.span())
+    text.highlight_regex(r"\*", SEAL)
+    return text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from meeple.core import ONE_SEAT
@@ -44,6 +45,15 @@ def max_steps(players: int) -> int:
     return MAX_ROUNDS_LIMIT * players * STEPS_PER_TURN + len(CARDS) * STEPS_PER_CARD
 
 
+@cache  # one per player count
+def _layout(players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The villages in play and the tokens (with the bears) dealt onto them, in order."""
+    villages = [v for v in range(len(VILLAGES)) if players >= PART_P_PLAYERS or not PART_P[v]]
+    tokens = [TOKEN_BASE + k for k in range(KINDS) for _ in range(TOKENS_IN_PLAY[players][k])]
+    tokens += [_BEAR] * BEARS
+    return tuple(villages), tuple(tokens)
+
+
 def start(players: int, seed: int, options: Options) -> State:
     """The rulebook set-up for `players` seats, shuffled from `seed`.
 
@@ -51,9 +61,7 @@ def start(players: int, seed: int, options: Options) -> State:
     """
     rng = _rng.seed_rng(seed)
     bag = (PER_COLOUR - 1,) * NC  # one of each colour starts on its temple
-    villages = [v for v in range(len(VILLAGES)) if players >= PART_P_PLAYERS or not PART_P[v]]
-    tokens = [TOKEN_BASE + k for k in range(KINDS) for _ in range(TOKENS_IN_PLAY[players][k])]
-    tokens += [_BEAR] * BEARS
+    villages, tokens = _layout(players)
     order, rng = _rng.shuffled(rng, tokens)
     board = [OFF_BOARD] * len(VILLAGES)
     for v, token in zip(villages, order, strict=True):
@@ -90,4 +98,6 @@ def start(players: int, seed: int, options: Options) -> State:
         owed=NO_STELES,
         waivers=0,
         ritual_temple=-1,
+        reserve_pays_offering=options.reserve_pays_offering,
+        take_fewer=options.take_fewer,
     )

@@ -136,10 +136,25 @@ def touching(board: tuple[int, ...]) -> tuple[Spot, ...]:
 
 def of_board(board: tuple[int, ...]) -> tuple[Spot, ...]:
     """`touching(board)` for a board from anywhere (a State is being made): empty if the
-    board is malformed, which the invariants then refuse with the reason."""
-    if len(board) != len(VILLAGES) or not all(_LOWEST <= cell < _HIGHEST for cell in board):
+    board is malformed, which the invariants then refuse with the reason.
+
+    It starts from the steles' neighbours (trails join villages both ways), not from
+    every token village: at set-up only the bears' steles stand, so most token
+    villages touch none (the invariants compare the result with `touching`).
+    """
+    if len(board) != len(VILLAGES) or min(board) < _LOWEST or max(board) >= _HIGHEST:
         return ()
-    return touching(board)
+    near: set[int] = set()
+    for v, cell in enumerate(board):
+        if 0 <= cell < NC:
+            near.update(NEIGHBOURS[v])
+    return tuple(
+        [
+            spot
+            for u in sorted(near)
+            if board[u] >= TOKEN_BASE and (spot := _spot(board, u)) is not None
+        ]
+    )
 
 
 def after_placement(spots: tuple[Spot, ...], board: tuple[int, ...], v: int) -> tuple[Spot, ...]:

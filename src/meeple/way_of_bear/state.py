@@ -92,6 +92,12 @@ class State(StateBase):
     """Steles of the offering that may still be waived (discount cards)."""
     ritual_temple: int
     """The temple whose Ritual is being resolved, else -1."""
+    reserve_pays_offering: bool = False
+    """Option ``reserve_pays_offering``: the reserve alone must hold the whole offering
+    when the stele is placed (no stele a Ritual brings in pays)."""
+    take_fewer: bool = False
+    """Option ``take_fewer``: a take moves the one stele the tracks hold when they hold
+    fewer than two."""
     spots: tuple[Spot, ...] = attrs.field(
         init=False,
         eq=False,

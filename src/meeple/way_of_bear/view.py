@@ -78,6 +78,10 @@ class View:
     """Offering steles that may still be waived."""
     ritual_temple: int
     """Temple of the Ritual being resolved, else -1."""
+    reserve_pays_offering: bool = False
+    """Option ``reserve_pays_offering`` (public, as every option)."""
+    take_fewer: bool = False
+    """Option ``take_fewer``."""
 
 
 @lru_cache(maxsize=1024)
@@ -120,6 +124,8 @@ def view_of(s: State, player: int | None) -> View:
         owed=s.owed,
         waivers=s.waivers,
         ritual_temple=s.ritual_temple,
+        reserve_pays_offering=s.reserve_pays_offering,
+        take_fewer=s.take_fewer,
     )
 
 
@@ -195,6 +201,8 @@ def determinize(view: View, seed: int) -> State:
         owed=view.owed,
         waivers=view.waivers,
         ritual_temple=view.ritual_temple,
+        reserve_pays_offering=view.reserve_pays_offering,
+        take_fewer=view.take_fewer,
     )
     invariants.validate(state)
     return state

@@ -196,7 +196,7 @@ async def get_legal(request: Request) -> Response:
     acting = seat in state.to_act and not live.finished
     actions = [str(a) for a in state.legal_actions(seat)] if acting else []
     prompt = state.prompt(seat) if acting else None
-    return JSONResponse(write_body(Legal(live.version, seat, prompt, tuple(actions))))
+    return JSONResponse(write_body(Legal(live.version_for(seat), seat, prompt, tuple(actions))))
 
 
 async def act(request: Request) -> Response:
@@ -221,7 +221,7 @@ async def abandon(request: Request) -> Response:
     if seat is None:
         raise ApiError(403, "abandoning a match needs a seat token (Authorization: Bearer)")
     await hub.abandon(live, seat)
-    return JSONResponse(write_body(Abandoned(live.id, live.closed, live.version)))
+    return JSONResponse(write_body(Abandoned(live.id, live.closed, live.version_for(seat))))
 
 
 async def get_record(request: Request) -> Response:
@@ -269,7 +269,9 @@ async def events(request: Request) -> Response:
                 if stream.ended is not None:
                     yield f"event: closed\ndata: {json.dumps({'reason': stream.ended})}\n\n"
                     return
-                now = (live.version, live.match.state.is_over, live.bot_error, live.closed)
+                # The seat's own count: a move it did not see being made sends nothing.
+                version = live.version_for(seat)
+                now = (version, live.match.state.is_over, live.bot_error, live.closed)
                 if now != sent:
                     sent = now
                     data = json.dumps({"version": now[0], "over": now[1]})

@@ -137,11 +137,13 @@ class MatchView:
     match: str
     game: str
     title: str
-    version: int = attrs.field(metadata=_doc("Moves played so far."))
+    version: int = attrs.field(metadata=_doc("Moves this seat saw being made so far."))
     seat: int | None
     players: int
     seats: tuple[SeatKind, ...]
-    to_act: tuple[int, ...]
+    to_act: tuple[int, ...] = attrs.field(
+        metadata=_doc("The seats this seat's view shows to act (never another's secret turn).")
+    )
     over: bool
     prompt: str
     waiting_for_bots: bool
@@ -152,6 +154,18 @@ class MatchView:
         metadata=_doc("Why the match was closed unfinished, if it was.")
     )
     legal: tuple[str, ...]
+    elements: tuple[tuple[str, ...], ...] = attrs.field(
+        metadata=_doc(
+            "Per legal action, in the same order: the ids of the table elements it "
+            "involves (data-el in html); empty without the game's elements capability."
+        )
+    )
+    refusals: dict[str, str] = attrs.field(
+        metadata=_doc(
+            "For the seat to act: each element drawn in html that no legal action "
+            "involves, and why nothing can be done with it now (the rules' reason)."
+        )
+    )
     view: dict[str, JsonValue] = attrs.field(metadata=_doc("The game's view, codec JSON."))
     text: str = attrs.field(metadata=_doc("The game's text picture."))
     html: str = attrs.field(metadata=_doc("An HTML picture of the view."))

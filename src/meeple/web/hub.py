@@ -5,7 +5,7 @@ The hub decides what happens to matches; the matches themselves are in
 operator's counts in `meeple.web.upkeep`.
 
 Every change to a match happens while holding that match's `asyncio.Lock`, after
-checking the version (number of moves) the client saw; so two requests racing
+checking the version the client saw (the moves its seat saw being made); so two racing
 for one decision are applied one after the other and the loser gets 409. A move
 is first checked against the rules, then committed to the store (one row, in
 the store's own thread, never on the event loop), and only then applied in
@@ -299,7 +299,8 @@ class Hub:
     # playing ----------------------------------------------------------------------------
 
     async def act(self, live: LiveMatch, seat: int, notation: str, version: int) -> tuple[int, str]:
-        """Play a human seat's move if `version` is current; the new version and the move.
+        """Play a human seat's move if `version` (the seat's, `LiveMatch.version_for`) is
+        current; the seat's new version and the move.
 
         Runs to the end even if the request is cancelled, so memory and store agree.
         """
@@ -311,29 +312,31 @@ class Hub:
         self, live: LiveMatch, seat: int, notation: str, version: int
     ) -> tuple[int, str]:
         async with live.lock:
-            if version != live.version:
+            # The version this seat was shown: the moves it saw (`LiveMatch.version_for`).
+            seen = live.version_for(seat)
+            if version != seen:
                 raise ApiError(
                     409,
-                    f"the match is at version {live.version}, not {version}: "
+                    f"the match is at version {seen}, not {version}: "
                     "look at the new position and choose again",
-                    version=live.version,
+                    version=seen,
                 )
             if live.closed is not None:
-                raise ApiError(409, f"the match was closed: {live.closed}", version=live.version)
+                raise ApiError(409, f"the match was closed: {live.closed}", version=seen)
             state = live.match.state
             if state.is_over:
-                raise ApiError(409, "the game is over", version=live.version)
+                raise ApiError(409, "the game is over", version=seen)
             try:
                 action = live.game.parse_action(notation)
                 after = state.apply(action, seat)
             except MalformedActionError as err:
-                raise ApiError(422, str(err), version=live.version) from None
+                raise ApiError(422, str(err), version=seen) from None
             except (IllegalActionError, InvalidPlayerError) as err:
-                raise ApiError(422, str(err), version=live.version) from None
+                raise ApiError(422, str(err), version=seen) from None
             except GameOverError as err:
-                raise ApiError(409, str(err), version=live.version) from None
+                raise ApiError(409, str(err), version=seen) from None
             await self._commit(live, seat, action, after.is_over)
-            result = (live.version, str(action))
+            result = (live.version_for(seat), str(action))
         live.notify()
         self.wake_bots(live)
         return result

@@ -13,6 +13,8 @@ import hmac
 
 from ..core.match import Match
 from ..core.protocols import Game
+from ..core.public import seen_count
+from ..core.turns import asking_order
 from .clients import Clients
 from .errors import ApiError
 from .limits import Limits
@@ -97,6 +99,8 @@ class LiveMatch:
         """Why a bot stopped playing its seat, if one failed (shown to the players)."""
         self.stuck = False
         """Whether even the stand-in random bot failed (only a player can end the match)."""
+        self._seen: dict[int | None, tuple[int, int]] = {}
+        """Per viewer: (moves counted so far, how many of them it saw), for `version_for`."""
         self.closed: str | None = None
         """Why the match was closed unfinished (abandoned, or idle too long), if it was."""
         self.gone = False
@@ -118,8 +122,20 @@ class LiveMatch:
 
     @property
     def version(self) -> int:
-        """How many moves have been played: what clients send back with an action."""
+        """How many moves have been played (the store numbers moves by it)."""
         return len(self.match.history)
+
+    def version_for(self, seat: int | None) -> int:
+        """The version `seat` (None: a spectator) is shown and sends back with an action:
+        the moves it saw being made. A move it did not see at all (a secret decline) is
+        not counted, so the number tells nobody that another seat was asked."""
+        moves = self.match.history
+        looked, seen = self._seen.get(seat, (0, 0))
+        if looked > len(moves):  # pragma: no cover - the server never takes a move back
+            looked, seen = 0, 0
+        seen += seen_count(self.game, moves[looked:], seat)
+        self._seen[seat] = (len(moves), seen)
+        return seen
 
     @property
     def finished(self) -> bool:
@@ -128,10 +144,11 @@ class LiveMatch:
 
     @property
     def bots_to_act(self) -> tuple[int, ...]:
-        """Bot seats the game is waiting for."""
+        """Bot seats the game is waiting for, in the order the bot driver plays them
+        (seats asked in secret first, `meeple.core.asking_order`)."""
         if self.finished:
             return ()
-        return tuple(p for p in sorted(self.match.state.to_act) if self.seats[p] != HUMAN)
+        return tuple(p for p in asking_order(self.match.state) if self.seats[p] != HUMAN)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to; None without a token (spectator); 403 if wrong."""

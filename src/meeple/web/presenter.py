@@ -1,32 +1,49 @@
 """What one seat (or a spectator) is shown of a match, as JSON: nothing more than its view.
 
-The payload is built from `state.view(seat)` only, plus public facts (whose turn,
-the seat kinds, the version). While the game is on, the move log shows each move
-as that seat saw it (`meeple.core.public.public_move`: the game's ``public``
-capability, ``public_notation(action, player, viewer)``; nothing, shown as "(secret
-move)", for a hidden-information game without it). Once the match is finished the
-whole record is open to anyone (``GET .../record``), so the log shows every move in
-full. The outcome appears only when the game is over, in the codec's one JSON
-form of an `Outcome` (what `meeple.dumps` writes).
+The payload is built from `state.view(seat)` only, plus public facts (the seat
+kinds). Whose turn it is comes from the view too: a seat asked in secret (a Wypas
+seat offered a special card) is shown to itself and to nobody else, so neither the
+list of seats to act, nor the "waiting for" line, nor "bots are thinking" names it.
+The version is the number of moves the seat saw being made (`LiveMatch.version_for`).
+While the game is on, the move log shows each move as that seat saw it
+(`meeple.core.public.public_move`: the game's ``public`` capability,
+``public_notation(action, player, viewer)``; nothing, shown as "(secret move)", for
+a hidden-information game without it), and leaves out, numbering and all, a move it
+did not see being made. Once the match is finished the whole record is open to
+anyone (``GET .../record``), so the log shows every move in full. The outcome
+appears only when the game is over, in the codec's one JSON form of an `Outcome`
+(what `meeple.dumps` writes).
+
+For a game with the ``elements`` capability, the seat to act is also sent, per legal
+action, the ids of the table elements it involves, and for every other element its
+page draws, why nothing can be done with it (`meeple.core.elements`): the page then
+plays by clicks on the picture. Both come from the seat's view and the rules' own
+reasons; the conformance kit proves they reveal nothing the view does not.
 """
 
 from __future__ import annotations
 
+import logging
 import typing
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
+from ..core.capabilities import HasElements, HasHtml
 from ..core.codec import to_data
+from ..core.elements import choices, refusals
 from ..core.frozen import thaw
 from ..core.options import option_fields
 from ..core.protocols import Game
-from ..core.public import public_move
+from ..core.public import is_seen, public_move
 from .bodies import LogEntry, MatchView, SeatKind, write_body
 from .hub import LiveMatch
 from .renderers import render_html, render_text
 
 __all__ = ["game_summary", "match_payload"]
+
+log = logging.getLogger("meeple.web")
 
 
 def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
@@ -35,7 +52,7 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
     match = live.match
     state = match.state
     view = state.view(seat)
-    to_act = sorted(state.to_act)
+    to_act = sorted(view.to_act)  # what this seat knows: never another seat's secret turn
     over = state.is_over
     my_turn = seat is not None and seat in state.to_act and not live.finished
     if over:
@@ -46,37 +63,63 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         prompt = state.prompt(seat)
     else:
         prompt = "waiting for " + ", ".join(f"player {p}" for p in to_act)
+    thinking = any(p in live.bots_to_act for p in to_act)
+    legal = state.legal_actions(seat) if my_turn else ()
+    page = render_html(game, view)
+    elements, reasons = _touches(game, state, seat, view, legal, page) if my_turn else ((), {})
     body = MatchView(
         match=live.id,
         game=game.spec.name,
         title=game.spec.title,
-        version=live.version,
+        version=live.version_for(seat),
         seat=seat,
         players=state.players,
         seats=tuple(SeatKind(p, kind) for p, kind in enumerate(live.seats)),
         to_act=tuple(to_act),
         over=over,
         prompt=prompt,
-        waiting_for_bots=bool(live.bots_to_act) and not live.stuck,
+        waiting_for_bots=thinking and not live.stuck,
         bot_error=live.bot_error,
         closed=live.closed,
-        legal=tuple(str(a) for a in state.legal_actions(seat)) if my_turn else (),
+        legal=tuple(str(a) for a in legal),
+        elements=elements,
+        refusals=reasons,
         view=to_data(view, game=game),
         text=render_text(game, view),
-        html=render_html(game, view),
+        html=page,
         log=_log(live, seat),
         outcome=to_data(state.outcome()) if over else None,
     )
     return write_body(body)
 
 
+def _touches(
+    game: Game, state: Any, seat: int | None, view: Any, legal: Sequence[Any], page: str
+) -> tuple[tuple[tuple[str, ...], ...], dict[str, str]]:
+    """Per legal action its element ids, and why each other element drawn does nothing;
+    nothing without the capability, or if the game's code for it fails (the notation
+    buttons still play: a bug there must not block a match)."""
+    if seat is None or not isinstance(game, HasElements) or not isinstance(game, HasHtml):
+        return (), {}
+    try:
+        options = choices(game, view, legal)
+        reasons = refusals(game, state, seat, page, options)
+    except Exception:
+        log.exception(
+            "%s: the elements capability failed; the page plays by buttons", game.spec.name
+        )
+        return (), {}
+    return tuple(o.elements for o in options), {e: r.text for e, r in reasons.items()}
+
+
 def _log(live: LiveMatch, seat: int | None) -> tuple[LogEntry, ...]:
     game = live.game
     reveal_all = live.finished
     entries: list[LogEntry] = []
-    for number, (player, action) in enumerate(live.match.history, start=1):
+    for player, action in live.match.history:
         text = str(action) if reveal_all else public_move(game, action, player, seat)
-        entries.append(LogEntry(number, player, text))
+        if is_seen(text):  # a move this seat did not see being made: not even a line
+            entries.append(LogEntry(len(entries) + 1, player, text))
     return tuple(entries)
 
 

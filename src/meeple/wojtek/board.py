@@ -16,6 +16,8 @@ from typing import Any, Final
 
 import attrs
 
+from meeple.core.files import UnreadableFileError, read_capped
+
 from .components import CITIES, COLOURS, EDINBURGH_CITY, NUM_COLOURS, read_data_json
 
 __all__ = [
@@ -297,18 +299,10 @@ def read_board_file(path: str | Path, *, max_bytes: int = MAX_BOARD_BYTES) -> Bo
     Reads at most `max_bytes` (a larger file is refused before it is parsed) from a
     regular file only (no device, pipe or directory), then checks it like any board.
     """
-    target = Path(path)
     try:
-        if not target.is_file():
-            raise BoardError(f"wojtek board file {str(path)!r} is not a regular file")
-        with target.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
-    except OSError as err:
-        raise BoardError(
-            f"wojtek board file {str(path)!r} cannot be read: {err.strerror}"
-        ) from None
-    if len(data) > max_bytes:
-        raise BoardError(f"wojtek board file {str(path)!r} is larger than {max_bytes} bytes")
+        data = read_capped(path, max_bytes)
+    except UnreadableFileError as err:
+        raise BoardError(f"wojtek board file {str(path)!r} {err}") from None
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as err:

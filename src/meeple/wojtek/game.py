@@ -8,6 +8,8 @@ from . import encoding, explain, html, invariants, legal, render, scoring, setup
 from . import view as views
 from .actions import ACTION_TYPES, Action, parse_action
 from .components import MAX_PLAYERS, MIN_PLAYERS
+from .elements import element_actions as _element_actions
+from .elements import elements as _elements
 from .options import Options
 from .public import public_notation as _public_notation
 from .state import State
@@ -53,6 +55,7 @@ class Wojtek(GameBase[State, Action, View], EncodingBase[Action, View]):
     _view = staticmethod(views.view_of)
     _determinize = staticmethod(views.determinize)
     _render = staticmethod(render.render)
+    render_styled = staticmethod(render.render_styled)  # ``styled``: the picture in colour
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
     _validate = staticmethod(invariants.validate)
@@ -63,6 +66,8 @@ class Wojtek(GameBase[State, Action, View], EncodingBase[Action, View]):
     _encode_view = staticmethod(encoding.encode_view)
     encode_state = staticmethod(_encode_state)  # ``state_encoding``: the adapters' fast path
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
+    elements = staticmethod(_elements)  # ``elements``: what each move touches on the table
+    element_actions = staticmethod(_element_actions)  # and what a touch could mean
     statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
     public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
 

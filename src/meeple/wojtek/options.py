@@ -6,6 +6,8 @@ from typing import Any
 
 import attrs
 
+from meeple.core.readings import repr_leaving_out_readings
+
 from .board import DEFAULT_BOARD, BoardError, BoardSpec, load_board
 
 __all__ = ["MAX_ROUND_LIMIT", "READINGS", "Options"]
@@ -58,12 +60,7 @@ class Options:
     def __repr__(self) -> str:
         """Every field, except the other readings left at their default (so the text of
         games recorded before those options existed stays the same)."""
-        shown = [
-            f"{f.name}={getattr(self, f.name)!r}"
-            for f in attrs.fields(Options)
-            if f.name not in READINGS or getattr(self, f.name) != f.default
-        ]
-        return f"Options({', '.join(shown)})"
+        return repr_leaving_out_readings(self, READINGS)
 
     def __attrs_post_init__(self) -> None:
         if self.refresh_every_edinburgh and self.no_city_refresh:

@@ -1,13 +1,24 @@
-"""Plain-text picture of a view: the route with pawns, the display, the collections."""
+"""The text picture of a view: the route with pawns, the display, the collections; plain
+for logs and pipes, in the game's colours for terminals."""
 
 from __future__ import annotations
 
+import re
+from typing import TYPE_CHECKING
+
 from .board import Board, load_board
 from .components import BEAR_NAMES, CITIES, COLOUR_TITLES, COLOURS, NO_CARD, PAWNS, TRAVEL_NAMES
+from .palette import ANY, PAWN, TRAVEL
 from .scoring import arrange
 from .view import View
 
-__all__ = ["render"]
+if TYPE_CHECKING:
+    from rich.text import Text
+
+__all__ = ["render", "render_styled"]
+
+_TRAVEL = {**TRAVEL, **{t: TRAVEL[c] for c, t in zip(COLOURS, COLOUR_TITLES, strict=True)}}
+"""Styles by notation name and by display title ("light green")."""
 
 _PER_LINE = 12
 
@@ -69,3 +80,38 @@ def render(view: View) -> str:
         played = [f"{n}x{TRAVEL_NAMES[k]}" for k, n in enumerate(view.pending) if n]
         lines.append(f"Three-card move so far: {', '.join(played)}")
     return "\n".join(lines)
+
+
+_SPACE = re.compile(r"\[(?:(?P<city>[^\]:]+):)?(?P<colour>[a-z]+)(?: @(?P<pawns>\d+))?\]")
+_SEAT = re.compile(r"^(?P<mark>>?) ?player \d+ \((?P<pawn>[a-z ]+)\)", re.MULTILINE)
+_DISPLAY = re.compile(r"\b(?P<colour>light green|[a-z]+)(?==)")
+_CARDS = re.compile(r"(?<=\dx)(?P<colour>[a-z]+)\b")
+
+
+def render_styled(view: View) -> Text:
+    """`render(view)` in the game's colours (the ``styled`` capability): every space,
+    display box and travel card in its colour, each pawn in its own."""
+    from rich.text import Text  # here: only a terminal pays for importing rich
+
+    text = Text(render(view))
+    plain = text.plain
+    for space in _SPACE.finditer(plain):
+        text.stylize(_TRAVEL.get(space["colour"], ANY), *space.span("colour"))
+        if space["city"]:
+            text.stylize("bold", *space.span("city"))
+        if space["pawns"]:
+            start = space.start("pawns")
+            for i, seat in enumerate(space["pawns"]):
+                text.stylize(PAWN[PAWNS[int(seat)]], start + i, start + i + 1)
+    for seat in _SEAT.finditer(plain):
+        if seat["mark"]:  # who is to act: ">player 1" in bold
+            text.stylize("bold", seat.start(), seat.start("pawn") - 2)
+        text.stylize(PAWN[seat["pawn"]], *seat.span("pawn"))
+    for colour in (*_DISPLAY.finditer(plain), *_CARDS.finditer(plain)):
+        if colour["colour"] == "rainbow":
+            start = colour.start()
+            for i, name in enumerate(COLOURS):  # seven letters, seven colours
+                text.stylize(TRAVEL[name], start + i, start + i + 1)
+        elif colour["colour"] in _TRAVEL:
+            text.stylize(_TRAVEL[colour["colour"]], *colour.span())
+    return text

@@ -1,5 +1,9 @@
 """The frozen state of a game of Miś Wojtek, and the phases a turn goes through.
 
+A `State` is the open `Table` (what every seat sees, and so also the base of a
+seat's `View`) plus what only the game knows: the travel hands, the order of both
+decks and the rng state.
+
 Cards are counted by kind (see `components`): a hand is 8 counts (7 truck colours
 and rainbow), a collection is 25 counts (24 bear cards and the persons). Decks are
 tuples of kinds with the top card last.
@@ -29,6 +33,7 @@ __all__ = [
     "USE",
     "Phase",
     "State",
+    "Table",
 ]
 
 
@@ -81,16 +86,17 @@ PHASE_NAMES: Final = (
 """Phase names for display (and the encoding's phase one-hot), indexed by phase."""
 
 
-@attrs.frozen(slots=False)  # fields in __dict__: successors are `meeple.core.replace` copies
-class State(StateBase):
-    """A complete position, including the hidden hands, decks and the rng."""
+@attrs.frozen(slots=False)  # fields in __dict__, like the State's own (`meeple.core.replace`)
+class Table:
+    """What lies open to every seat: the fields a `State` and a seat's `View` share.
+
+    Everything but the travel hands, the order of both decks and the rng state.
+    """
 
     players: int
     """Number of seats (2-5)."""
     to_act: frozenset[int]
     """The seat whose turn it is; empty once the game is over."""
-    rng: int
-    """`meeple.core.rng` state for the next draw or reshuffle (never in a view)."""
     options: Options
     """The variant being played."""
     phase: Phase
@@ -101,14 +107,8 @@ class State(StateBase):
     """The round number; round 1 is the deportation round."""
     positions: tuple[int, ...]
     """Board space of each pawn."""
-    hands: tuple[tuple[int, ...], ...]
-    """Per seat, travel cards held, counted by kind (hidden from other seats)."""
-    travel_deck: tuple[int, ...]
-    """Face-down travel cards, top last (hidden)."""
     travel_discard: tuple[int, ...]
     """Travel cards played or exchanged, counted by kind (face up)."""
-    bear_deck: tuple[int, ...]
-    """Face-down bear cards, top last (hidden)."""
     bear_discard: tuple[int, ...]
     """Discarded bear cards, counted by kind (face up)."""
     display: tuple[int, ...]
@@ -123,3 +123,17 @@ class State(StateBase):
     """Seats still to take their final turn, in order, once the last round began."""
     ending: bool
     """Whether the last round has begun (Edinburgh reached or a complete set)."""
+
+
+@attrs.frozen(slots=False)  # fields in __dict__: successors are `meeple.core.replace` copies
+class State(Table, StateBase):
+    """A complete position: the open `Table`, the hidden hands and decks, the rng."""
+
+    rng: int
+    """`meeple.core.rng` state for the next draw or reshuffle (never in a view)."""
+    hands: tuple[tuple[int, ...], ...]
+    """Per seat, travel cards held, counted by kind (hidden from other seats)."""
+    travel_deck: tuple[int, ...]
+    """Face-down travel cards, top last (hidden)."""
+    bear_deck: tuple[int, ...]
+    """Face-down bear cards, top last (hidden)."""

@@ -217,11 +217,22 @@ def _box(s: State, a: Box, p: int) -> State:
     space = s.positions[p]
     city = board.city_of[space]
     refresh = _refreshes(s, board, space, city >= 0 and s.city_owner[city] == p)
+    return _end_turn_in_place(s, p, board, a.colour, refresh)
+
+
+def _done(s: State, a: Done, p: int) -> State:
+    """End an exchange: refill the hand and pass the turn on (no bear card is taken)."""
+    return _end_turn_in_place(s, p, load_board(s.options.board), _NO_BOX, False)
+
+
+def _end_turn_in_place(s: State, p: int, board: Board, box: int, refresh: bool) -> State:
+    """`_end_turn` after a step that moved no pawn and played no travel card (taking
+    a box in Edinburgh, the end of an exchange)."""
     return _end_turn(
         s,
         p,
         board,
-        a.colour,
+        box,
         refresh,
         s.positions,
         s.hands,
@@ -229,31 +240,6 @@ def _box(s: State, a: Box, p: int) -> State:
         s.travel_discard,
         s.rng,
         s.city_owner,
-    )
-
-
-def _done(s: State, a: Done, p: int) -> State:
-    """End an exchange: refill the hand and pass the turn on."""
-    hand, travel_deck, travel_discard, rng = refill(
-        s.hands[p], s.travel_deck, s.travel_discard, s.rng
-    )
-    board = load_board(s.options.board)
-    to_act, phase, current, round_, last_round, ending = _next_turn(
-        s, p, board, s.positions, s.collections[p], NO_CARD, s.city_owner
-    )
-    return replace(
-        s,
-        to_act=to_act,
-        rng=rng,
-        phase=phase,
-        current=current,
-        round=round_,
-        hands=put(s.hands, p, hand),
-        travel_deck=travel_deck,
-        travel_discard=travel_discard,
-        pending=ZERO_TRAVEL,
-        last_round=last_round,
-        ending=ending,
     )
 
 

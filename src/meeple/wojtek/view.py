@@ -8,6 +8,9 @@ three-card move being played.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable, Sequence
+
 import attrs
 
 from meeple.core import rng as _rng
@@ -22,62 +25,31 @@ from .components import (
     TRAVEL_KINDS,
 )
 from .invariants import validate
-from .options import Options
-from .state import Phase, State
+from .state import Phase, State, Table
 
 __all__ = ["View", "determinize", "view_of"]
 
 
 @attrs.frozen
-class View:
-    """A seat's (or a spectator's) picture of the game."""
+class View(Table):
+    """A seat's (or a spectator's) picture of the game: the open `Table`, the seat's
+    own hand, and of the rest only how many cards there are."""
 
     player: int | None
     """Whose view this is; None for a spectator."""
-    players: int
-    """Number of seats."""
-    to_act: frozenset[int]
-    """Who acts now."""
-    options: Options
-    """The variant being played."""
-    phase: Phase
-    """Which decision is due (see `Phase`)."""
-    current: int
-    """Whose turn it is."""
-    round: int
-    """Round number (1 = deportation)."""
-    positions: tuple[int, ...]
-    """Board space of each pawn."""
     hand: tuple[int, ...]
     """This seat's travel cards by kind; empty for a spectator."""
     hand_sizes: tuple[int, ...]
     """How many travel cards each seat holds."""
     travel_deck_size: int
     """Cards left in the travel deck."""
-    travel_discard: tuple[int, ...]
-    """Travel discard pile by kind."""
     bear_deck_size: int
     """Cards left in the bear stack."""
-    bear_discard: tuple[int, ...]
-    """Bear discard pile by kind."""
-    display: tuple[int, ...]
-    """The bear card on each box."""
-    collections: tuple[tuple[int, ...], ...]
-    """Bear cards each seat took."""
-    city_owner: tuple[int, ...]
-    """Holder of each city card, -1 if none yet."""
-    pending: tuple[int, ...]
-    """Cards played so far in a three-card move."""
-    last_round: tuple[int, ...]
-    """Seats still to take a final turn."""
-    ending: bool
-    """Whether the last round has begun."""
 
 
 def view_of(state: State, player: int | None) -> View:
     """The view of `state` for `player` (None: a spectator; the core has checked the seat)."""
     return View(
-        player=player,
         players=state.players,
         to_act=state.to_act,
         options=state.options,
@@ -85,11 +57,7 @@ def view_of(state: State, player: int | None) -> View:
         current=state.current,
         round=state.round,
         positions=state.positions,
-        hand=state.hands[player] if player is not None else (),
-        hand_sizes=tuple(sum(h) for h in state.hands),
-        travel_deck_size=len(state.travel_deck),
         travel_discard=state.travel_discard,
-        bear_deck_size=len(state.bear_deck),
         bear_discard=state.bear_discard,
         display=state.display,
         collections=state.collections,
@@ -97,6 +65,11 @@ def view_of(state: State, player: int | None) -> View:
         pending=state.pending,
         last_round=state.last_round,
         ending=state.ending,
+        player=player,
+        hand=state.hands[player] if player is not None else (),
+        hand_sizes=tuple(sum(h) for h in state.hands),
+        travel_deck_size=len(state.travel_deck),
+        bear_deck_size=len(state.bear_deck),
     )
 
 
@@ -104,14 +77,8 @@ def determinize(view: View, seed: int) -> State:
     """A full state that `view` could come from, its unseen cards dealt at random."""
     rng = _rng.seed_rng(seed)
     # Travel cards nobody in this view can see: the deck and other seats' hands.
-    unseen = list(TRAVEL_COUNTS)
-    for k in range(TRAVEL_KINDS):
-        unseen[k] -= view.travel_discard[k] + view.pending[k]
-        if view.player is not None:
-            unseen[k] -= view.hand[k]
-    if any(c < 0 for c in unseen):
-        raise ValueError("the view shows more travel cards than the game has")
-    pool = [k for k in range(TRAVEL_KINDS) for _ in range(unseen[k])]
+    own = (view.hand,) if view.player is not None else ()
+    pool = _unseen(TRAVEL_COUNTS, (view.travel_discard, view.pending, *own), "travel")
     cards, rng = _rng.shuffled32(rng, pool)
     hands, at = _deal(view, cards)
     if not _can_finish(view, hands):
@@ -119,32 +86,23 @@ def determinize(view: View, seed: int) -> State:
     travel_deck = cards[at:]
     if len(travel_deck) != view.travel_deck_size:
         raise ValueError("the view's travel card counts do not add up")
-    hidden_bears = list(BEAR_COUNTS)
-    for group in (*view.collections, view.bear_discard):
-        for k in range(BEAR_KINDS):
-            hidden_bears[k] -= group[k]
+    on_boxes = [0] * BEAR_KINDS
     for k in view.display:
         if k != NO_CARD:
-            hidden_bears[k] -= 1
-    if any(c < 0 for c in hidden_bears):
-        raise ValueError("the view shows more bear cards than the game has")
-    bear_pool = [k for k in range(BEAR_KINDS) for _ in range(hidden_bears[k])]
+            on_boxes[k] += 1
+    bear_pool = _unseen(BEAR_COUNTS, (*view.collections, view.bear_discard, on_boxes), "bear")
     bear_deck, rng = _rng.shuffled32(rng, bear_pool)
     if len(bear_deck) != view.bear_deck_size:
         raise ValueError("the view's bear card counts do not add up")
     state = State(
         players=view.players,
         to_act=view.to_act,
-        rng=rng,
         options=view.options,
         phase=view.phase,
         current=view.current,
         round=view.round,
         positions=view.positions,
-        hands=tuple(hands),
-        travel_deck=travel_deck,
         travel_discard=view.travel_discard,
-        bear_deck=bear_deck,
         bear_discard=view.bear_discard,
         display=view.display,
         collections=view.collections,
@@ -152,6 +110,10 @@ def determinize(view: View, seed: int) -> State:
         pending=view.pending,
         last_round=view.last_round,
         ending=view.ending,
+        rng=rng,
+        hands=tuple(hands),
+        travel_deck=travel_deck,
+        bear_deck=bear_deck,
     )
     validate(state)
     return state
@@ -159,6 +121,18 @@ def determinize(view: View, seed: int) -> State:
 
 _MOVE_CARDS = 3
 """Travel cards a three-card move plays."""
+
+
+def _unseen(counts: Sequence[int], seen: Iterable[Sequence[int]], what: str) -> list[int]:
+    """The cards of a deck with `counts` of each kind that none of the `seen` piles
+    (counts by kind, as long as `counts`: the invariants hold a view to that) hold:
+    one entry per card, by kind."""
+    left = list(counts)
+    for pile in seen:
+        left = list(map(operator.sub, left, pile))
+    if min(left) < 0:
+        raise ValueError(f"the view shows more {what} cards than the game has")
+    return [k for k, n in enumerate(left) for _ in range(n)]
 
 
 def _deal(view: View, cards: tuple[int, ...]) -> tuple[list[tuple[int, ...]], int]:

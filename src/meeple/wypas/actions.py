@@ -14,19 +14,21 @@ from typing import Final, get_args
 
 import attrs
 
-from meeple.core import MalformedActionError
-
 from .components import (
     FACE_NAME,
     KIND_COLOUR,
     KIND_NAME,
     KIND_VALUE,
     MAX_VALUE,
-    NAME_FACE,
-    NAME_KIND,
     SUPER,
     THIEF,
 )
+from .words import bad as _bad
+from .words import face as _face
+from .words import kind as _kind
+from .words import pen as _pen
+from .words import seat as _seat
+from .words import value as _value
 
 __all__ = [
     "ACTION_TYPES",
@@ -35,6 +37,7 @@ __all__ = [
     "DONE",
     "DOWN",
     "PASS",
+    "WAIT",
     "Action",
     "Auction",
     "Award",
@@ -50,6 +53,7 @@ __all__ = [
     "Shear",
     "Take",
     "Thief",
+    "Wait",
     "Wolf",
     "parse_action",
 ]
@@ -151,10 +155,19 @@ class Done:
 
 @attrs.frozen(slots=True)
 class Pass:
-    """Drop out of this lot's auction, or let a special-card window go by."""
+    """Drop out of this lot's auction, or let a special card stand (no Sheepdog)."""
 
     def __str__(self) -> str:
         return "pass"
+
+
+@attrs.frozen(slots=True)
+class Wait:
+    """Decline an offer to play a special card now (another seat is to act); the next
+    offer comes after the next move by another seat. Nobody else sees it."""
+
+    def __str__(self) -> str:
+        return "wait"
 
 
 @attrs.frozen(slots=True)
@@ -268,6 +281,7 @@ Action = (
     | Wolf
     | Dog
     | Black
+    | Wait
 )
 """Any Wypas action."""
 ACTION_TYPES: Final[tuple[type[Action], ...]] = get_args(Action)
@@ -283,48 +297,11 @@ DOG: Final = Dog()
 """``dog``: cancel the special card just played."""
 CHECK: Final = Check()
 """``check`` (bluff rule)."""
+WAIT: Final = Wait()
+"""``wait``: not now (declines an offer to play a special card)."""
 
 
 # -- the parser: the inverse of str(action) ------------------------------------
-
-
-def _bad(text: str, why: str) -> MalformedActionError:
-    return MalformedActionError(f"wypas: cannot read {text!r}: {why}")
-
-
-def _kind(text: str, word: str) -> int:
-    kind = NAME_KIND.get(word)
-    if kind is None:
-        raise _bad(text, f"{word!r} is not a card (e.g. red-3, dolly-red, super, thief)")
-    return kind
-
-
-def _seat(text: str, word: str) -> int:
-    if len(word) < 2 or word[0] != "p" or not word[1:].isdigit() or len(word) > 2:
-        raise _bad(text, f"{word!r} is not a seat (p0..p5)")
-    return int(word[1:])
-
-
-def _pen(text: str, word: str, prefix: str = "") -> int:
-    """A pen number as written (any one digit: the rules refuse pens other than 1, 2)."""
-    digits = word[len(prefix) :] if word.startswith(prefix) else ""
-    if len(digits) != 1 or not digits.isdigit() or digits == "0":
-        raise _bad(text, f"{word!r} is not a pen ({prefix}1 or {prefix}2)")
-    return int(digits)
-
-
-def _value(text: str, word: str) -> int:
-    """A value as written (1-2 digits: the rules refuse values outside 1..6)."""
-    if not 1 <= len(word) <= 2 or not word.isdigit() or int(word) == 0:
-        raise _bad(text, f"{word!r} is not a value 1..{MAX_VALUE}")
-    return int(word)
-
-
-def _face(text: str, word: str) -> int:
-    face = NAME_FACE.get(word)
-    if face is None:
-        raise _bad(text, f"{word!r} is not a sheep face (colour-value, e.g. green-5)")
-    return face
 
 
 def _sheep(text: str, words: list[str]) -> tuple[int, int]:
@@ -363,6 +340,8 @@ def parse_action(text: str) -> Action:
         return DONE
     if verb == "pass" and n == 0:
         return PASS
+    if verb == "wait" and n == 0:
+        return WAIT
     if verb == "hide" and n == 1:
         return Hide(_kind(text, rest[0]))
     if verb == "auction" and n == 1:
@@ -414,6 +393,7 @@ def parse_action(text: str) -> Action:
     if verb == "dog" and n == 0:
         return DOG
     known = (
-        "hide, auction, bid, check, award, done, pass, pen, shear, thief, take, wolf, dog, black"
+        "hide, auction, bid, check, award, done, pass, wait, pen, shear, thief, take, wolf, "
+        "dog, black"
     )
     raise _bad(text, f"unknown action or wrong number of words (actions: {known})")

@@ -6,7 +6,7 @@ it; then a bid is built card by card (each ``bid`` lays one more sheep, ``done``
 stands on the total), players pass out of the lot, and under the bluff rule a
 face-down card may be checked by matching and revealed. This module offers those
 choices (for `legal`) and carries them out (for `transitions`); when the last
-lot is gone, `rounds` opens the window before redyk.
+lot is gone, `rounds` starts redyk.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from .actions import (
 )
 from .components import DOLLY, KIND_VALUE, KINDS, MAX_VALUE, THIEF
 from .knowledge import forget, seen_by_all
-from .rounds import open_window
-from .state import AWARD, BID, NO_LOT, SITE_LOT, SITE_REDYK
+from .rounds import choose_lot, start_redyk
+from .state import AWARD, BID, NO_LOT
 
 if TYPE_CHECKING:
     from .state import State
@@ -128,9 +128,8 @@ def award_actions(s: State) -> tuple[Action, ...]:
 
 
 def hide(s: State, kind: int) -> State:
-    """The baca lays `kind` face down; a window opens, then the first lot is named."""
-    s = replace(s, drawn=(), lots=remove_one(s.drawn, kind), face_down=kind)
-    return open_window(s, SITE_LOT, s.opener)
+    """The baca lays `kind` face down; then the first lot is named."""
+    return choose_lot(replace(s, drawn=(), lots=remove_one(s.drawn, kind), face_down=kind))
 
 
 def name_lot(s: State, kind: int) -> State:
@@ -221,8 +220,8 @@ def _reveal(s: State) -> State:
 
 
 def end_lot(s: State, winner: int, *, shown: bool) -> State:
-    """`winner` takes the lot into hand; the bid cards are discarded; then a window
-    before the next lot, or before redyk once no lot is left.
+    """`winner` takes the lot into hand; the bid cards are discarded; then the next lot
+    is named, or redyk begins once no lot is left.
 
     Face-up bid cards are discarded face up. A face-down card (bluff rule) is shown
     only if the lot was settled by a reveal (`shown`) and its owner was still in the
@@ -267,6 +266,5 @@ def end_lot(s: State, winner: int, *, shown: bool) -> State:
         lot=NO_LOT,
     )
     if s.lots or s.face_down >= 0:
-        opener = (s.opener + 1) % n
-        return open_window(replace(s, opener=opener), SITE_LOT, opener)
-    return open_window(s, SITE_REDYK, s.baca)
+        return choose_lot(replace(s, opener=(s.opener + 1) % n))
+    return start_redyk(s)

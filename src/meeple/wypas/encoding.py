@@ -26,6 +26,7 @@ from .actions import (
     DONE,
     DOWN,
     PASS,
+    WAIT,
     Action,
     Auction,
     Award,
@@ -56,7 +57,7 @@ from .components import (
     face_of,
 )
 from .scoring import fleece_of
-from .state import Phase, Site, State
+from .state import TURNS, Phase, State
 from .view import View
 
 __all__ = [
@@ -119,6 +120,7 @@ def action_vocabulary(players: int) -> tuple[Action, ...]:
     out += [Wolf(t, pen) for t in seats for pen in (1, 2)]
     out += [Dog(t, pen) for t in seats for pen in (1, 2)]
     out += [Black(t, pen, f) for t in seats for pen in (1, 2) for f in FACES]
+    out.append(WAIT)  # last, so that every older index keeps its meaning
     return tuple(out)
 
 
@@ -141,6 +143,8 @@ PEN_POINTS_MAX: Final = 40
 BLACK_MAX: Final = 4
 """Black sheep in one pen that encode as 1 (there are four)."""
 
+_TURN_INDEX: Final = {int(phase): i for i, phase in enumerate(TURNS)}
+"""The ``site`` one-hot: the turn a pending special card interrupted, in `TURNS` order."""
 _N_FACES: Final = len(FACES)
 _FACE_INDEX: Final = {f: i for i, f in enumerate(FACES)}
 _N_SPECIALS: Final = KINDS - THIEF
@@ -207,7 +211,7 @@ _GLOBAL: Final = (
     ("pending.pen", 2),
     ("pending.face", _N_FACES),
     ("phase", len(Phase)),
-    ("site", len(Site)),
+    ("site", len(TURNS)),
     ("scalars", len(SCALARS)),
 )
 _SEAT: Final = (("hand", KINDS), ("flags", len(FLAGS)), ("pen1", PEN_SIZE), ("pen2", PEN_SIZE))
@@ -313,11 +317,12 @@ def encode_view(view: View) -> tuple[float, ...]:
         if pending[4]:
             w.one_hot("pending.face", _FACE_INDEX[pending[4]])
     w.one_hot("phase", view.phase)
-    w.one_hot("site", view.site)
+    if view.resume:
+        w.one_hot("site", _TURN_INDEX[view.resume[0]])
     shown = (view.deck_count, view.drawn_count, view.has_face_down, me is None)
     w.put("scalars", _scalars(view, shown))
     base = 0 if me is None else me
-    flags = _flags(view, view.hand_counts)
+    flags = _flags(view, view.hand_counts, view.to_act)
     for r in range(n):
         seat = (base + r) % n
         cards = view.hand if r == 0 and me is not None else view.known[seat]
@@ -366,16 +371,13 @@ def _scalars(src: View | State, shown: tuple[int, int, bool, bool]) -> tuple[flo
     )
 
 
-def _flags(src: View | State, hand_counts: tuple[int, ...]) -> list[tuple[float, ...]]:
+def _flags(
+    src: View | State, hand_counts: tuple[int, ...], to_act: frozenset[int]
+) -> list[tuple[float, ...]]:
     """Every seat's ``flags`` part (see `FLAGS`), by seat: the fields a view shares with
-    the state (a face-down bid card is -1 in both when none) and the hands' sizes."""
-    baca, actor, opener, high, final_from = (
-        src.baca,
-        src.actor,
-        src.opener,
-        src.high,
-        src.final_from,
-    )
+    the state (a face-down bid card is -1 in both when none), the hands' sizes and the
+    seats the view sees to act."""
+    baca, opener, high, final_from = src.baca, src.opener, src.high, src.final_from
     passed, checkers, down, declared = src.passed, src.checkers, src.down, src.declared
     bids, laid, fleeces, points, pending = src.bids, src.laid, src.fleeces, src.points, src.pending
     played, target = (pending[0], pending[2]) if pending else (-1, -1)
@@ -390,7 +392,7 @@ def _flags(src: View | State, hand_counts: tuple[int, ...]) -> list[tuple[float,
         row = (
             held if held < 1.0 else 1.0,
             1.0 if seat == baca else 0.0,
-            1.0 if seat == actor else 0.0,
+            1.0 if seat in to_act else 0.0,
             1.0 if seat == opener else 0.0,
             1.0 if seat == high else 0.0,
             1.0 if passed >> seat & 1 else 0.0,

@@ -19,6 +19,7 @@ from .actions import (
     Shear,
     Take,
     Thief,
+    Wait,
     Wolf,
 )
 from .components import (
@@ -44,7 +45,7 @@ from .state import (
     REDYK,
     SHEAR,
     TAKE,
-    WINDOW,
+    TURNS,
     Phase,
 )
 from .view import View, view_of
@@ -52,25 +53,26 @@ from .view import View, view_of
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["prompt", "prompt_line", "refusal", "special_text"]
-
-_SITES: Final = (
-    "before the next lot",
-    "before redyk",
-    "before shearing",
-    "during a bidding turn",
-    "during a redyk turn",
-    "during a shearing turn",
-)
+__all__ = ["out_of_turn", "prompt", "prompt_line", "refusal", "special_text"]
 
 
 def prompt(s: State, player: int | None) -> str:
-    """One line: what the seat to act decides now (the same line for every seat)."""
+    """One line: what the seat to act decides now (the same line for every seat), or,
+    for a seat offered a special card, that offer (only that seat is told)."""
     return prompt_line(view_of(s, player))
 
 
 def prompt_line(v: View) -> str:
-    """What the acting seat decides now, in one line (or the state of play for others)."""
+    """What the acting seat decides now, in one line (or the state of play for others);
+    a seat offered a special card reads its offer."""
+    me = v.player
+    if me is not None and me != v.actor and me in v.to_act:
+        return f"p{me}: you may play a special card now, or wait (meanwhile {_table_line(v)})"
+    return _table_line(v)
+
+
+def _table_line(v: View) -> str:
+    """What the seat to act decides now, as the whole table sees it."""
     if v.phase == OVER:
         return "the game is over"
     who = f"p{v.actor}"
@@ -89,8 +91,6 @@ def prompt_line(v: View) -> str:
         return f"{who}: redyk: place a sheep in a pen, or done"
     if phase == SHEAR:
         return f"{who}: shear a pen (announce with meee), or done"
-    if phase == WINDOW:
-        return f"{who}: special-card window {_SITES[v.site]}: play a special card or pass"
     if phase == REACT:
         return f"{who}: react to {special_text(v.pending)} with a Sheepdog, or pass"
     if phase == TAKE:
@@ -117,27 +117,20 @@ def refusal(s: State, action: object, p: int) -> str:
     if wrong is not None:
         return wrong
     phase = s.phase
-    name = type(action).__name__
-    special = isinstance(action, Thief | Wolf | Black) or (
-        isinstance(action, Dog) and action.target >= 0
-    )
-    if special:
-        if phase not in (WINDOW, BID, REDYK, SHEAR):
+    if _is_special(action):
+        return _special_refusal(s, action, p)
+    if isinstance(action, Wait):
+        if p == s.actor:
             return (
-                "special cards are played in the special-card windows (before each lot, "
-                "before redyk, before shearing) or during your own bidding, redyk or "
-                "shearing turn"
+                "wait declines an offer to play a special card while another player is "
+                f"to act; it is your move now ({prompt(s, p)})"
             )
-        kind = {"Thief": THIEF, "Wolf": WOLF, "Dog": DOG, "Black": BLACK}[name]
-        if kind not in s.hands[p]:
-            return f"you hold no {KIND_NAME[kind]} card"
-        if isinstance(action, Thief):
-            return "a Thief robs another player who holds at least one card"
-        if isinstance(action, Dog):
-            return "a Sheepdog drives off a wolf only from a pen that has one"
-        if isinstance(action, Wolf):
-            return "a Wolf goes over a pen of at least two cards that has no wolf yet"
-        return "a Black Sheep swaps for a sheep in a pen of at least two cards"
+        return "wait declines an offer to play a special card"  # pragma: no cover
+    if p != s.actor:
+        return (
+            f"you are offered a special card while p{s.actor} is to act: play one of "
+            "your special cards or wait"
+        )
     if isinstance(action, Dog):
         if phase != REACT:
             return "a Sheepdog cancels a special card only right after it is played"
@@ -208,6 +201,67 @@ def refusal(s: State, action: object, p: int) -> str:
     return f"{action} is not legal in the {_PHASE_WORD[phase]} phase"
 
 
+def out_of_turn(s: State, action: object, p: int) -> str | None:
+    """Why seat p, which is not in `to_act`, may not take `action` now, naming the rule
+    (from what p knows: its own hand and wait, and the table); None: it is simply
+    another seat's turn (the core says whose)."""
+    wrong = _misnamed(s, action, p)
+    if wrong is not None:
+        return wrong
+    if s.phase == REACT and isinstance(action, Dog | Pass):
+        return (
+            f"reactions go round one player at a time from the left of the card's player: "
+            f"p{s.actor} is asked now"
+        )
+    if isinstance(action, Wait):
+        if s.waited >> p & 1:
+            return "you already chose to wait: nothing has happened since"
+        return (
+            "wait declines an offer to play a special card, and you have none now: a "
+            "player is offered one when a special card they hold could be played"
+        )
+    if not _is_special(action):
+        return None
+    if s.phase in TURNS and s.waited >> p & 1 and _held(action) in s.hands[p]:
+        return (
+            "you chose to wait: your special cards are offered again after the next move "
+            "by another player"
+        )
+    return _special_refusal(s, action, p)
+
+
+def _is_special(action: object) -> bool:
+    """Whether `action` plays a special card (a ``dog`` with no target only reacts)."""
+    return isinstance(action, Thief | Wolf | Black) or (
+        isinstance(action, Dog) and action.target >= 0
+    )
+
+
+def _held(action: object) -> int:
+    """The special card kind a special-card action plays."""
+    return {"Thief": THIEF, "Wolf": WOLF, "Dog": DOG, "Black": BLACK}[type(action).__name__]
+
+
+def _special_refusal(s: State, action: object, p: int) -> str:
+    """Why a special card cannot be played now: the moment, the card, or its target."""
+    if s.phase not in TURNS:
+        return (
+            "a special card may be played at any moment except while another one "
+            "awaits its reactions or a Thief's pick: right after a special card only "
+            "a Sheepdog answers it"
+        )
+    kind = _held(action)
+    if kind not in s.hands[p]:
+        return f"you hold no {KIND_NAME[kind]} card"
+    if isinstance(action, Thief):
+        return "a Thief robs another player who holds at least one card"
+    if isinstance(action, Dog):
+        return "a Sheepdog drives off a wolf only from a pen that has one"
+    if isinstance(action, Wolf):
+        return "a Wolf goes over a pen of at least two cards that has no wolf yet"
+    return "a Black Sheep swaps for a sheep in a pen of at least two cards"
+
+
 def _misnamed(s: State, a: object, p: int) -> str | None:
     """The rule an action breaks whatever the moment (a special card bid face up, a
     Dolly without a value, a pen or seat that does not exist), or None."""
@@ -270,7 +324,6 @@ _PHASE_WORD: Final = (
     "bidding",
     "redyk",
     "shearing",
-    "window",
     "reaction",
     "take",
     "over",

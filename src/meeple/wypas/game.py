@@ -18,6 +18,8 @@ from . import (
 )
 from . import view as views
 from .actions import ACTION_TYPES, Action, parse_action
+from .elements import element_actions as _element_actions
+from .elements import elements as _elements
 from .options import Options
 from .public import public_notation as _public_notation
 from .state import State
@@ -32,7 +34,7 @@ SPEC = GameSpec(
     title="Wypas",
     min_players=3,
     max_players=6,
-    rules_version="1",
+    rules_version="2",
     has_chance=True,
     hidden_information=True,
     max_steps=setup.max_steps,
@@ -63,8 +65,10 @@ class Wypas(GameBase[State, Action, View], EncodingBase[Action, View]):
     _view = staticmethod(views.view_of)
     _determinize = staticmethod(views.determinize)
     _render = staticmethod(render.render)
+    render_styled = staticmethod(render.render_styled)  # ``styled``: the picture in colour
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
+    _out_of_turn = staticmethod(explain.out_of_turn)
     _validate = staticmethod(invariants.validate)
     _validate_view = staticmethod(invariants.validate_view)
 
@@ -74,6 +78,8 @@ class Wypas(GameBase[State, Action, View], EncodingBase[Action, View]):
     encode_state = staticmethod(_encode_state)  # ``state_encoding``: the adapters' fast path
     heuristic = staticmethod(heuristic.heuristic)  # the ``heuristic`` capability: bots' leaves
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
+    elements = staticmethod(_elements)  # ``elements``: what each move touches on the table
+    element_actions = staticmethod(_element_actions)  # and what a touch could mean
     statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
     public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
 

@@ -5,13 +5,17 @@ finds a plugin's. It reads only the view and the game's published card tables
 (`meeple.wypas.components`); every text is escaped. Other players' hands are
 shown as counts plus what this seat knows of them (the view's ``known``), so
 nothing hidden can appear. Card elements carry ``data-card`` (the card's
-notation name) and ``data-zone`` so tests and styles can find them.
+notation name) and ``data-zone`` so tests and styles can find them; what a player
+can touch (a card of their hand, a lot, a pen, a sheep, another seat's hand, the
+words of the auction) is drawn under the id `elements` gives it.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+
+from meeple.core.elements import element_attrs
 
 from .components import (
     BLACK,
@@ -20,12 +24,24 @@ from .components import (
     KIND_COLOUR,
     KIND_NAME,
     KIND_VALUE,
+    MAX_VALUE,
     SUPER,
     WOLF,
     face_of,
     kind_of,
 )
-from .state import REACT, WINDOW, Phase
+from .elements import (
+    TOKENS,
+    card_id,
+    colour_id,
+    hands_id,
+    known_id,
+    pen_id,
+    seat_id,
+    sheep_id,
+    value_id,
+)
+from .state import AWARD, BID, REDYK, SHEAR, Phase
 from .view import View
 
 __all__ = ["render_html"]
@@ -38,14 +54,15 @@ _COLOUR = {
     "magenta": "#c2379c",
 }
 _SPECIAL = {"thief": "#6b5b95", "dog": "#8d6e63", "black": "#2b2b2b", "wolf": "#607d8b"}
-_SITES = (
-    "Special-card window before the next lot",
-    "Special-card window before the redyk",
-    "Special-card window before shearing",
-    "Special card played during a bidding turn",
-    "Special card played during a redyk turn",
-    "Special card played during a shearing turn",
-)
+_TURNS = {
+    int(Phase.HIDE): "while the baca hides a lot",
+    int(Phase.CHOOSE): "while a lot is chosen",
+    int(Phase.BID): "during a lot's auction",
+    int(Phase.REDYK): "during redyk",
+    int(Phase.SHEAR): "during shearing",
+    int(Phase.AWARD): "while the baca settles a tie",
+}
+"""The turn a special card interrupted, in words."""
 _BOX = (
     "border:1px solid #b7a98a;border-radius:6px;padding:0.3rem 0.5rem;margin:0.3rem 0;"
     "background:#fbf8f1"
@@ -56,8 +73,9 @@ def _esc(value: object) -> str:
     return html.escape(str(value))
 
 
-def _card(kind: int, zone: str, face: int | None = None) -> str:
-    """One card tile: colour, value (or the face a Dolly shows) and its name."""
+def _card(kind: int, zone: str, face: int | None = None, element: str = "") -> str:
+    """One card tile: colour, value (or the face a Dolly shows) and its name; `element`:
+    the id it is touched by."""
     name = KIND_NAME[kind]
     colour = KIND_COLOUR[kind]
     if kind == BLACK and face is not None:
@@ -77,17 +95,63 @@ def _card(kind: int, zone: str, face: int | None = None) -> str:
         label, text_colour = "Super Dolly (any)", "#fff"
     else:
         fill, label, text_colour = _SPECIAL.get(name, "#777"), name, "#fff"
+    touch = element_attrs(element, f"{label} ({zone})") if element else ""
     return (
-        f'<span class="wy-card" data-card="{_esc(name)}" data-zone="{_esc(zone)}"'
+        f'<span class="wy-card" data-card="{_esc(name)}" data-zone="{_esc(zone)}"{touch}'
         f' title="{_esc(label)}" style="display:inline-block;min-width:3.2rem;'
         f"padding:0.15rem 0.35rem;margin:1px;border-radius:4px;background:{fill};"
         f'color:{text_colour};font-size:0.85rem;text-align:center">{_esc(label)}</span>'
     )
 
 
-def _cards(kinds: Iterable[int], zone: str) -> str:
-    tiles = "".join(_card(k, zone) for k in kinds)
+def _cards(kinds: Iterable[int], zone: str, touch: Callable[[int], str] | None = None) -> str:
+    tiles = "".join(_card(k, zone, element=touch(k) if touch else "") for k in kinds)
     return tiles or '<span class="empty">(none)</span>'
+
+
+def _in(zone: str) -> Callable[[int], str]:
+    """The cards of a zone are touched by kind (``hand-red-3``)."""
+    return lambda kind: card_id(zone, kind)
+
+
+def _known_of(seat: int) -> Callable[[int], str]:
+    """The cards this seat knows `seat` holds are touched by kind (a Thief's take)."""
+    return lambda kind: known_id(seat, kind)
+
+
+def _word(element: str, text: str, label: str = "") -> str:
+    return (
+        f'<span class="wy-word"{element_attrs(element, label or text)}'
+        ' style="display:inline-block;'
+        "padding:0.1rem 0.5rem;margin:1px;border:1px solid #8d6e63;border-radius:4px;"
+        f'background:#fff">{_esc(text)}</span>'
+    )
+
+
+def _words(view: View) -> str:
+    """The words of the seat's decision (pass, done, check...) and the value and colour
+    pickers a Dolly needs, for the seat to act."""
+    down, check, pass_, done, bleat, _, _, _ = TOKENS
+    opts = view.options
+    phase = view.phase
+    words = [_word(pass_, "pass"), _word(done, "done")]
+    if opts.bluff and phase == BID:
+        words += [_word(check, "check"), _word(down, "lay face down")]
+    if opts.bleating and phase == SHEAR:
+        words.append(_word(bleat, "meee! (bleat)"))
+    if phase in (BID, REDYK):
+        values = "".join(
+            _word(value_id(v), str(v), f"value {v} (a Dolly's, or a face-down bid's)")
+            for v in range(1, MAX_VALUE + 1)
+        )
+        words.append(f"value {values}")
+    if phase == REDYK:
+        colours = "".join(
+            _word(colour_id(c), name, f"colour {name} (the Super Dolly's)")
+            for c, name in enumerate(COLOURS)
+        )
+        words.append(f"colour {colours}")
+    return f'<p class="wy-words">{" ".join(words)}</p>'
 
 
 def _seat(view: View, p: int) -> str:
@@ -95,7 +159,7 @@ def _seat(view: View, p: int) -> str:
 
 
 def render_html(view: View) -> str:
-    """Status, your hand, the auction, the special-card window, then every seat's table."""
+    """Status, your hand, the auction, the special card in play, then every seat's table."""
     n = int(view.players)
     me = view.player
     phase = Phase(view.phase).name.lower()
@@ -121,21 +185,29 @@ def render_html(view: View) -> str:
     if me is not None:
         parts.append(
             f'<h3>Your hand ({len(view.hand)})</h3><div class="wy-hand" data-field="hand">'
-            f"{_cards(view.hand, 'hand')}</div>"
+            f"{_cards(view.hand, 'hand', _in('hand'))}</div>"
         )
+        if me == view.actor:
+            parts.append(_words(view))
+        elif me in view.to_act:  # offered a special card: only this seat's view shows it
+            wait = _word(TOKENS[7], "wait (not now)", "wait: keep your special card for later")
+            parts.append(f'<p class="wy-words">{wait}</p>')
 
     # The auction.
     auction = []
     if view.drawn:
-        auction.append(f"<p>Drawn lots (only you see them): {_cards(view.drawn, 'drawn')}</p>")
+        drawn = _cards(view.drawn, "drawn", _in("drawn"))
+        auction.append(f"<p>Drawn lots (only you see them): {drawn}</p>")
     elif view.drawn_count:
         auction.append(f"<p>The baca has drawn {int(view.drawn_count)} lots.</p>")
-    auction.append(f"<p>Face-up lots: {_cards(view.lots, 'lots')}</p>")
+    auction.append(f"<p>Face-up lots: {_cards(view.lots, 'lots', _in('lot'))}</p>")
     if view.has_face_down:
+        lot_down = TOKENS[6]  # "lot-down"
         secret = (
-            _card(view.face_down, "face-down")
+            _card(view.face_down, "face-down", element=lot_down)
             if view.face_down >= 0
-            else '<span class="wy-back">a face-down card</span>'
+            else f'<span class="wy-back"{element_attrs(lot_down, "the face-down lot")}>'
+            "a face-down card</span>"
         )
         auction.append(f"<p>Face-down lot: {secret}</p>")
     if view.lot >= 0:
@@ -175,24 +247,22 @@ def render_html(view: View) -> str:
         )
     parts.append(f'<h3>Auction</h3><div class="wy-auction" style="{_BOX}">{"".join(auction)}</div>')
 
-    # The special-card window.
-    if view.phase in (WINDOW, REACT) or view.pending:
-        lines = [f"<p>{_esc(_SITES[view.site])}; passes in a row: "]
-        lines[0] += f"{int(view.passes)}</p>"
-        if view.pending:
-            who, kind, target, pen, face = view.pending
-            what = f"{_esc(_seat(view, who))} played {_card(kind, 'pending')} on "
-            what += _esc(_seat(view, target))
-            if pen:
-                what += f" pen {int(pen)}"
-            if face:
-                what += f" (taking {_esc(FACE_NAME[face])})"
-            lines.append(f"<p>{what}</p>")
-            if view.dogs:
-                dogs = ", ".join(_seat(view, d) for d in view.dogs)
-                lines.append(f"<p>Cancelled by Sheepdogs of: {_esc(dogs)}</p>")
+    # The special card in play (its reactions, or a Thief's pick).
+    if view.pending:
+        when = _TURNS.get(int(view.resume[0]), "") if view.resume else ""
+        who, kind, target, pen, face = view.pending
+        what = f"{_esc(_seat(view, who))} played {_card(kind, 'pending', element='pending')} on "
+        what += _esc(_seat(view, target))
+        if pen:
+            what += f" pen {int(pen)}"
+        if face:
+            what += f" (taking {_esc(FACE_NAME[face])})"
+        lines = [f"<p>{what}, {_esc(when)}; passes in a row: {int(view.passes)}</p>"]
+        if view.dogs:
+            dogs = ", ".join(_seat(view, d) for d in view.dogs)
+            lines.append(f"<p>Cancelled by Sheepdogs of: {_esc(dogs)}</p>")
         parts.append(
-            f'<h3>Special cards</h3><div class="wy-window" style="{_BOX}">{"".join(lines)}</div>'
+            f'<h3>Special card</h3><div class="wy-special" style="{_BOX}">{"".join(lines)}</div>'
         )
 
     # Victory track and every seat's table.
@@ -201,31 +271,42 @@ def render_html(view: View) -> str:
         pens = []
         for i, row in enumerate(view.pens[p]):
             wolf = bool(view.wolves[p] >> i & 1)
-            tiles = "".join(_card(kind_of(x), "pen", face_of(x)) for x in row)
+            tiles = "".join(
+                _card(kind_of(x), "pen", face_of(x), sheep_id(p, i + 1, face_of(x))) for x in row
+            )
             if wolf:
                 tiles += _card(WOLF, "pen-wolf")
-            pens.append(f'<div data-pen="{i + 1}">pen {i + 1}: {tiles or "<i>empty</i>"}</div>')
+            touch = element_attrs(pen_id(p, i + 1), f"pen {i + 1} of {_seat(view, p)}")
+            pens.append(
+                f'<div data-pen="{i + 1}"{touch}>pen {i + 1}: {tiles or "<i>empty</i>"}</div>'
+            )
         fleeces = "".join(
             f'<span class="wy-fleece" title="{len(f)} cards">[{_cards(f, "fleece")}]</span>'
             for f in view.fleeces[p]
         )
         known = ""
         if p != me and me is not None and view.known[p]:
-            known = f"<br>you know: {_cards(view.known[p], 'known')}"
+            knows = _cards(view.known[p], "known", _known_of(p))
+            known = f"<br>you know: {knows}"
         marks = []
         if p == view.baca:
             marks.append("baca")
         if p == view.actor:
             marks.append("to act")
+        elif p in view.to_act:  # only ever this seat: other offers are not in its view
+            marks.append("offered a special card")
         if p == view.final_from:
             marks.append("first fifth fleece")
+        award = element_attrs(seat_id(p), _seat(view, p)) if view.phase == AWARD else ""
+        count = int(view.hand_counts[p])
+        hand = f"<span{element_attrs(hands_id(p), f'hand of {_seat(view, p)}: {count}')}>"
         body.append(
-            f'<tr data-player="{p}"><th scope="row">{_esc(_seat(view, p))}'
+            f'<tr data-player="{p}"><th scope="row"{award}>{_esc(_seat(view, p))}'
             f"<br><small>{_esc(', '.join(marks))}</small></th>"
             f"<td>{int(view.points[p])}"
             + (f" (bonus {int(view.bonus[p])})" if view.bonus[p] else "")
             + f"</td><td>{len(view.fleeces[p])} {fleeces}</td>"
-            f"<td>{''.join(pens)}</td><td>{int(view.hand_counts[p])}{known}</td></tr>"
+            f"<td>{''.join(pens)}</td><td>{hand}{count}</span>{known}</td></tr>"
         )
     parts.append(
         '<h3>Players</h3><table class="wy-players" style="border-spacing:0.8rem 0.2rem">'

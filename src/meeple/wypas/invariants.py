@@ -27,11 +27,12 @@ from .components import (
     WOLF,
     kind_of,
 )
-from .invariants_table import SPECIAL_PHASES, check, check_kinds, check_table
+from .invariants_table import check, check_kinds, check_table, turn_of
+from .offers import SEATS_OF, offered_mask
+from .specials import holding
 from .state import (
     HIDE,
     REACT,
-    SITE_LOT,
     TAKE,
     Phase,
 )
@@ -92,11 +93,33 @@ def validate(s: State) -> None:
     check(not face_down - Counter(s.discard), "face-down discards must be in the discard pile")
     hand_sizes = tuple(len(h) for h in s.hands)
     check_table(s, hand_sizes, len(s.drawn), s.face_down >= 0, s.down)
+    _check_offers(s.hands, holding(s.hands), s, None)
     have = Counter(cards_in_play(s))
     want = Counter(DECK if s.options.specials else SHEEP_DECK)
     if have != want:
         extra, missing = have - want, want - have
         raise ValueError(f"cards are not conserved (extra {dict(extra)}, missing {dict(missing)})")
+
+
+def _check_offers(
+    hands: tuple[tuple[int, ...], ...], holders: int, x: State | View, seat: int | None
+) -> None:
+    """`to_act` is the seat to act plus the offered seats, and only a seat that would be
+    offered has waited. `hands` are the hands the reader sees (in a view, the seat's
+    own; `seat` is that seat, None for a state or a spectator)."""
+    if x.actor < 0:
+        return  # over: check_table has checked that nobody acts
+    specials = x.options.specials
+    args = (x.phase, x.actor, hands, holders, x.pens, x.wolves)
+    could = offered_mask(*args, 0) if specials else 0
+    check(not x.waited & ~could, "only a seat offered a special card can have waited")
+    offered = could & ~x.waited
+    if seat is not None:
+        offered &= 1 << seat
+    check(
+        x.to_act == SEATS_OF[offered | 1 << x.actor],
+        "to_act must be the seat to act and the seats offered a special card they could play",
+    )
 
 
 def _check_buried(bluff: bool, discard: Counter[int], counts: list[int]) -> None:
@@ -202,15 +225,15 @@ def validate_view(v: View) -> None:
         else:
             check(d in (-1, -2), f"seat {q}'s face-down bid card is hidden from this view")
     check_table(v, v.hand_counts, v.drawn_count, v.has_face_down, v.down)
-    # Two facts `validate` leaves to the codec's trial of a state (no legal action),
-    # since the rule tests' hand-made positions break them without playing on.
-    if v.phase == HIDE:
+    check(p is not None or not v.waited, "a spectator never waits")
+    check(p is None or not v.waited & ~(1 << p), "a seat sees only its own wait")
+    holders = sum(1 << t for t, count in enumerate(v.hand_counts) if count)
+    own = tuple(v.hand if t == p else () for t in range(n))
+    _check_offers(own, holders, v, p)
+    # A fact `validate` leaves to the codec's trial of a state (no legal action),
+    # since the rule tests' hand-made positions break it without playing on.
+    if turn_of(v)[0] == HIDE:
         check(v.drawn_count > 0, "the baca hides one of the lots it drew: there must be some")
-    if v.phase in SPECIAL_PHASES and v.site == SITE_LOT:
-        check(
-            bool(v.lots) or v.has_face_down,
-            "a window before a lot opens only while a lot remains",
-        )
     if v.phase == TAKE and p == v.pending[0]:
         victim = v.pending[2]
         check(

@@ -43,11 +43,8 @@ from .state import (
     REACT,
     REDYK,
     SHEAR,
-    SITE_IN_AUCTION,
-    SITE_IN_SHEAR,
-    SITE_LOT,
     TAKE,
-    WINDOW,
+    TURNS,
     Phase,
 )
 
@@ -55,7 +52,7 @@ if TYPE_CHECKING:
     from .state import State
     from .view import View
 
-__all__ = ["SPECIAL_PHASES", "check", "check_kinds", "check_seat", "check_table"]
+__all__ = ["SPECIAL_PHASES", "check", "check_kinds", "check_seat", "check_table", "turn_of"]
 
 MAX_FLEECES = FINAL_FLEECE + 1
 """A seat ends with at most six fleeces (from four, both pens sheared in one turn)."""
@@ -64,20 +61,27 @@ MAX_FLEECE_POINTS = 7 * len(SHEEP_DECK)
 """More than every sheep could score: a fleece of m cards scores at most 6m + m - 3."""
 
 _AUCTION = (BID, AWARD)
-SPECIAL_PHASES = (WINDOW, REACT, TAKE)
+SPECIAL_PHASES = (REACT, TAKE)
+"""Phases of a special card just played (its reactions, a Thief's pick)."""
 _LOT_PHASES = (CHOOSE, BID, AWARD)
-_PLAYED = (REACT, TAKE)
-"""Phases of a special card just played (in a window or during a turn)."""
+
+
+def turn_of(x: State | View) -> tuple[int, int]:
+    """The turn going on, ``(phase, seat)``: the one a pending special card interrupted,
+    else the phase and the seat to act."""
+    if x.phase in SPECIAL_PHASES and len(x.resume) == 2:
+        return x.resume[0], x.resume[1]
+    return x.phase, x.actor
 
 
 def _in_auction(x: State | View) -> bool:
-    """A lot's auction is on: bidding, the award, or a special card played between bids."""
-    return x.phase in _AUCTION or (x.phase in _PLAYED and x.site == SITE_IN_AUCTION)
+    """A lot's auction is on: bidding, the award, or a special card played meanwhile."""
+    return turn_of(x)[0] in _AUCTION
 
 
 def _in_shear(x: State | View) -> bool:
     """A shearing turn is on, or a special card was played during one."""
-    return x.phase == SHEAR or (x.phase in _PLAYED and x.site == SITE_IN_SHEAR)
+    return turn_of(x)[0] == SHEAR
 
 
 def check(ok: bool, message: str) -> None:
@@ -115,12 +119,24 @@ def check_table(
     check(1 <= x.round <= opts.max_rounds, f"round {x.round} is outside 1..{opts.max_rounds}")
     check_seat(x.baca, n, "the baca")
     check_seat(x.opener, n, "the opener")
+    if x.phase in SPECIAL_PHASES:
+        check(
+            len(x.resume) == 2 and x.resume[0] in TURNS,
+            "a pending special card interrupted a turn: (phase, seat)",
+        )
+        check_seat(x.resume[1], n, "the seat whose turn the special card interrupted")
+    else:
+        check(not x.resume, "a turn is interrupted only while a special card is pending")
     over = x.phase == OVER
     if over:
         check(x.actor == -1 and not x.to_act, "nobody acts once the game is over")
     else:
         check_seat(x.actor, n, "the seat to act")
-        check(x.to_act == frozenset({x.actor}), "to_act must be the acting seat")
+        check(x.actor in x.to_act, "the seat to act must be in to_act")
+        check(
+            len(x.to_act) == 1 or (x.phase in TURNS and x.options.specials),
+            "other seats may act only when offered a special card during a turn",
+        )
     check(all(0 <= h <= len(DECK) for h in hand_sizes), "a hand size is impossible")
     check_kinds(x.discard, "the discard pile")
     check_kinds(x.lots, "the face-up lots")
@@ -130,13 +146,14 @@ def check_table(
     _check_auction(x, down)
     _check_specials(x, hand_sizes)
     check(0 <= x.finished < n, f"finished counts the seats done, 0-{n - 1}, not {x.finished}")
-    if x.phase == REDYK or (x.phase == SHEAR and x.final_from < 0):
+    phase, seat = turn_of(x)
+    if phase == REDYK or (phase == SHEAR and x.final_from < 0):
         check(
-            x.actor == (x.baca + x.finished) % n,
+            seat == (x.baca + x.finished) % n,
             "redyk and shearing go round from the baca, one seat after another",
         )
-    if x.phase == SHEAR:
-        check(any(x.pens[x.actor]), "only a seat with a sheep in a pen has a shearing turn")
+    if phase == SHEAR:
+        check(any(x.pens[seat]), "only a seat with a sheep in a pen has a shearing turn")
 
 
 def _check_pens(x: State | View) -> None:
@@ -217,9 +234,10 @@ def _check_fleeces(x: State | View) -> None:
         check(x.final_left == -1, "final turns are owed only after a fifth fleece")
     else:
         check(_in_shear(x), "after a fifth fleece only shearing turns remain")
-        if x.final_left == -1 and x.phase == SHEAR:
+        phase, seat = turn_of(x)
+        if x.final_left == -1 and phase == SHEAR:
             check(
-                x.actor == x.final_from,
+                seat == x.final_from,
                 "the final turns begin when the first fifth fleece's turn ends",
             )
         else:
@@ -228,27 +246,22 @@ def _check_fleeces(x: State | View) -> None:
 
 def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
     """Drawn, face-up and face-down lots exist only before and during the auctions."""
-    phase, n = x.phase, x.players
+    (phase, seat), n = turn_of(x), x.players
     per_round = lots_per_round(n)
     check(0 <= drawn <= per_round, f"the baca draws at most {per_round} lots")
     on_table = len(x.lots) + fd + (x.lot >= 0)
     check(on_table <= per_round, f"at most {per_round} lots are auctioned in a round")
     if phase == HIDE:
         check(not x.lots and not fd, "lots are laid out after the baca hides one")
-        check(x.actor == x.baca, "the baca hides a lot")
+        check(seat == x.baca, "the baca hides a lot")
         check(x.opener == (x.baca + 1) % n, "the seat after the baca opens the first lot")
     else:
         check(drawn == 0, "drawn lots are laid out once the baca hides one")
     pending_lots = bool(x.lots) or fd
     if phase == CHOOSE:
         check(pending_lots, "the opener chooses a lot: there must be one on the table")
-        check(x.actor == x.opener, "the opener chooses the next lot")
-    if phase in SPECIAL_PHASES:
-        check(
-            x.site in (SITE_LOT, SITE_IN_AUCTION) or not pending_lots,
-            "the windows before redyk and shearing open once no lot remains",
-        )
-    elif phase not in (HIDE, *_LOT_PHASES):
+        check(seat == x.opener, "the opener chooses the next lot")
+    if phase not in (HIDE, *_LOT_PHASES):
         check(not pending_lots, f"no lot may remain in the {Phase(phase).name.lower()} phase")
     if _in_auction(x):
         check(
@@ -262,7 +275,7 @@ def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
 
 def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
     """Bids, the bid in force, passes and the bluff rule's face-down cards and checks."""
-    n, phase = x.players, x.phase
+    n, (phase, seat) = x.players, turn_of(x)
     everyone = (1 << n) - 1
     check(0 <= x.passed <= everyone, "passed must be a mask of seats")
     check(0 <= x.checkers <= everyone, "checkers must be a mask of seats")
@@ -301,15 +314,15 @@ def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
         check(not (x.passed | x.checkers) >> x.high & 1, "the bid in force is still in")
     if phase == AWARD:
         check(bluff, "the award settles a tie of the bluff rule")
-        check(x.actor == x.baca, "the baca awards a tied lot")
+        check(seat == x.baca, "the baca awards a tied lot")
         check(x.checkers.bit_count() >= 2, "an award settles a tie of two seats or more")
         check(x.high >= 0, "a bluff reveal needs a bid in force")
         return
-    if phase != BID:
-        return  # a special card played between bids: the reactions go round everyone
+    if phase != BID:  # pragma: no cover - _in_auction: the turn is BID or AWARD
+        return
     out = x.passed | x.checkers
     check(
-        x.actor != x.high and not out >> x.actor & 1,
+        seat != x.high and not out >> seat & 1,
         "the seat to bid is still in the auction and does not hold the bid in force",
     )
     if x.checkers:
@@ -324,13 +337,19 @@ def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
 
 
 def _check_specials(x: State | View, hand_sizes: tuple[int, ...]) -> None:
-    """Windows, the special card pending and its Sheepdogs, as the special-card rules play."""
+    """The special card pending, the turn it interrupted and its Sheepdogs, as the
+    special-card rules play."""
     n, phase = x.players, x.phase
     if phase in SPECIAL_PHASES:
-        check(x.options.specials, "special-card windows belong to the game with special cards")
-    limit = n if phase == WINDOW else n - 1 if phase == REACT else 1
+        check(x.options.specials, "special cards belong to the game with special cards")
+    limit = n - 1 if phase == REACT else 1
     check(0 <= x.passes < limit, f"{x.passes} passes in a row cannot happen here")
-    if phase not in (REACT, TAKE):
+    check(
+        0 <= x.waited < 1 << n and not x.waited & sum(1 << q for q in x.to_act),
+        "waited must be a mask of seats not in to_act",
+    )
+    check(not x.waited or phase in TURNS, "a seat waits on an offer only during a turn")
+    if phase not in SPECIAL_PHASES:
         check(not x.pending and not x.dogs, "a special card is pending only in react and take")
         return
     pending = x.pending

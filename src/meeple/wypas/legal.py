@@ -1,61 +1,56 @@
 """What may be done now: pure functions of the state.
 
-Wypas has one seat to act at a time (`State.actor`). Each phase's choices are
-made by the module for that phase (`auction`, `redyk`, `shearing`, `specials`);
-this module routes to them, most frequent phases first. Every action object is
-made once (tables in those modules), so legal actions allocate nothing but
-tuples and the core's apply path finds the chosen action by identity.
+The table waits for one seat (`State.actor`); each phase's choices are made by
+the module for that phase (`auction`, `redyk`, `shearing`, `specials`); this
+module routes to them, most frequent phases first. Every action object is made
+once (tables in those modules), so legal actions allocate nothing but tuples and
+the core's apply path finds the chosen action by identity.
 
-Special cards may be played "at any moment": besides the windows, the seat whose
-bidding, redyk or shearing turn it is may play one it holds, between its other
-moves (`_with_specials`). Only the seat to act is offered them, so nobody else is
-asked anything and holding one stays secret.
+Special cards may be played "at any moment": in every phase of a turn
+(`state.TURNS`) the seat to act finds the special cards it could play now among
+its choices (`_with_specials`), and every other seat that could play one is
+offered it (`offers`): its choices are those plays and ``wait``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
-from .actions import PASS, Action
 from .auction import award_actions, bid_actions, hide_actions, lot_actions
 from .components import THIEF
 from .redyk import redyk_actions
 from .shearing import shear_actions
-from .specials import react_actions, special_plays, take_actions, window_actions
-from .state import AWARD, BID, CHOOSE, HIDE, REACT, REDYK, SHEAR, TAKE, WINDOW
+from .specials import offer_actions, react_actions, special_plays, take_actions
+from .state import AWARD, BID, CHOOSE, HIDE, REACT, REDYK, SHEAR, TAKE
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .state import State
 
 __all__ = ["legal_actions"]
 
-_PASS_ONLY: Final = (PASS,)
-
 
 def legal_actions(s: State, p: int) -> tuple[Action, ...]:
-    """Seat p's legal actions (p is the seat to act), in a fixed order."""
+    """Seat p's legal actions (p is in `to_act`), in a fixed order."""
+    if p != s.actor:
+        return offer_actions(s, p)
     phase = s.phase
-    if phase == WINDOW:
-        hand = s.hands[p]
-        if not hand or hand[-1] < THIEF:  # sorted: special kinds come last; none held
-            return _PASS_ONLY
-        return window_actions(s, p)
-    if phase == REACT:
-        return react_actions(s, p)
     if phase == BID:
         return _with_specials(s, p, bid_actions(s, p))
-    if phase == AWARD:
-        return award_actions(s)
+    if phase == REACT:
+        return react_actions(s, p)
     if phase == REDYK:
         return _with_specials(s, p, redyk_actions(s, p))
     if phase == SHEAR:
         return _with_specials(s, p, shear_actions(s, p))
     if phase == CHOOSE:
-        return lot_actions(s)
+        return _with_specials(s, p, lot_actions(s))
     if phase == HIDE:
-        return hide_actions(s)
+        return _with_specials(s, p, hide_actions(s))
     if phase == TAKE:
         return take_actions(s)
+    if phase == AWARD:
+        return _with_specials(s, p, award_actions(s))
     return ()
 
 

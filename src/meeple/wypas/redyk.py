@@ -5,7 +5,7 @@ rising without gaps, or one value in different colours; a black sheep keeps its
 place but shows nothing), and a Dolly or the Super Dolly fixes the face it shows
 as it is placed, so one card can be several different moves. Each seat in turn,
 from the baca, places any number of sheep and ends with ``done``; after the
-last, `rounds` opens the window before shearing.
+last, `rounds` starts shearing.
 """
 
 from __future__ import annotations
@@ -31,8 +31,7 @@ from .components import (
     placed,
 )
 from .knowledge import forget
-from .rounds import open_window
-from .state import SITE_SHEAR
+from .rounds import start_shearing
 
 if TYPE_CHECKING:
     from .state import State
@@ -126,6 +125,6 @@ def redyk(s: State, a: Action, p: int) -> State:
         )
     n = s.players
     if s.finished + 1 == n:
-        return open_window(s, SITE_SHEAR, s.baca)
+        return start_shearing(s)
     nxt = (p + 1) % n
     return replace(s, finished=s.finished + 1, actor=nxt, to_act=ONE_SEAT[nxt])

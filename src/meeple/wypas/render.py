@@ -1,14 +1,22 @@
-"""Plain-text pictures of a Wypas view: hands, pens, fleeces, the auction, the track."""
+"""Text pictures of a Wypas view: hands, pens, fleeces, the auction, the track; plain for
+logs and pipes, the sheep in their colours for terminals."""
 
 from __future__ import annotations
 
+import re
+from typing import TYPE_CHECKING
+
 from .actions import DOWN
-from .components import FACE_NAME, KIND_NAME, face_of, kind_of
+from .components import COLOURS, FACE_NAME, KIND_NAME, face_of, kind_of
 from .explain import prompt_line, special_text
+from .palette import BLACK, MARK, SHEEP, SPECIAL, SUPER, WOLF
 from .state import REACT, TAKE, Phase
 from .view import View
 
-__all__ = ["render"]
+if TYPE_CHECKING:
+    from rich.text import Text
+
+__all__ = ["render", "render_styled"]
 
 
 def _cards(kinds: tuple[int, ...]) -> str:
@@ -61,8 +69,10 @@ def render(v: View) -> str:
         marks = []
         if p == v.baca:
             marks.append("baca")
-        if p in v.to_act:
+        if p == v.actor:
             marks.append("to act")
+        elif p in v.to_act:  # only ever this seat: other offers are not in its view
+            marks.append("offered a special card")
         head = f"p{p}" + (f" ({', '.join(marks)})" if marks else "")
         hand = _cards(v.hand) if p == v.player else f"{v.hand_counts[p]} cards"
         lines.append(f"{head}: {v.points[p]} points, {len(v.fleeces[p])} fleeces; hand {hand}")
@@ -84,3 +94,26 @@ def render(v: View) -> str:
     lines.append("track: " + "  ".join(f"p{p}={v.points[p]}" for p in range(v.players)))
     lines.append(prompt_line(v))
     return "\n".join(lines)
+
+
+_NAMES = "|".join(COLOURS)
+_CARD = re.compile(
+    rf"\b(?:dolly-)?(?P<colour>{_NAMES})(?:-\d)?\b|\b(?P<other>super|black|wolf|thief|dog)\b"
+)
+_OTHER = {"super": SUPER, "black": BLACK, "wolf": WOLF, "thief": SPECIAL, "dog": SPECIAL}
+_MARK = re.compile(r"\b\d+ points\b|(?<==)\d+\b|\bto act\b")
+
+
+def render_styled(v: View) -> Text:
+    """`render(v)` in the game's colours (the ``styled`` capability): every sheep on its
+    colour, black sheep and wolves dark, points in bold."""
+    from rich.text import Text  # here: only a terminal pays for importing rich
+
+    text = Text(render(v))
+    plain = text.plain
+    for card in _CARD.finditer(plain):
+        style = SHEEP[card["colour"]] if card["colour"] else _OTHER[card["other"]]
+        text.stylize(style, *card.span())
+    for mark in _MARK.finditer(plain):
+        text.stylize(MARK, *mark.span())
+    return text

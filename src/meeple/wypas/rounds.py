@@ -1,12 +1,12 @@
 """The round's skeleton: every hand-over from one phase to the next.
 
 Why Wypas has this module: a round runs through five phases (auction, redyk,
-shearing, drawing, change of baca), and before each lot, before redyk and before
-shearing a special-card window opens. The steps between decisions (drawing the
-lots, opening and closing a window, finding the next seat with sheep to shear,
-drawing cards, passing the baca card, the end) live here, so each phase module
-(`auction`, `shearing`, `specials`) hands over to the next phase through this one
-and no phase module imports another.
+shearing, drawing, change of baca). The steps between decisions (drawing the
+lots, naming the next lot, starting redyk and shearing, finding the next seat with
+sheep to shear, drawing cards, passing the baca card, the end) live here, so each
+phase module (`auction`, `redyk`, `shearing`) hands over to the next phase through
+this one and no phase module imports another. (Special cards need no step of their
+own between the phases: every moment of a turn offers them, `offers`.)
 """
 
 from __future__ import annotations
@@ -18,12 +18,20 @@ from meeple.core.edit import merge_sorted
 from meeple.core.rng import draw
 
 from .components import DRAW_SIZE, lots_per_round
-from .state import CHOOSE, HIDE, OVER, REDYK, SHEAR, SITE_LOT, SITE_REDYK, WINDOW, Site
+from .state import CHOOSE, HIDE, OVER, REDYK, SHEAR
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["begin_round", "close_window", "end_round", "game_over", "next_shearer", "open_window"]
+__all__ = [
+    "begin_round",
+    "choose_lot",
+    "end_round",
+    "game_over",
+    "next_shearer",
+    "start_redyk",
+    "start_shearing",
+]
 
 
 def begin_round(s: State) -> State:
@@ -36,7 +44,7 @@ def begin_round(s: State) -> State:
     buried = s.buried if discard else _unburied(s)
     if not drawn:
         s = replace(s, deck=deck, discard=discard, rng=rng, opener=opener, buried=buried)
-        return open_window(s, SITE_REDYK, s.baca)
+        return start_redyk(s)
     return replace(
         s,
         deck=deck,
@@ -51,21 +59,20 @@ def begin_round(s: State) -> State:
     )
 
 
-def open_window(s: State, site: Site, first: int) -> State:
-    """A special-card window at `site`, seat `first` asked first (none without specials)."""
-    if not s.options.specials:
-        return close_window(replace(s, site=site))
-    return replace(s, phase=WINDOW, site=site, actor=first, to_act=ONE_SEAT[first], passes=0)
+def choose_lot(s: State) -> State:
+    """The opener (`s.opener`) names the next lot."""
+    return replace(s, phase=CHOOSE, actor=s.opener, to_act=ONE_SEAT[s.opener])
 
 
-def close_window(s: State) -> State:
-    """Everyone passed in turn: the phase the window stood before begins."""
-    site = s.site
-    if site == SITE_LOT:
-        return replace(s, phase=CHOOSE, actor=s.opener, to_act=ONE_SEAT[s.opener], passes=0)
-    if site == SITE_REDYK:
-        return replace(s, phase=REDYK, actor=s.baca, to_act=ONE_SEAT[s.baca], finished=0, passes=0)
-    return next_shearer(replace(s, phase=SHEAR, passes=0), s.baca, 0)
+def start_redyk(s: State) -> State:
+    """No lot is left: redyk begins with the baca."""
+    return replace(s, phase=REDYK, actor=s.baca, to_act=ONE_SEAT[s.baca], finished=0)
+
+
+def start_shearing(s: State) -> State:
+    """Every seat had its redyk: shearing begins with the baca (or the next seat with a
+    sheep in a pen)."""
+    return next_shearer(replace(s, phase=SHEAR), s.baca, 0)
 
 
 def next_shearer(s: State, seat: int, finished: int) -> State:

@@ -6,9 +6,10 @@ from meeple.core import ONE_SEAT
 from meeple.core import rng as _rng
 
 from .components import DECK, HAND_SIZE, SHEEP_DECK
+from .offers import with_offers
 from .options import MAX_ROUNDS_CAP, Options
 from .rounds import begin_round
-from .state import HIDE, NO_LOT, SITE_LOT, State
+from .state import HIDE, NO_LOT, State
 
 __all__ = ["max_steps", "start"]
 
@@ -56,7 +57,8 @@ def start(players: int, seed: int, options: Options) -> State:
         passed=0,
         finished=0,
         passes=0,
-        site=SITE_LOT,
+        resume=(),
+        waited=0,
         pending=(),
         dogs=(),
         final_from=-1,
@@ -64,19 +66,20 @@ def start(players: int, seed: int, options: Options) -> State:
         known=tuple((empty,) * players for _ in range(players)),
         buried=(empty,) * players,
     )
-    return begin_round(state)
+    return with_offers(begin_round(state))
 
 
 def max_steps(players: int) -> int:
     """A true bound on the actions of any game (see docs/rules/wypas.md for the count).
 
-    Per round: at most 103 cards can be bid (bid cards stay discarded until the
-    next draw), each `done` or `check` follows a new bid card, an `award` per lot;
-    at most 103 + 4 sheep placed (a black sheep can send one back to a hand); 3
-    decisions per lot plus a pass per seat; 3 shearing decisions per seat twice
-    (final turns); and at most 19 special cards, each with a reaction round, played
-    in five windows closed by one pass per seat or during a turn (a special card is
-    played at most once a round: played cards stay discarded until the next draw).
+    Per round, moves other than ``wait``: at most 103 cards can be bid (bid cards
+    stay discarded until the next draw), each `done` or `check` follows a new bid
+    card, an `award` per lot; at most 103 + 4 sheep placed (a black sheep can send
+    one back to a hand); 3 decisions per lot plus a pass per seat; 3 shearing
+    decisions per seat twice (final turns); and at most 19 special cards, each with
+    its reaction rounds (a special card is played at most once a round: played
+    cards stay discarded until the next draw). Between two such moves every seat
+    but the one to act can ``wait`` once: at most ``players - 1`` waits each.
     """
     cards = len(DECK)
     per_round = (
@@ -88,7 +91,6 @@ def max_steps(players: int) -> int:
         + 4
         + players
         + 6 * players
-        + 5 * players
         + 19 * (3 + 3 * players)
     )
-    return MAX_ROUNDS_CAP * per_round + 1
+    return (MAX_ROUNDS_CAP * per_round + 1) * players

@@ -1,15 +1,13 @@
-"""Special cards: what may be played in a window, reactions, and how cards resolve.
+"""Special cards: which ones a seat may play now, reactions, and how cards resolve.
 
 Why Wypas has this module: the rulebook lets special cards be played "at any
-moment"; we offer them in windows (before each lot, before redyk, before
-shearing) where every seat in turn plays one or passes, so holding one stays
-secret, and during every bidding, redyk and shearing turn to the seat whose turn
-it is (`legal`, `transitions`). A special card is played with all its targets
-named; every other player may then cancel it with a Sheepdog (a new reaction
-round follows each Sheepdog). When a reaction round passes all the way round, the
-chain resolves, and play goes back where the card was played: the window (from
-the next seat) or the turn (the same seat). A window closes when every seat
-passed in a row (`rounds.close_window`).
+moment", even during another player's turn. Every moment of a turn (the phases in
+`state.TURNS`) offers them: the seat to act finds the special cards it could play
+among its choices, and every other seat that could play one is offered it in
+secret (`offers`). A special card is played with all its targets named; every
+other player may then cancel it with a Sheepdog (a new reaction round follows each
+Sheepdog). When a reaction round passes all the way round, the chain resolves, and
+play goes back to the turn the card interrupted (`State.resume`).
 """
 
 from __future__ import annotations
@@ -21,29 +19,22 @@ from meeple.core import ONE_SEAT, replace
 from meeple.core.edit import insert_sorted, put, remove_one
 
 from .actions import DOG as CANCEL
-from .actions import PASS, Action, Black, Dog, Pass, Take, Thief, Wolf
+from .actions import PASS, WAIT, Action, Black, Dog, Pass, Take, Thief, Wolf
 from .components import BLACK, BLACK_FACE, DOG, FACES, KINDS, THIEF, WOLF, face_of, kind_of, placed
 from .knowledge import forget, seen_by_all
-from .rounds import close_window
-from .state import (
-    BID,
-    REACT,
-    REDYK,
-    SHEAR,
-    SITE_IN_AUCTION,
-    SITE_IN_REDYK,
-    SITE_IN_SHEAR,
-    TAKE,
-    WINDOW,
-    Phase,
-    Site,
-)
+from .state import REACT, TAKE, Phase
 
 if TYPE_CHECKING:
     from .state import State
 
 __all__ = [
+    "can_play",
+    "held_kinds",
+    "holding",
+    "offer_actions",
+    "pen_targets",
     "play_special",
+    "plays_of",
     "react",
     "react_actions",
     "react_next",
@@ -51,8 +42,6 @@ __all__ = [
     "special_plays",
     "take",
     "take_actions",
-    "window",
-    "window_actions",
 ]
 
 # Every action object is made once, by seat, pen and face.
@@ -71,21 +60,41 @@ _PASS_DOG: Final = (PASS, CANCEL)
 # -- what may be done ------------------------------------------------------------
 
 
-def window_actions(s: State, p: int) -> tuple[Action, ...]:
-    """In a window: pass, or play a special card held, its targets named."""
-    hand = s.hands[p]
-    if not hand or hand[-1] < THIEF:  # hands are sorted; special kinds come last
-        return _PASS_ONLY
-    return (PASS, *special_plays(s, p))
+def holding(hands: tuple[tuple[int, ...], ...]) -> int:
+    """Bit mask of the seats holding at least one card (the seats a Thief could rob)."""
+    mask = 0
+    for t, hand in enumerate(hands):
+        if hand:
+            mask |= 1 << t
+    return mask
 
 
 def special_plays(s: State, p: int) -> tuple[Action, ...]:
-    """The special cards seat p may play now, each with its targets named.
-
-    Asked at every bidding, redyk and shearing step of a holder, so the plays are
-    cached by what they depend on: the special kinds held, the seats a Thief could
-    rob, and the pens and wolves (only when a card that targets a pen is held)."""
+    """The special cards seat p may play now, each with its targets named."""
     hand = s.hands[p]
+    if not hand or hand[-1] < THIEF:  # hands are sorted: special kinds come last
+        return ()
+    return plays_of(hand, p, holding(s.hands), s.pens, s.wolves)
+
+
+def offer_actions(s: State, p: int) -> tuple[Action, ...]:
+    """An offered seat (not the seat to act): ``wait``, or a special card it could play."""
+    return (WAIT, *special_plays(s, p))
+
+
+def plays_of(
+    hand: tuple[int, ...],
+    p: int,
+    holders: int,
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    wolves: tuple[int, ...],
+) -> tuple[Action, ...]:
+    """The special cards in `hand` that seat p could play on this table (`holders`:
+    the seats holding a card), for a state and for a view alike.
+
+    Asked after every move for every holder, so the plays are cached by what they
+    depend on: the special kinds held, the seats a Thief could rob, and the pens and
+    wolves (only when a card that targets a pen is held)."""
     held = 0
     i = len(hand) - 1
     while i >= 0 and hand[i] >= THIEF:  # hands are sorted: special kinds come last
@@ -93,14 +102,56 @@ def special_plays(s: State, p: int) -> tuple[Action, ...]:
         i -= 1
     if not held:
         return ()
-    victims = 0
-    if held & 1:
-        for t, other in enumerate(s.hands):
-            if other and t != p:
-                victims |= 1 << t
+    victims = holders & ~(1 << p) if held & 1 else 0
     if held == 1:
         return _plays(1, victims, (), ())
-    return _plays(held, victims, s.pens, s.wolves)
+    return _plays(held, victims, pens, wolves)
+
+
+@lru_cache(maxsize=1 << 14)  # a hand stays the same until its seat moves
+def held_kinds(hand: tuple[int, ...]) -> int:
+    """The special kinds in a (sorted) hand, bit k for kind THIEF + k: 1 Thief,
+    2 Sheepdog, 4 Black Sheep, 8 Wolf."""
+    held = 0
+    i = len(hand) - 1
+    while i >= 0 and hand[i] >= THIEF:  # hands are sorted: special kinds come last
+        held |= 1 << (hand[i] - THIEF)
+        i -= 1
+    return held
+
+
+@lru_cache(maxsize=1 << 12)  # pens change only when sheep are placed, swapped or shorn
+def pen_targets(
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], wolves: tuple[int, ...]
+) -> int:
+    """Which pen-targeting kinds have a target on this table, in `held_kinds` bits: 2 a
+    wolf to drive off, 4 a sheep in a pen of two cards to take, 8 a pen of two cards
+    without a wolf."""
+    out = 2 if any(wolves) else 0
+    for t, pair in enumerate(pens):
+        mask = wolves[t]
+        for i, pen in enumerate(pair):
+            if len(pen) >= 2:
+                if not mask >> i & 1:
+                    out |= 8
+                if any(face_of(c) != BLACK_FACE for c in pen):
+                    out |= 4
+    return out
+
+
+def can_play(
+    hand: tuple[int, ...],
+    p: int,
+    holders: int,
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    wolves: tuple[int, ...],
+) -> bool:
+    """Whether `plays_of` would offer seat p anything (asked for every holder after
+    every move, so it builds no list of plays)."""
+    held = held_kinds(hand)
+    if held & 1 and holders & ~(1 << p):
+        return True  # a Thief, and someone else to rob
+    return bool(held & 14 and held & pen_targets(pens, wolves))
 
 
 @lru_cache(maxsize=1 << 14)  # the same table comes back step after step
@@ -128,7 +179,7 @@ def _plays(
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 14)  # pens repeat from window to window
+@lru_cache(maxsize=1 << 14)  # pens repeat from move to move
 def _black_plays(t: int, i: int, pen: tuple[int, ...]) -> tuple[Action, ...]:
     """A Black Sheep's plays on pen i of seat t: one per sheep it may take (not a black)."""
     blacks = _BLACK[t][i]
@@ -149,21 +200,11 @@ def take_actions(s: State) -> tuple[Action, ...]:
 # -- what it does ------------------------------------------------------------------
 
 
-def window(s: State, a: Action, p: int) -> State:
-    """Seat p passes (the window closes once every seat passed in a row) or plays."""
-    if a is PASS or isinstance(a, Pass):
-        n = s.players
-        if s.passes + 1 == n:
-            return close_window(s)
-        nxt = (p + 1) % n
-        return replace(s, passes=s.passes + 1, actor=nxt, to_act=ONE_SEAT[nxt])
-    return play_special(s, a, p, None)
-
-
-def play_special(s: State, a: Action, p: int, site: Site | None) -> State:
+def play_special(s: State, a: Action, p: int) -> State:
     """The card leaves the hand face up; the others are asked in turn to react.
 
-    `site` is the turn it was played in (None: in the window, whose site stays)."""
+    Seat p may be the seat to act or an offered one; either way the turn of the seat
+    to act is interrupted, and goes on once the card is done (`State.resume`)."""
     if isinstance(a, Thief):
         pending = (p, THIEF, a.target, 0, 0)
     elif isinstance(a, Wolf):
@@ -172,7 +213,7 @@ def play_special(s: State, a: Action, p: int, site: Site | None) -> State:
         pending = (p, DOG, a.target, a.pen, 0)
     elif isinstance(a, Black):
         pending = (p, BLACK, a.target, a.pen, a.face)
-    else:  # pragma: no cover - legal_actions offers nothing else in a window
+    else:  # pragma: no cover - legal_actions offers nothing else
         raise AssertionError(f"{a} is not a special card")
     kind = pending[1]
     nxt = (p + 1) % s.players
@@ -183,7 +224,7 @@ def play_special(s: State, a: Action, p: int, site: Site | None) -> State:
         pending=pending,
         dogs=(),
         phase=REACT,
-        site=s.site if site is None else site,
+        resume=(s.phase, s.actor),
         passes=0,
         actor=nxt,
         to_act=ONE_SEAT[nxt],
@@ -219,25 +260,12 @@ def react_next(s: State, after: int) -> int:
     return seat
 
 
-_TURN: Final[dict[int, Phase]] = {SITE_IN_AUCTION: BID, SITE_IN_REDYK: REDYK, SITE_IN_SHEAR: SHEAR}
-"""The turn a special card played at each in-turn site returns to."""
-
-
-def _back(s: State, who: int) -> tuple[Phase, int]:
-    """Where play goes once the special card of `who` is done: the turn it was played
-    in (the same seat goes on), or its window (the next seat is asked)."""
-    turn = _TURN.get(s.site)
-    if turn is not None:
-        return turn, who
-    return WINDOW, (who + 1) % s.players
-
-
 def resolve(s: State) -> State:
     """Everyone let the chain stand: the special resolves unless an odd number of dogs."""
     who, kind, target, pen, face = s.pending
     discard = list(s.discard) + [DOG] * len(s.dogs)
     effective = len(s.dogs) % 2 == 0
-    phase, back = _back(s, who)
+    phase, back = s.resume
     hands, pens, wolves, known = s.hands, s.pens, s.wolves, s.known
     if not effective:
         discard.append(kind)
@@ -278,7 +306,8 @@ def resolve(s: State) -> State:
         known=known,
         pending=(),
         dogs=(),
-        phase=phase,
+        phase=Phase(phase),
+        resume=(),
         passes=0,
         actor=back,
         to_act=ONE_SEAT[back],
@@ -300,13 +329,14 @@ def take(s: State, kind: int) -> State:
         elif row[victim]:
             row = put(row, victim, ())  # they cannot tell which card went
         rows.append(row)
-    phase, back = _back(s, thief)
+    phase, back = s.resume
     return replace(
         s,
         hands=hands,
         known=tuple(rows),
         pending=(),
-        phase=phase,
+        phase=Phase(phase),
+        resume=(),
         passes=0,
         actor=back,
         to_act=ONE_SEAT[back],

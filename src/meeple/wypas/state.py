@@ -22,16 +22,9 @@ __all__ = [
     "REACT",
     "REDYK",
     "SHEAR",
-    "SITE_IN_AUCTION",
-    "SITE_IN_REDYK",
-    "SITE_IN_SHEAR",
-    "SITE_LOT",
-    "SITE_REDYK",
-    "SITE_SHEAR",
     "TAKE",
-    "WINDOW",
+    "TURNS",
     "Phase",
-    "Site",
     "State",
 ]
 
@@ -50,35 +43,14 @@ class Phase(enum.IntEnum):
     """Redyk: place sheep in your pens, then done."""
     SHEAR = 4
     """Shearing: shear a pen, then done."""
-    WINDOW = 5
-    """A special-card window: play a special card or pass."""
-    REACT = 6
+    REACT = 5
     """Reactions to the special card just played: a Sheepdog, or pass."""
-    TAKE = 7
+    TAKE = 6
     """A Thief that resolved takes a card from the hand it looked at."""
-    OVER = 8
+    OVER = 7
     """The game has ended."""
-    AWARD = 9
+    AWARD = 8
     """Bluff rule: the baca settles a tie at the reveal."""
-
-
-class Site(enum.IntEnum):
-    """Where a special card is played: in a window (before a lot, redyk or shearing) or
-    during a seat's own turn, to which play returns once it resolves (stored in JSON as
-    its number)."""
-
-    LOT = 0
-    """Before a lot is chosen."""
-    REDYK = 1
-    """Before redyk."""
-    SHEAR = 2
-    """Before shearing."""
-    IN_AUCTION = 3
-    """During a bidder's turn in a lot's auction (a special card played between bids)."""
-    IN_REDYK = 4
-    """During a seat's redyk turn (a special card played between placements)."""
-    IN_SHEAR = 5
-    """During a seat's shearing turn."""
 
 
 # Module names for the members: rules compare against these in the hot path, where
@@ -88,17 +60,15 @@ CHOOSE: Final = Phase.CHOOSE
 BID: Final = Phase.BID
 REDYK: Final = Phase.REDYK
 SHEAR: Final = Phase.SHEAR
-WINDOW: Final = Phase.WINDOW
 REACT: Final = Phase.REACT
 TAKE: Final = Phase.TAKE
 OVER: Final = Phase.OVER
 AWARD: Final = Phase.AWARD
-SITE_LOT: Final = Site.LOT
-SITE_REDYK: Final = Site.REDYK
-SITE_SHEAR: Final = Site.SHEAR
-SITE_IN_AUCTION: Final = Site.IN_AUCTION
-SITE_IN_REDYK: Final = Site.IN_REDYK
-SITE_IN_SHEAR: Final = Site.IN_SHEAR
+
+TURNS: Final = (HIDE, CHOOSE, BID, REDYK, SHEAR, AWARD)
+"""The phases of a seat's turn: in each, a special card may be played by the seat to
+act (among its choices) and by every other seat that could play one (an offer); a
+card played interrupts the turn, which goes on once the card is done."""
 
 NO_LOT: Final = -2
 """`State.lot` when no lot is being auctioned."""
@@ -113,7 +83,8 @@ class State(StateBase):
     players: int
     """Number of seats (3-6)."""
     to_act: frozenset[int]
-    """Who decides now: one seat, or nobody once the game is over."""
+    """Who may act now: the seat to act (`actor`), plus every other seat offered a
+    special card (`meeple.wypas.offers`); nobody once the game is over."""
     rng: int
     """meeple.core.rng state for reshuffles; hidden from every view."""
     options: Options
@@ -125,7 +96,8 @@ class State(StateBase):
     phase: Phase
     """What the game waits for (see `Phase`)."""
     actor: int
-    """The seat deciding in the current phase (-1 once the game is over)."""
+    """The seat whose decision the table waits for (-1 once the game is over); the
+    seats offered a special card besides it are secret."""
     hands: tuple[tuple[int, ...], ...]
     """Per seat, the kinds held, sorted (hidden from other seats)."""
     deck: tuple[int, ...]
@@ -169,10 +141,13 @@ class State(StateBase):
     finished: int
     """Seats that have had their turn in the current redyk or shearing phase."""
     passes: int
-    """Consecutive passes in the current special-card window or reaction round."""
-    site: Site
-    """Where the current special-card window sits, or the turn a special card was played
-    in (see `Site`)."""
+    """Consecutive passes in the current reaction round."""
+    resume: tuple[int, ...]
+    """The turn the pending special card interrupted, ``(phase, seat)``, to which play
+    returns once the card is done; () when no card is pending."""
+    waited: int
+    """Bit mask of seats that chose ``wait`` on an offer since the last other move
+    (hidden: each seat sees only its own bit); they are not offered again until then."""
     pending: tuple[int, ...]
     """The special card awaiting reactions or a Thief's pick: (seat, kind, target, pen, face)."""
     dogs: tuple[int, ...]

@@ -23,6 +23,7 @@ from .encoding import (
     _FACE_INDEX,
     _N_FACES,
     _N_SPECIALS,
+    _TURN_INDEX,
     FLAGS,
     SCALARS,
     _box_counts,
@@ -31,8 +32,8 @@ from .encoding import (
     _pen_block,
     _scalars,
 )
-from .state import Phase, Site, State
-from .view import _seen_discard
+from .state import TURNS, Phase, State
+from .view import _seen_discard, seen_to_act
 
 __all__ = ["encode_state"]
 
@@ -67,7 +68,8 @@ _NO_PEN: Final = f32(_EMPTY_PEN)
 _KIND: Final = one_hots(KINDS)
 _NO_KIND: Final = bytes(4 * KINDS)
 _PHASE: Final = one_hots(len(Phase))
-_SITE: Final = one_hots(len(Site))
+_SITE: Final = one_hots(len(TURNS))
+_NO_SITE: Final = bytes(4 * len(TURNS))
 
 
 def encode_state(s: State, player: int | None) -> list[bytes]:
@@ -94,13 +96,13 @@ def encode_state(s: State, player: int | None) -> list[bytes]:
         my_down,
         _pending(s.pending),
         _PHASE[s.phase],
-        _SITE[s.site],
+        _SITE[_TURN_INDEX[s.resume[0]]] if s.resume else _NO_SITE,
         SCALARS_F32(*_scalars(s, shown)),
     ]
     base = player or 0
     pens = s.pens
     wolves = s.wolves
-    flags = _flags(s, tuple(map(len, hands)))
+    flags = _flags(s, tuple(map(len, hands)), seen_to_act(s, player))
     for r in range(n):
         seat = (base + r) % n
         row1, row2 = pens[seat]

@@ -4,32 +4,21 @@ Every successor is `meeple.core.replace(state, ...)` naming only what changes.
 The action's phase decides which module carries it out: the auction
 (`auction`), redyk (`redyk`), shearing (`shearing`) and special cards
 (`specials`); the hand-overs between phases, the reshuffles when the deck runs
-out (the only chance after the deal) and the end live in `rounds`.
+out (the only chance after the deal) and the end live in `rounds`. Last, every
+successor works out who else is offered a special card now (`offers`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .actions import Action, Auction, Award, Black, Dog, Hide, Take, Thief, Wolf
+from .actions import Action, Auction, Award, Black, Dog, Hide, Take, Thief, Wait, Wolf
 from .auction import bid, end_lot, hide, name_lot
+from .offers import with_offers
 from .redyk import redyk
 from .shearing import shear_turn
-from .specials import play_special, react, take, window
-from .state import (
-    AWARD,
-    BID,
-    CHOOSE,
-    HIDE,
-    REACT,
-    REDYK,
-    SHEAR,
-    SITE_IN_AUCTION,
-    SITE_IN_REDYK,
-    SITE_IN_SHEAR,
-    TAKE,
-    WINDOW,
-)
+from .specials import play_special, react, take
+from .state import AWARD, BID, CHOOSE, HIDE, REACT, REDYK, SHEAR, TAKE
 
 if TYPE_CHECKING:
     from .state import State
@@ -37,29 +26,32 @@ if TYPE_CHECKING:
 __all__ = ["successor"]
 
 _SPECIAL: Final = (Thief, Wolf, Black, Dog)
-"""The actions that play a special card."""
+"""The actions that play a special card (a ``dog`` without a target only reacts)."""
 
 
 def successor(s: State, a: Action, p: int) -> State:
-    """The state after legal action `a` by seat p (the seat to act)."""
+    """The state after legal action `a` by seat p (the seat to act, or an offered one)."""
+    if a.__class__ is Wait:
+        # Only the waiting seats change: the offer is gone until another seat moves.
+        return with_offers(s, s.waited | 1 << p)
+    after = _move(s, a, p)
+    return with_offers(after) if after.options.specials else after
+
+
+def _move(s: State, a: Action, p: int) -> State:
+    """What the move does, before the offers are worked out again."""
     phase = s.phase
-    if phase == WINDOW:
-        return window(s, a, p)
     if phase == REACT:
         return react(s, a, p)
-    # A special card may also be played during a bidding, redyk or shearing turn;
-    # once it resolves, play returns to that turn (`specials.resolve`).
+    # A special card may be played at every moment of a turn, by the seat to act or
+    # an offered one; once it is done, play returns to that turn (`specials.resolve`).
+    if isinstance(a, _SPECIAL):
+        return play_special(s, a, p)
     if phase == BID:
-        if isinstance(a, _SPECIAL):
-            return play_special(s, a, p, SITE_IN_AUCTION)
         return bid(s, a, p)
     if phase == REDYK:
-        if isinstance(a, _SPECIAL):
-            return play_special(s, a, p, SITE_IN_REDYK)
         return redyk(s, a, p)
     if phase == SHEAR:
-        if isinstance(a, _SPECIAL):
-            return play_special(s, a, p, SITE_IN_SHEAR)
         return shear_turn(s, a, p)
     if phase == CHOOSE and isinstance(a, Auction):
         return name_lot(s, a.kind)

@@ -2,9 +2,11 @@
 
 A view never holds the deck, other seats' hands (only their sizes and what this
 seat knows of them), the baca's drawn or face-down lot (unless this seat is the
-baca), other seats' face-down bid cards, or the cards other seats discarded face
-down after an unchecked bluff (only their number); `determinize` re-deals exactly
-those.
+baca), other seats' face-down bid cards, the cards other seats discarded face
+down after an unchecked bluff (only their number), or which other seats are
+offered a special card or said ``wait`` to one; `determinize` re-deals exactly
+those (another seat that could play a special card is dealt as having said wait
+for this moment).
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from collections import Counter
 
 import attrs
 
+from meeple.core import NOBODY, ONE_SEAT
 from meeple.core import rng as _rng
 from meeple.core.edit import merge_sorted
 
 from .components import DECK, DOG, SHEEP_DECK, WOLF, kind_of
+from .offers import SEATS_OF, with_offers
 from .options import Options
-from .state import REACT, Phase, Site, State
+from .state import REACT, Phase, State
 
 __all__ = ["View", "determinize", "view_of"]
 
@@ -32,7 +36,9 @@ class View:
     players: int
     """Number of seats."""
     to_act: frozenset[int]
-    """Who decides now."""
+    """Who this seat knows may act now: the seat to act, and this seat itself if it is
+    offered a special card (other seats' offers are secret; a spectator sees the seat
+    to act only)."""
     options: Options
     """The game's options (public)."""
     round: int
@@ -93,9 +99,12 @@ class View:
     finished: int
     """Seats done in the current redyk or shearing phase."""
     passes: int
-    """Consecutive passes in the current window or reaction round."""
-    site: Site
-    """Where the current special-card window sits."""
+    """Consecutive passes in the current reaction round."""
+    resume: tuple[int, ...]
+    """The turn the pending special card interrupted, ``(phase, seat)``; () if none."""
+    waited: int
+    """This seat's bit if it said ``wait`` to an offer since the last other move (the
+    other seats' waits are secret); 0 for a spectator."""
     pending: tuple[int, ...]
     """The special card played and awaiting reactions (public once played)."""
     dogs: tuple[int, ...]
@@ -114,14 +123,30 @@ class View:
     a card go face down)."""
 
 
+def seen_to_act(s: State, player: int | None) -> frozenset[int]:
+    """The seats `player` sees to act: while offers are out, the actor and, if asked,
+    itself (nobody learns who else was asked)."""
+    to_act = s.to_act
+    if len(to_act) > 1:
+        actor = s.actor
+        if player is not None and player in to_act:
+            return SEATS_OF[1 << actor | 1 << player]
+        return ONE_SEAT[actor]
+    return to_act
+
+
 def view_of(s: State, player: int | None) -> View:
     """The view of `player` (None: a spectator; the core has checked the seat)."""
     n = s.players
     is_baca = player == s.baca
+    to_act = seen_to_act(s, player)
+    waited = 0
+    if player is not None:
+        waited = s.waited & 1 << player
     return View(
         player=player,
         players=n,
-        to_act=s.to_act,
+        to_act=to_act,
         options=s.options,
         round=s.round,
         baca=s.baca,
@@ -152,7 +177,8 @@ def view_of(s: State, player: int | None) -> View:
         passed=s.passed,
         finished=s.finished,
         passes=s.passes,
-        site=s.site,
+        resume=s.resume,
+        waited=waited,
         pending=s.pending,
         dogs=s.dogs,
         final_from=s.final_from,
@@ -240,9 +266,9 @@ def determinize(view: View, seed: int) -> State:
         raise ValueError("the view's card counts do not add up")
     empty: tuple[int, ...] = ()
     known = tuple(view.known if o == p else (empty,) * n for o in range(n))
-    return State(
+    state = State(
         players=n,
-        to_act=view.to_act,
+        to_act=ONE_SEAT[view.actor] if view.actor >= 0 else NOBODY,
         rng=rng,
         options=view.options,
         round=view.round,
@@ -271,7 +297,8 @@ def determinize(view: View, seed: int) -> State:
         passed=view.passed,
         finished=view.finished,
         passes=view.passes,
-        site=view.site,
+        resume=view.resume,
+        waited=0,
         pending=view.pending,
         dogs=view.dogs,
         final_from=view.final_from,
@@ -279,3 +306,12 @@ def determinize(view: View, seed: int) -> State:
         known=known,
         buried=buried,
     )
+    if not view.options.specials:
+        return state
+    # Whether another seat is offered a special card now, or has said wait to it, the
+    # seat cannot tell: in the world dealt here every other seat that could play one
+    # has let this moment go by (said wait), so exactly the seats of the view are to
+    # act, and a search over this world goes on from the move the seat is asked for.
+    # The next move by another seat offers them their cards again, as in play.
+    could = with_offers(state, view.waited).to_act - view.to_act
+    return with_offers(state, view.waited | sum(1 << q for q in could))

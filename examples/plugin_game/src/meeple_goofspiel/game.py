@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from meeple.core import GameBase, GameSpec
 
-from . import explain, invariants, legal, render, scoring, setup, transitions
+from . import explain, html, invariants, legal, render, scoring, setup, transitions
 from . import view as views
 from .actions import Bid, parse_action
+from .elements import element_actions as _element_actions
+from .elements import elements as _elements
 from .options import Options
 from .state import State
 from .stats import statistics as _statistics
@@ -45,10 +47,14 @@ class Goofspiel(GameBase[State, Bid, View]):
     _view = staticmethod(views.view_of)
     _determinize = staticmethod(views.determinize)
     _render = staticmethod(render.render)
+    render_styled = staticmethod(render.render_styled)  # optional: the picture in colour
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
     _validate = staticmethod(invariants.validate)
     statistics = staticmethod(_statistics)  # optional: figures for balance reports
+    render_html = staticmethod(html.render_html)  # optional: the web page's picture
+    elements = staticmethod(_elements)  # optional: a bid is a click on the card...
+    element_actions = staticmethod(_element_actions)  # ...and a refused click says why
 
 
 GAME = Goofspiel()

@@ -1,10 +1,15 @@
-"""A view as a few lines of text, for terminals and logs."""
+"""A view as a few lines of text, for terminals and logs, and the same text in colour."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .view import View
 
-__all__ = ["render"]
+if TYPE_CHECKING:
+    from rich.text import Text
+
+__all__ = ["render", "render_styled"]
 
 
 def render(view: View) -> str:
@@ -15,3 +20,17 @@ def render(view: View) -> str:
     for prize, bids in view.history[-3:]:
         lines.append(f"  prize {prize}: bids {list(bids)}")
     return "\n".join(lines)
+
+
+def render_styled(view: View) -> Text:
+    """`render(view)` with styles for a terminal: prize cards gold, your hand bold.
+
+    The styles go on the plain text, so its ``plain`` is exactly ``render(view)`` and a
+    colour never says what the text does not.
+    """
+    from rich.text import Text  # here: only a terminal pays for importing rich
+
+    text = Text(render(view))
+    text.highlight_regex(r"(?<=prize: )\d+|(?<=prize )\d+", "bold black on gold1")
+    text.highlight_regex(r"(?<=your hand: ).*", "bold")
+    return text

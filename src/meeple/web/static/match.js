@@ -39,6 +39,7 @@ function show(data) {
   $("prompt").textContent = data.prompt;
   const turn = $("turn");
   turn.hidden = data.seat === null || data.over || Boolean(data.closed);
+  $("move-list").hidden = turn.hidden;
   const canAct = myTurn && !data.waiting_for_bots && !busy;
   turn.classList.toggle("waiting", !canAct);
   document.body.dataset.canAct = canAct ? "1" : "0";
@@ -50,6 +51,7 @@ function show(data) {
   });
   $("actions").replaceChildren(...buttons);
   $("board").innerHTML = data.html; // built by the server from this seat's view only; escaped there
+  window.meepleTouch.show(data, canAct, waiting(data, myTurn));
   $("seats").replaceChildren(...data.seats.map((s) => {
     const item = el("li", {}, `Player ${s.seat}: ${s.kind}` + (s.seat === data.seat ? " (you)" : ""));
     if (data.to_act.includes(s.seat)) item.classList.add("acting");
@@ -65,6 +67,17 @@ function show(data) {
   }));
   $("log").scrollTop = $("log").scrollHeight;
   showOutcome(data);
+}
+
+// Why a touch on the table does nothing now (when it is not this seat's move).
+function waiting(data, myTurn) {
+  if (data.seat === null) return "You are watching: only the players move.";
+  if (data.over) return "The game is over.";
+  if (data.closed) return `The match was closed: ${data.closed}.`;
+  if (busy) return "Sending your move…";
+  if (data.waiting_for_bots) return "Bots are thinking…";
+  if (!myTurn) return `It is not your turn: ${data.prompt}.`;
+  return "";
 }
 
 function showOutcome(data) {
@@ -231,4 +244,5 @@ async function readEvents(reader) {
   }
 }
 
+window.meepleTouch.setup(act);
 refresh().then(listen);

@@ -1,0 +1,61 @@
+"""`meeple new-game NAME`: write a new plugin package that plays and passes the kit.
+
+The writing is `meeple.scaffold.write_game`; this command adds the registry's names
+(a new game may not take an installed game's name) and says what to do next.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+__all__ = ["new_game"]
+
+console = Console(highlight=False)
+
+
+def new_game(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME",
+            help="the game's registry name: lower-case words joined by _ (high_card)",
+        ),
+    ],
+    into: Annotated[Path, typer.Option(help="the existing folder to write NAME/ in")] = Path("."),
+    title: Annotated[
+        str | None, typer.Option(help="the game's title (default: NAME as words)")
+    ] = None,
+) -> None:
+    """Write a new game's plugin package NAME/: a tiny playable game, its tests, a README."""
+    from ..core import registry
+    from ..scaffold import ScaffoldError, write_game
+
+    try:
+        target, files = write_game(name, into, title, taken=registry.default_registry.names())
+    except ScaffoldError as err:
+        console.print(f"[red]error:[/red] {escape(str(err))}")
+        raise typer.Exit(2) from None
+    console.print(
+        f"wrote {target}/ ({len(files)} files): a meeple plugin, {name}",
+        markup=False,
+        soft_wrap=True,
+    )
+    console.print(
+        "\n".join(
+            [
+                "next:",
+                f"  cd {target}",
+                "  pip install -e '.[test]'",
+                "  pytest",
+                f"  meeple demo {name}",
+                "then make the rules yours: start at the lines marked DECIDE (README.md says more)",
+            ]
+        ),
+        markup=False,
+        soft_wrap=True,
+    )

@@ -1,0 +1,94 @@
+"""Offers: who else may play a special card now, asked in secret.
+
+Why Wypas has this module: the rulebook lets a special card be played at any
+moment, even during another player's turn. After every move (and so at every
+phase boundary), each seat other than the seat to act that could play a special
+card it holds (one with a legal target now) is *offered* it: it joins `to_act`,
+with its plays and ``wait`` as its choices. The seat to act may go on meanwhile;
+whoever moves first, the next state works the offers out again. ``wait`` removes
+the offer until a seat other than the waiting ones makes a move, so a run of
+``wait`` ends and the game always goes on.
+
+Who is offered is secret: it depends on the hands. `State.to_act` is the truth
+(who may act); each seat's view shows the seat to act and, if it has one, its own
+offer (`view.view_of`); nobody learns whom else the game asked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from meeple.core import ONE_SEAT, replace
+
+from .components import THIEF
+from .specials import held_kinds, holding, pen_targets
+from .state import TURNS
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["SEATS_OF", "offered", "offered_mask", "with_offers"]
+
+SEATS_OF: Final = tuple(
+    ONE_SEAT[mask.bit_length() - 1]
+    if mask.bit_count() == 1
+    else frozenset(p for p in range(6) if mask >> p & 1)
+    for mask in range(64)
+)
+"""``SEATS_OF[mask]``: the seats of a bit mask, one shared frozenset per mask (the
+core's `ONE_SEAT` sets for one seat, so a turn without offers keeps its set)."""
+_TURNS: Final = frozenset(TURNS)
+
+
+def offered_mask(
+    phase: int,
+    actor: int,
+    hands: tuple[tuple[int, ...], ...],
+    holders: int,
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    wolves: tuple[int, ...],
+    waited: int,
+) -> int:
+    """Bit mask of the seats offered a special card: every seat but `actor` whose hand
+    (in `hands`; an empty entry is a hand this reader cannot see) holds a special card
+    it could play now (`specials.can_play`; `holders`: the seats holding a card, -1 to
+    read them from `hands`), unless it waited; nobody outside a turn (`TURNS`)."""
+    if phase not in _TURNS:
+        return 0
+    mask = 0
+    targets = -1  # the pens' targets, worked out once if a pen card is held
+    for q, hand in enumerate(hands):
+        if q == actor or not hand or hand[-1] < THIEF or waited >> q & 1:
+            continue  # sorted hands: special kinds come last
+        held = held_kinds(hand)
+        if held & 1:
+            if holders < 0:
+                holders = holding(hands)
+            if holders & ~(1 << q):
+                mask |= 1 << q  # a Thief, and someone else to rob
+                continue
+        if held & 14:
+            if targets < 0:
+                targets = pen_targets(pens, wolves)
+            if held & targets:
+                mask |= 1 << q
+    return mask
+
+
+def offered(s: State) -> int:
+    """Bit mask of the seats offered a special card in state `s`."""
+    if not s.options.specials:
+        return 0
+    return offered_mask(s.phase, s.actor, s.hands, -1, s.pens, s.wolves, s.waited)
+
+
+def with_offers(s: State, waited: int = 0) -> State:
+    """`s` with `waited` as the seats that said ``wait`` and `to_act` made of the seat
+    to act and the offered seats (the successor of every move goes through here)."""
+    if s.waited != waited:
+        s = replace(s, waited=waited)
+    actor = s.actor
+    if actor < 0:
+        return s  # the game is over: nobody acts (`rounds.game_over`)
+    to_act = SEATS_OF[offered(s) | 1 << actor]
+    return s if s.to_act is to_act else replace(s, to_act=to_act)

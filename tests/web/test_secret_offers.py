@@ -1,0 +1,73 @@
+"""A Wypas seat offered a special card in secret: no other seat's page shows it.
+
+Seed 0 with four seats: the baca (seat 0) hides a lot while seat 3 is offered its
+Thief. Seats 1 and 2 and a spectator must see exactly what they would if seat 3
+held no Thief: whose turn it is, the "waiting for" line, the log, the version, the
+live updates; and seat 3's ``wait`` is not even a move to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from meeple.core import Match
+from meeple.web.live import LiveMatch
+
+from .support import act, create
+from .test_api import view
+
+
+def _match(client: TestClient) -> tuple[str, list[str]]:
+    data = create(client, "wypas", ["human"] * 4, seed=0)
+    return data["match"], [s["token"] for s in data["seats"]]
+
+
+def _public_part(page: dict[str, Any]) -> tuple[Any, ...]:
+    return page["version"], page["to_act"], page["prompt"], page["log"], page["waiting_for_bots"]
+
+
+@pytest.mark.rule("wypas:specials.secret-holders")
+def test_another_seats_offer_is_on_no_page_but_its_own(client: TestClient) -> None:
+    match, tokens = _match(client)
+    offered = view(client, match, tokens[3])
+    assert offered["to_act"] == [0, 3]
+    assert offered["legal"][0] == "wait"
+    assert offered["prompt"].startswith("p3: you may play a special card now, or wait")
+    for token in (tokens[1], tokens[2], None):
+        page = view(client, match, token)
+        assert _public_part(page) == (0, [0], "waiting for player 0", [], False)
+        assert "offered" not in page["html"] + page["text"]
+
+
+@pytest.mark.rule("wypas:specials.secret-holders", "wypas:specials.wait")
+def test_a_wait_is_no_move_to_the_other_seats(client: TestClient) -> None:
+    match, tokens = _match(client)
+    before = {seat: view(client, match, tokens[seat]) for seat in (0, 1, 2)}
+    spectator = view(client, match, None)
+    assert act(client, match, tokens[3], "wait", 0).json()["version"] == 1
+    mine = view(client, match, tokens[3])
+    assert (mine["version"], mine["to_act"], mine["legal"]) == (1, [0], [])
+    assert mine["log"] == [{"n": 1, "player": 3, "move": "wait"}]
+    for seat, page in before.items():
+        assert view(client, match, tokens[seat]) == page  # nothing changed, not the version
+    assert view(client, match, None) == spectator
+    # The baca's move was made against the version it saw: it goes through.
+    hide = before[0]["legal"][0]
+    assert act(client, match, tokens[0], hide, 0).status_code == 200
+    for token in (tokens[1], None):
+        page = view(client, match, token)
+        assert (page["version"], page["log"]) == (1, [{"n": 1, "player": 0, "move": "hide ?"}])
+    assert view(client, match, tokens[3])["version"] == 2
+
+
+def test_each_seat_counts_the_moves_it_saw() -> None:
+    game = Match("wypas", 4, seed=0)
+    live = LiveMatch("m", game, ("human",) * 4, (None,) * 4)
+    game.play("wait", 3)
+    assert [live.version_for(seat) for seat in (None, 0, 1, 2, 3)] == [0, 0, 0, 0, 1]
+    game.play(game.state.legal_actions(0)[0], 0)
+    assert [live.version_for(seat) for seat in (None, 0, 1, 2, 3)] == [1, 1, 1, 1, 2]
+    assert live.version == 2
