@@ -31,7 +31,8 @@ def load(session: nox.Session) -> None:
 
 @nox.session
 def heavy(session: nox.Session) -> None:
-    """Long balance-analysis runs (tests marked `heavy`), left out of the default run."""
+    """Long statistical runs (tests marked `heavy`: bot strength over many games, balance
+    analyses), left out of the default run."""
     session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("pytest", "-m", "heavy", *session.posargs)
 

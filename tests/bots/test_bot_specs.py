@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 
+import attrs
 import pytest
 from typer.testing import CliRunner
 
@@ -147,3 +148,35 @@ def test_the_cli_refuses_a_bad_bot_parameter_before_playing() -> None:
     assert result.exit_code == 2, result.output
     assert "exploration" in result.output
     assert "above 0" in result.output
+
+
+def test_a_spec_is_read_into_its_typed_parameters_by_the_options_parser() -> None:
+    # issue 17: one parser and one typed description for game options and bot specs
+    from meeple.bots.spec import BOT_TYPES, GreedyParams, MCTSParams, RandomParams
+
+    spec = parse_bot_spec("mcts:Rollout-Depth=20,iterations=30")
+    assert spec.settings() == MCTSParams(iterations=30, rollout_depth=20)
+    assert BotSpec.of(spec.settings()) == spec
+    assert parse_bot_spec("greedy:worlds=3").settings() == GreedyParams(worlds=3)
+    assert parse_bot_spec("random").settings() == RandomParams()
+    for kind, params in BOT_PARAMS.items():  # the ranges are the typed fields' own
+        assert [p.name for p in params] == [f.name for f in attrs.fields(BOT_TYPES[kind])]
+    with pytest.raises(InvalidOptionsError, match=r"iterations must be a whole number"):
+        MCTSParams(iterations=0)  # the class holds its ranges, whoever builds it
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:iterations=1_000", ["iterations", "whole number", "'1_000'"]),  # int() took it
+        ("mcts:iterations=none", ["iterations", "whole number", "'none'"]),  # not "unset"
+        ("mcts:iterations=", ["iterations", "whole number"]),
+        ("mcts:exploration=0x1", ["exploration", "above 0"]),
+        ("mcts:iterations=5,ITERATIONS=6", ["iterations", "twice"]),  # one name, any case
+    ],
+)
+def test_the_shared_parser_is_as_strict_as_the_spec_parser_was(spec: str, words: list[str]) -> None:
+    with pytest.raises(InvalidOptionsError) as refused:
+        parse_bot_spec(spec)
+    for word in words:
+        assert word in str(refused.value), (word, str(refused.value))

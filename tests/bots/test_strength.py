@@ -5,10 +5,19 @@ player's edge cancels out. A shared win counts as half. The claim tested is
 that the bot's win share exceeds the fair 1/2 with 95% confidence: the lower
 end of the Wilson score interval must be above 0.5. Everything is seeded, so
 the result is repeatable; the numbers are printed for the record.
+
+The default run plays the first `QUICK` games of each pair, sized so that the
+claim would hold with at least 95% probability even were the bot only as strong
+as the lower end of its measured interval (`LONG_RUN`;
+`test_each_quick_budget_has_the_power_to_pass` checks every size). The long run
+(marker ``heavy``: ``nox -s heavy``) adds `LONG` games per pair (400 greedy, 60
+MCTS; the quick games first): the same claim on 2-50 times the games, and the
+wins that `LONG_RUN` records, to refresh it after a change to a game or a bot.
 """
 
 from __future__ import annotations
 
+from math import comb
 from typing import Any
 
 import pytest
@@ -18,20 +27,40 @@ from meeple.sim import game_seed, play_game, wilson_interval
 
 from ..shared import BUILT_IN
 
-# Games per bot, the MCTS budget and game options, sized so the file stays near a
-# minute. Options only shorten games where random play would run to a round limit.
-BUDGET: dict[str, tuple[int, int, str, dict[str, Any]]] = {
-    # game: (greedy games, mcts games, mcts spec, options)
-    "bear_mountain": (60, 30, "mcts:iterations=60,rollout_depth=10", {}),
-    "way_of_bear": (60, 30, "mcts:iterations=60,rollout_depth=10", {}),
-    "wojtek": (60, 30, "mcts:iterations=60,rollout_depth=10", {}),
-    "wypas": (60, 20, "mcts:iterations=60,rollout_depth=10", {}),
+MCTS = "mcts:iterations=60,rollout_depth=10"
+"""The MCTS budget every game is played with."""
+OPTIONS: dict[str, dict[str, Any]] = {name: {} for name in BUILT_IN}
+"""Game options per game; only ever to shorten games random play would run to a round limit."""
+LONG = {"greedy": 400, "mcts": 60}
+"""Games per pair in the long run (``heavy``)."""
+LONG_RUN: dict[tuple[str, str], tuple[float, int]] = {
+    # (game, bot): (wins, games) of the long run, 2026-12-01
+    ("bear_mountain", "greedy"): (326.5, 400),
+    ("way_of_bear", "greedy"): (286.0, 400),
+    ("wojtek", "greedy"): (342.0, 400),
+    ("wypas", "greedy"): (400.0, 400),
+    ("bear_mountain", "mcts"): (59.0, 60),
+    ("way_of_bear", "mcts"): (57.5, 60),
+    ("wojtek", "mcts"): (60.0, 60),
+    ("wypas", "mcts"): (60.0, 60),
 }
+"""Measured strength, from which the quick budgets are sized."""
+QUICK: dict[tuple[str, str], int] = {
+    ("bear_mountain", "greedy"): 40,
+    ("way_of_bear", "greedy"): 120,  # the smallest edge (about 0.7) needs the most games
+    ("wojtek", "greedy"): 30,
+    ("wypas", "greedy"): 8,
+    ("bear_mountain", "mcts"): 16,
+    ("way_of_bear", "mcts"): 16,
+    ("wojtek", "mcts"): 12,
+    ("wypas", "mcts"): 12,
+}
+"""Games per pair in the default run (even, so each seat gets half)."""
+POWER = 0.95
+"""The chance the quick claim must have to hold at the lower end of the measured strength."""
 
 
-def _win_share(
-    name: str, bot: str, games: int, options: dict[str, Any]
-) -> tuple[float, float, float]:
+def _wins(name: str, bot: str, games: int) -> float:
     game = meeple.get_game(name)
     players = max(2, game.spec.min_players)
     wins = 0.0
@@ -39,21 +68,62 @@ def _win_share(
         seat = index % 2
         seats = ["random"] * players
         seats[seat] = bot
-        result = play_game(game, players, seats, game_seed(2026, index), options=options)
+        result = play_game(game, players, seats, game_seed(2026, index), options=OPTIONS[name])
         assert result.error is None, result.error
         if seat in result.winners:
             wins += 1 / len(result.winners)
+    return wins
+
+
+def _claim(name: str, kind: str, games: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert name in meeple.game_names(), f"{name} is not registered"
+    bot = MCTS if kind == "mcts" else kind
+    wins = _wins(name, bot, games)
+    share = wins / games
     low, high = wilson_interval(wins, games)
-    return wins / games, low, high
+    with capsys.disabled():
+        print(
+            f"\n{name}: {bot} vs random won {wins:g}/{games}: {share:.2f} [{low:.2f}, {high:.2f}]"
+        )
+    assert low > 0.5, f"{bot} is not shown to beat random in {name}: {share:.2f} [{low:.2f}]"
 
 
 @pytest.mark.parametrize("name", BUILT_IN)
 @pytest.mark.parametrize("kind", ["greedy", "mcts"])
 def test_bot_beats_random(name: str, kind: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert name in meeple.game_names(), f"{name} is not registered"
-    greedy_games, mcts_games, mcts_spec, options = BUDGET[name]
-    bot, games = ("greedy", greedy_games) if kind == "greedy" else (mcts_spec, mcts_games)
-    share, low, high = _win_share(name, bot, games, options)
-    with capsys.disabled():
-        print(f"\n{name}: {bot} vs random over {games} games: {share:.2f} [{low:.2f}, {high:.2f}]")
-    assert low > 0.5, f"{bot} is not shown to beat random in {name}: {share:.2f} [{low:.2f}]"
+    _claim(name, kind, QUICK[name, kind], capsys)
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("name", BUILT_IN)
+@pytest.mark.parametrize("kind", ["greedy", "mcts"])
+def test_bot_beats_random_over_many_games(
+    name: str, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _claim(name, kind, LONG[kind], capsys)
+
+
+def _wins_needed(games: int) -> int:
+    """The fewest wins whose Wilson lower bound is above 1/2."""
+    return next(w for w in range(games + 1) if wilson_interval(w, games)[0] > 0.5)
+
+
+def _power(games: int, p: float) -> float:
+    """The chance of at least `_wins_needed(games)` wins for a bot winning a game with
+    probability `p`. Every game is taken as a whole win or a loss: shared wins (worth
+    1/2) only narrow the spread of the share, so this errs low."""
+    need = _wins_needed(games)
+    return sum(comb(games, w) * p**w * (1 - p) ** (games - w) for w in range(need, games + 1))
+
+
+@pytest.mark.parametrize(("name", "kind"), sorted(QUICK))
+def test_each_quick_budget_has_the_power_to_pass(name: str, kind: str) -> None:
+    games = QUICK[name, kind]
+    wins, measured = LONG_RUN[name, kind]
+    low, _ = wilson_interval(wins, measured)
+    assert games % 2 == 0, "each seat gets half the games"
+    assert games <= LONG[kind], "the long run replays the quick games and more"
+    assert _power(games, low) >= POWER, (
+        f"{games} games pass with probability {_power(games, low):.3f} for a bot winning "
+        f"{low:.3f} of its games: too few to show the edge reliably"
+    )

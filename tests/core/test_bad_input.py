@@ -47,6 +47,14 @@ def test_options_from_strings() -> None:
         parse_option_strings("toy", Options, ["rounds"])
     with pytest.raises(InvalidOptionsError, match=r"expected a whole number, got 'x'"):
         parse_option_strings("toy", Options, ["rounds=x"])
+    # the parser bot specs share (issue 17): one spelling per name, numbers read strictly
+    assert parse_option_strings("toy", Options, [" ROUNDS = 2 "]) == Options(rounds=2)
+    with pytest.raises(InvalidOptionsError, match=r"toy: option 'rounds' is given twice"):
+        parse_option_strings("toy", Options, ["rounds=2", "rounds=3"])
+    with pytest.raises(InvalidOptionsError, match=r"expected a whole number, got '1_0'"):
+        parse_option_strings("toy", Options, ["rounds=1_0"])
+    with pytest.raises(InvalidOptionsError, match=r"toy: option 'rounds' is given twice"):
+        meeple.core.build_options("toy", Options, {"rounds": 2, "Rounds": 3})
 
 
 def test_player_argument_errors() -> None:

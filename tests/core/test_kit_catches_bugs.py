@@ -6,6 +6,7 @@ that breaks exactly that rule and expects the kit's message.
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any, ClassVar, Self
 
@@ -81,6 +82,29 @@ class MutatingState(State):
 
 def test_a_mutating_apply_is_caught() -> None:
     _expect_failure(attrs.evolve(TOY, state_type=MutatingState), r"apply changed its input state")
+
+
+class MemoState(State):
+    """Keeps a note on the state it was applied to: the note pickles, but no field changes
+    (as in a game whose states keep their fields and memos in ``__dict__``)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**super().__getstate__(), **self.__dict__}
+
+    def _next(self, action: Any, player: int) -> Self:
+        object.__setattr__(self, "_applied", getattr(self, "_applied", 0) + 1)
+        return super()._next(action, player)
+
+
+def test_a_memo_that_changes_only_the_pickle_is_not_a_mutation() -> None:
+    # The kit compares pickles first (fast) and falls back to the JSON document, so a
+    # state's memo outside its fields is not reported as apply changing its input.
+    game = attrs.evolve(TOY, state_type=MemoState)
+    state = game.start(2, seed=1)
+    before = pickle.dumps(state)
+    state.apply(state.legal_actions(0)[0], 0)
+    assert pickle.dumps(state) != before  # the planted memo does reach the pickle
+    check_game(game, seeds=range(3))
 
 
 # -- the game outlives max_steps ----------------------------------------------------------

@@ -1,5 +1,10 @@
 """The meeple conformance kit over every player count, plus the generic API: copies,
-pickles, matches and records."""
+pickles, matches and records.
+
+The rulebook game's seeds 0-1 (every count, 40 states each) are checked by
+tests/test_conformance.py, as for every registered game; the kit here goes on
+with seeds 2-3, so the two together check seeds 0-3 once each.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from .helpers import play
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conformance_kit(players: int) -> None:
-    check_game(GAME, players=players, seeds=range(4), steps=40)
+    check_game(GAME, players=players, seeds=range(2, 4), steps=40)
 
 
 def test_conformance_kit_every_state_of_one_game() -> None:

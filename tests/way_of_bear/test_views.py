@@ -109,3 +109,17 @@ def test_loads_refuses_a_view_no_game_shows(
     change(doc)
     with pytest.raises(CorruptDataError):
         meeple.loads(json.dumps(doc), game=GAME)
+
+
+@pytest.mark.parametrize("field", ["hand_backs", "fresh_backs"])
+def test_loads_refuses_a_card_back_no_seal_card_has(field: str) -> None:
+    # found by the fuzz tests: a back of -1 passed the invariants, and only the load's
+    # trial refused it, with a KeyError from the encoding ("cannot be used")
+    doc = _view_doc(seat=None)
+    assert doc["deck_size"] > 1
+    doc["deck_size"] -= 1  # the forged card comes from the pile: the count still adds up
+    doc["hand_backs"][doc["current"]].append(-1)
+    if field == "fresh_backs":
+        doc["fresh_backs"] = [-1]
+    with pytest.raises(CorruptDataError, match=r"breaks an invariant: .*back of a Seal card"):
+        meeple.loads(json.dumps(doc), game=GAME)

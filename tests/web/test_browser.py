@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Response, sync_playwright
+from playwright.sync_api import Browser, Page, Response, Route, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import meeple
 
-from .support import Json, LiveServer, hub_of
+from .support import Json, LiveServer, bearer, hub_of
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -69,13 +70,26 @@ def wait_ready(page: Page) -> None:
     )
 
 
-def click_an_action(page: Page, rng: random.Random) -> str:
-    """Click one enabled action button; wait for the page to show the next version."""
+def click_an_action(page: Page, rng: random.Random) -> str | None:
+    """Click one enabled action button; wait for the page to show the next version.
+
+    None if the page moved on before the click (a bot's move, in Wypas one made in
+    secret, redraws the buttons between reading and clicking them): nothing was clicked.
+    """
     version = page.get_attribute("body", "data-version")
-    buttons = page.locator("#actions button.action:enabled")
-    button = buttons.nth(rng.randrange(buttons.count()))
-    notation = button.get_attribute("data-action") or ""
-    button.click()
+    shown: list[str] = page.locator("#actions button.action:enabled").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.action)"
+    )
+    if not shown:
+        return None
+    notation = shown[rng.randrange(len(shown))]
+    button = page.locator(f"#actions button.action:enabled[data-action={json.dumps(notation)}]")
+    try:
+        button.first.click(timeout=5_000)
+    except PlaywrightTimeoutError:
+        if page.get_attribute("body", "data-version") != version:
+            return None  # redrawn without that button: the next view decides again
+        raise
     page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=TIMEOUT_MS)
     return notation
 
@@ -108,8 +122,8 @@ def test_one_human_plays_a_full_game_against_bots(
                 break
             if clicks == 2:
                 shot(page, f"{game}-playing")
-            click_an_action(page, rng)
-            clicks += 1
+            if click_an_action(page, rng) is not None:
+                clicks += 1
         assert clicks > 0
         rows = page.locator("#outcome tr[data-player]")
         assert rows.count() == len(seats)
@@ -349,5 +363,47 @@ def test_the_match_page_backs_off_and_stops_after_repeated_refusals(
         page.clock.run_for(600_000)
         page.wait_for_timeout(300)
         assert len(attempts) == 6
+    finally:
+        page.close()
+
+
+def test_a_view_drawn_while_a_move_is_sent_is_drawn_again_once_it_is_answered(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Regression: the live update of a seat's own move can arrive before the answer to
+    its POST; the page drew that view with its buttons disabled (a move was being sent)
+    and, the version being the same once the answer came, never drew it again, so the
+    player could not move although it was their turn."""
+    page = browser.new_page(viewport={"width": 900, "height": 900}, bypass_csp=True)
+    try:
+        data = create(
+            page,
+            server,
+            {"game": "goofspiel", "players": 2, "seats": ["human", "human"], "seed": 5},
+        )
+        url = f"{server.url}/api/matches/{data['match']}"
+        other = bearer(data["seats"][1]["token"])
+        page.goto(data["seats"][0]["url"])
+        wait_ready(page)
+        first = page.request.get(f"{url}/view", headers=other).json()
+        answer = {"action": first["legal"][0], "version": first["version"]}
+        assert page.request.post(f"{url}/act", data=answer, headers=other).ok
+        page.wait_for_function("document.body.dataset.version !== '0'", timeout=TIMEOUT_MS)
+        wait_ready(page)
+        before = page.get_attribute("body", "data-version")
+
+        def answer_late(route: Route) -> None:
+            response = route.fetch()  # the move is made; its live update is sent now
+            page.wait_for_function(
+                f"document.body.dataset.version !== '{before}'", timeout=TIMEOUT_MS
+            )
+            route.fulfill(response=response)
+
+        page.route("**/act", answer_late)
+        page.locator("#actions button.action:enabled").first.click()
+        page.wait_for_function(
+            f"document.body.dataset.version !== '{before}' && document.body.dataset.canAct === '1'",
+            timeout=10_000,
+        )
     finally:
         page.close()

@@ -3,19 +3,25 @@
 A session walks every route of the API through its answers, successes and
 refusals alike; each response's status must be listed for its route in
 ``/openapi.json``, and its JSON body must validate against the schema listed
-there (generated from the very types the server writes it with).
+there (generated from the very types the server writes it with): the match
+bodies, the games, the status, every error, and each event of the live-update
+stream against the schema its event name is documented with.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]  # no type stubs ship with jsonschema
 import pytest
 from starlette.testclient import TestClient
 
-from .support import bearer, create
+from meeple.web import Limits, create_app
+
+from .support import bearer, create, create_over_http, http_from, live_server
+from .test_streams import first_event
 
 Json = dict[str, Any]
 
@@ -111,3 +117,56 @@ def test_a_finished_match_shows_its_outcome_in_the_documented_form(checker: Chec
     assert view["outcome"]["$type"] == "meeple.Outcome"
     record = c.call("GET", f"{base}/record", 200).json()
     assert record["outcome"] == view["outcome"]
+
+
+def _valid(data: Any, schema: Json, doc: Json) -> None:
+    jsonschema.validate(
+        data, {**schema, "components": doc["components"]}, cls=jsonschema.Draft202012Validator
+    )
+
+
+def test_the_documented_bodies_refuse_what_the_server_never_writes(client: TestClient) -> None:
+    """The generated schemas are tight: an unknown field or a wrong type fails them."""
+    doc: Json = client.get("/openapi.json").json()
+    games = client.get("/api/games").json()
+    status = client.get("/api/status").json()
+    schema = {"$ref": "#/components/schemas/Games"}
+    _valid(games, schema, doc)
+    for bad in ({**games, "extra": 1}, {**games, "seat_kinds": "human"}):
+        with pytest.raises(jsonschema.ValidationError):
+            _valid(bad, schema, doc)
+    status["limits"] = {**status["limits"], "max_matches": "200"}
+    with pytest.raises(jsonschema.ValidationError):
+        _valid(status, {"$ref": "#/components/schemas/Status"}, doc)
+    with pytest.raises(jsonschema.ValidationError):
+        _valid({"error": "x"}, {"$ref": "#/components/schemas/ErrorBody"}, doc)
+
+
+def test_every_event_of_the_live_stream_is_documented(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "db.sqlite3", limits=Limits(max_seat_streams=1))
+    with live_server(app) as server, http_from(server.url) as http:
+        doc: Json = http.get("/openapi.json").json()
+        route = doc["paths"]["/api/matches/{match_id}/events"]["get"]["responses"]["200"]
+        schemas = route["x-event-data"]
+        data = create_over_http(http, "goofspiel", ["human", "human"])
+        url = f"/api/matches/{data['match']}/events"
+        token = data["seats"][0]["token"]
+        seen = []
+        with http.stream("GET", url, headers=bearer(token)) as oldest:
+            lines = oldest.iter_lines()
+            seen.append(first_event(lines))  # version
+            with http.stream("GET", url, headers=bearer(token)) as newest:
+                newer = newest.iter_lines()
+                seen.append(first_event(newer))  # version, on the new slot
+                seen.append(first_event(lines))  # closed: the newer one took the slot
+                with http.stream("GET", url) as spectator:
+                    move = {"action": "bid 1", "version": 0}
+                    http.post(f"/api/matches/{data['match']}/act", headers=bearer(token), json=move)
+                    watching = spectator.iter_lines()
+                    seen.append(first_event(watching))
+                    seen.append(first_event(watching))  # the move's version
+        assert [name for name, _ in seen] == ["version", "version", "closed", "version", "version"]
+        for name, message in seen:
+            assert name in schemas, f"the stream sends {name!r} events, undocumented"
+            _valid(message, schemas[name], doc)
+        assert seen[-1][1] == {"version": 1, "over": False}

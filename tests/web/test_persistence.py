@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 import meeple
 from meeple.web import create_app
-from meeple.web.store import Store
+from meeple.web.store import NewMatch, Store
 
 from .support import act, bearer, create, settle
 
@@ -35,7 +35,9 @@ def test_a_match_continues_after_a_restart(db: Path) -> None:
 def test_bots_resume_their_turns_after_a_restart(db: Path) -> None:
     record = meeple.Match("goofspiel", 2, seed=4).record()
     store = Store(db)
-    store.insert("stored-bots-only", ("random", "random"), (None, None), record, over=False)
+    store.insert(
+        NewMatch("stored-bots-only", ("random", "random"), (None, None), record), over=False
+    )
     store.close()
     with TestClient(create_app(db)) as client:
         final = settle(lambda: client.get("/api/matches/stored-bots-only/view").json())
@@ -71,7 +73,7 @@ def test_a_damaged_stored_match_is_reported_not_trusted(
         game="goofspiel", rules_version="1", players=2, seed=1, options=(), moves=((0, "bid 99"),)
     )
     store = Store(db)
-    store.insert("damaged-match", ("human", "human"), ("a", "b"), record, over=False)
+    store.insert(NewMatch("damaged-match", ("human", "human"), ("a", "b"), record), over=False)
     store.close()
     with TestClient(create_app(db)) as client:
         response = client.get("/api/matches/damaged-match/view")

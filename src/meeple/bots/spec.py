@@ -1,30 +1,42 @@
 """Bot specs as the CLI, the simulator and the web spell them: ``mcts:iterations=200``.
 
-Every parameter has a type and a finite range; anything else (an unknown key, a
-key given twice, ``nan``, ``inf``, ``-1e308``, ``0`` iterations, a rollout depth
-of a million) is refused with `InvalidOptionsError` naming the parameter and
-what it allows. A caller with tighter bounds (the web server's limits) passes
-`caps`, and the message then states the narrower range.
+A bot's parameters are described once, as a frozen attrs class of typed fields
+(`GreedyParams`, `MCTSParams`; ``random`` takes none), each with its range; a
+spec's ``key=value`` items are read into that class by the same parser as a
+game's options (`meeple.core.options.parse_settings`), worded for bots. Every
+parameter has a type and a finite range; anything else (an unknown key, a key
+given twice, ``nan``, ``inf``, ``-1e308``, ``0`` iterations, a rollout depth of a
+million) is refused with `InvalidOptionsError` naming the parameter and what it
+allows. A caller with tighter bounds (the web server's limits) passes `caps`, and
+the message then states the narrower range.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from ..core.errors import InvalidOptionsError
+from ..core.options import Wording, parse_settings
 
-__all__ = ["BOT_PARAMS", "MAX_SPEC_LENGTH", "BotParam", "BotSpec", "check_param", "parse_bot_spec"]
+__all__ = [
+    "BOT_PARAMS",
+    "BOT_TYPES",
+    "MAX_SPEC_LENGTH",
+    "BotParam",
+    "BotSpec",
+    "GreedyParams",
+    "MCTSParams",
+    "RandomParams",
+    "check_param",
+    "parse_bot_spec",
+]
 
 MAX_SPEC_LENGTH = 200
 """Longest bot spec accepted, in characters."""
-
-_INT = re.compile(r"[+-]?[0-9]{1,18}")
-_FLOAT = re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})(?:[eE][+-]?[0-9]{1,4})?")
 
 
 def _number(value: float) -> str:
@@ -68,19 +80,6 @@ class BotParam:
             return False
         return value > self.low if self.low_open else value >= self.low
 
-    def parse(self, text: str, kind: str, high: float | None = None) -> int | float:
-        """The value `text` spells; InvalidOptionsError naming the range if it is not allowed."""
-        value: int | float | None = None
-        text = text.strip()
-        if self.kind is int:
-            if _INT.fullmatch(text):
-                value = int(text)
-        elif _FLOAT.fullmatch(text):
-            value = float(text)
-        if value is None or not self.allows(value, high):
-            raise self.refusal(kind, text, high)
-        return value
-
     def refusal(self, kind: str, shown: object, high: float | None = None) -> InvalidOptionsError:
         """The error for a value out of range or of the wrong form."""
         text = shown if isinstance(shown, str) else repr(shown)
@@ -92,36 +91,79 @@ class BotParam:
         )
 
 
+_RANGE = "meeple.bot_param"
+"""Field metadata: the parameter's `BotParam` (its name filled in from the field)."""
+
+
+def _in_range(params: Any, attribute: Any, value: Any) -> None:
+    if value is not None:
+        param = attrs.evolve(attribute.metadata[_RANGE], name=attribute.name)
+        if not param.allows(value):
+            raise param.refusal(type(params).KIND, value)
+
+
+def _param(kind: type[int] | type[float], low: float, high: float, help: str, **more: Any) -> Any:
+    """A parameter field: None until a spec sets it (the bot's own default then holds)."""
+    return attrs.field(
+        default=None,
+        validator=_in_range,
+        metadata={_RANGE: BotParam("", kind, low, high, help, **more)},
+    )
+
+
+@attrs.frozen
+class RandomParams:
+    """``random`` takes no parameters."""
+
+    KIND: ClassVar[str] = "random"
+    """The bot these are the parameters of."""
+
+
+@attrs.frozen
+class GreedyParams:
+    """The parameters of ``greedy`` (`GreedyBot`)."""
+
+    KIND: ClassVar[str] = "greedy"
+    """The bot these are the parameters of."""
+    worlds: int | None = _param(int, 1, 1000, "sampled worlds averaged per decision")
+    """Worlds sampled per decision."""
+
+
+@attrs.frozen
+class MCTSParams:
+    """The parameters of ``mcts`` (`MCTSBot`)."""
+
+    KIND: ClassVar[str] = "mcts"
+    """The bot these are the parameters of."""
+    iterations: int | None = _param(int, 1, 1_000_000, "search iterations per decision")
+    """Iterations per decision."""
+    time_limit: float | None = _param(
+        float, 0, 3600, "seconds per decision instead of an iteration budget", low_open=True
+    )
+    """Seconds per decision instead of an iteration budget."""
+    exploration: float | None = _param(float, 0, 10, "UCB exploration constant", low_open=True)
+    """The UCB exploration constant."""
+    rollout_depth: int | None = _param(
+        int, 0, 10_000, "random steps after expansion before evaluating"
+    )
+    """Random steps after expansion before evaluating."""
+
+
+BOT_TYPES: Mapping[str, type[Any]] = {
+    cls.KIND: cls for cls in (RandomParams, GreedyParams, MCTSParams)
+}
+"""Each bot kind's parameters class: the one description of what its spec may say."""
+
 BOT_PARAMS: Mapping[str, tuple[BotParam, ...]] = {
-    "random": (),
-    "greedy": (BotParam("worlds", int, 1, 1000, "sampled worlds averaged per decision"),),
-    "mcts": (
-        BotParam("iterations", int, 1, 1_000_000, "search iterations per decision"),
-        BotParam(
-            "time_limit",
-            float,
-            0,
-            3600,
-            "seconds per decision instead of an iteration budget",
-            low_open=True,
-        ),
-        BotParam("exploration", float, 0, 10, "UCB exploration constant", low_open=True),
-        BotParam("rollout_depth", int, 0, 10_000, "random steps after expansion before evaluating"),
-    ),
+    kind: tuple(attrs.evolve(f.metadata[_RANGE], name=f.name) for f in attrs.fields(cls))
+    for kind, cls in BOT_TYPES.items()
 }
 """Each bot kind's parameters, in their canonical order."""
 
 
-def _param(kind: str, name: str) -> BotParam:
-    for param in BOT_PARAMS[kind]:
-        if param.name == name:
-            return param
-    raise KeyError(name)
-
-
 def check_param(kind: str, name: str, value: Any) -> None:
     """Raise InvalidOptionsError unless `value` is allowed for bot `kind`'s parameter `name`."""
-    param = _param(kind, name)
+    param = _param_of(kind, name)
     if not param.allows(value):
         raise param.refusal(kind, value)
 
@@ -135,6 +177,16 @@ class BotSpec:
     params: tuple[tuple[str, int | float], ...] = ()
     """``(name, value)`` pairs, in the order of `BOT_PARAMS`."""
 
+    @classmethod
+    def of(cls, params: Any) -> BotSpec:
+        """The spec of a parameters object (`BOT_TYPES`): the parameters it sets."""
+        given = ((f.name, getattr(params, f.name)) for f in attrs.fields(type(params)))
+        return cls(type(params).KIND, tuple((n, v) for n, v in given if v is not None))
+
+    def settings(self) -> Any:
+        """The spec's parameters as their typed class (`BOT_TYPES`)."""
+        return BOT_TYPES[self.kind](**dict(self.params))
+
     def get(self, name: str, default: Any = None) -> Any:
         """A parameter's value, or `default` if the spec does not set it."""
         for key, value in self.params:
@@ -145,16 +197,49 @@ class BotSpec:
     def with_param(self, name: str, value: int | float) -> BotSpec:
         """The same spec with one parameter set (validated)."""
         check_param(self.kind, name, value)
-        values = dict(self.params)
-        values[name] = value
-        order = [p.name for p in BOT_PARAMS[self.kind]]
-        return BotSpec(self.kind, tuple((n, values[n]) for n in order if n in values))
+        return BotSpec.of(attrs.evolve(self.settings(), **{name: value}))
 
     def __str__(self) -> str:
         if not self.params:
             return self.kind
         items = ",".join(f"{name}={_number(value)}" for name, value in self.params)
         return f"{self.kind}:{items}"
+
+
+class _BotWording(Wording):
+    """The shared parser's refusals, in a bot spec's words (and the caller's caps)."""
+
+    noun = "parameter"
+
+    def __init__(self, kind: str, caps: Mapping[str, float] | None) -> None:
+        super().__init__(f"bot {kind!r}")
+        self.kind = kind
+        self.caps = caps or {}
+
+    def malformed(self, item: str, known: str) -> str:
+        return f"{self.owner} does not take {item[:40]!r} (parameters: {known})"
+
+    def unknown(self, name: str, item: str, known: str) -> str:
+        return self.malformed(item, known)
+
+    def twice(self, name: str) -> str:
+        return f"{self.owner}: parameter {name} is given twice"
+
+    def wrong_type(self, name: str, tp: Any, shown: Any, err: Exception) -> str:
+        return str(_param_of(self.kind, name).refusal(self.kind, shown, self.caps.get(name)))
+
+    def check(self, name: str, value: Any, shown: Any) -> None:
+        param = _param_of(self.kind, name)
+        high = self.caps.get(name)
+        if value is None or not param.allows(value, high):  # "iterations=none" too
+            raise param.refusal(self.kind, shown, high)
+
+
+def _param_of(kind: str, name: str) -> BotParam:
+    for param in BOT_PARAMS[kind]:
+        if param.name == name:
+            return param
+    raise KeyError(name)
 
 
 def parse_bot_spec(spec: str, *, caps: Mapping[str, float] | None = None) -> BotSpec:
@@ -169,22 +254,8 @@ def parse_bot_spec(spec: str, *, caps: Mapping[str, float] | None = None) -> Bot
         raise InvalidOptionsError(f"a bot spec is at most {MAX_SPEC_LENGTH} characters")
     kind, _, rest = spec.partition(":")
     kind = kind.strip().lower()
-    if kind not in BOT_PARAMS:
-        known = ", ".join(BOT_PARAMS)
+    if kind not in BOT_TYPES:
+        known = ", ".join(BOT_TYPES)
         raise InvalidOptionsError(f"unknown bot {kind!r} (known: {known})")
-    params = BOT_PARAMS[kind]
-    names = [p.name for p in params]
-    values: dict[str, int | float] = {}
-    for item in filter(None, (part.strip() for part in rest.split(","))):
-        key, sep, text = item.partition("=")
-        key = key.strip().lower()
-        if not sep or key not in names:
-            known = ", ".join(names) or "none"
-            raise InvalidOptionsError(
-                f"bot {kind!r} does not take {item[:40]!r} (parameters: {known})"
-            )
-        if key in values:
-            raise InvalidOptionsError(f"bot {kind!r}: parameter {key} is given twice")
-        high = None if caps is None else caps.get(key)
-        values[key] = _param(kind, key).parse(text, kind, high)
-    return BotSpec(kind, tuple((n, values[n]) for n in names if n in values))
+    items = filter(None, (part.strip() for part in rest.split(",")))
+    return BotSpec.of(parse_settings(BOT_TYPES[kind], items, _BotWording(kind, caps)))

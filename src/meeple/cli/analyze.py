@@ -45,14 +45,17 @@ def split_compare(game: Game, base: Sequence[str], compare: Sequence[str]) -> di
     """The options ``--compare`` changes, as JSON values, checked against the game.
 
     An option compared back to its default stays in the result, so the variant drops it.
+    A ``--compare`` item replaces the base's item of the same name (options refuse a
+    name given twice, so the two lists are merged by name first).
     """
-    both = parse_cli_options(game, [*base, *compare])
     keys = []
     for item in compare:
         key, sep, _ = item.partition("=")
         if not sep:
             raise InvalidOptionsError(f"--compare {item!r} is not of the form key=value")
         keys.append(key.strip())
+    kept = [item for item in base if item.partition("=")[0].strip() not in keys]
+    both = parse_cli_options(game, [*kept, *compare])
     return {key: thaw(getattr(both, key)) for key in keys}
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["FrozenObject", "freeze", "thaw"]
+__all__ = ["FrozenObject", "freeze", "sort_key", "thaw"]
 
 _SCALARS = frozenset({int, float, str, bool, type(None)})
 
@@ -54,7 +54,9 @@ def freeze(value: Any, *, objects: bool = True) -> Any:
     return value
 
 
-def _sort_key(value: Any) -> tuple[str, str]:
+def sort_key(value: Any) -> tuple[str, str]:
+    """The one order of a set's items in JSON: by type name, then by repr (any mix of
+    types sorts, and the order is the same on every machine)."""
     return (type(value).__name__, repr(value))
 
 
@@ -72,9 +74,9 @@ def thaw(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [thaw(v) for v in value]
     if isinstance(value, frozenset | set):
-        return [thaw(v) for v in sorted(value, key=_sort_key)]
+        return [thaw(v) for v in sorted(value, key=sort_key)]
     if attrs.has(cls):
-        from .codec import CONVERTER
+        from .converter import CONVERTER
 
         return CONVERTER.unstructure(value)
     return value

@@ -1,11 +1,19 @@
-"""Building a game's options from keyword arguments or ``key=value`` strings.
+"""Typed settings from keyword arguments or ``key=value`` strings: the one parser.
 
-Unknown names, values of the wrong type and values a game's validators refuse
-all become `InvalidOptionsError`, naming the game and the option.
+A game's options and a bot's parameters are each described once, as a frozen attrs
+class with typed fields (and validators for their ranges); `parse_settings` reads
+``key=value`` items into such a class, `build_options` a mapping. Unknown names, a
+name given twice, values of the wrong type and values a validator refuses all
+become `InvalidOptionsError`, worded by a `Wording`: a game's options name the game
+and the option (the default), a bot spec the bot and the parameter's range
+(`meeple.bots.spec`). Numbers written as text are read strictly (ASCII digits, at
+most 18 of them for a whole number, no ``nan`` or ``inf``), since bot specs come
+from the network.
 """
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -18,17 +26,67 @@ from .frozen import thaw
 from .spec import GameSpec
 
 __all__ = [
+    "Wording",
     "build_options",
     "check_players",
     "option_fields",
     "options_to_json",
     "parse_option_strings",
+    "parse_settings",
 ]
 
 OptionsT = TypeVar("OptionsT")
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+_NUMBERS: dict[Any, tuple[re.Pattern[str], Any, str]] = {
+    int: (re.compile(r"[+-]?[0-9]{1,18}"), int, "a whole number"),
+    float: (
+        re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})(?:[eE][+-]?[0-9]{1,4})?"),
+        int | float,
+        "a number",
+    ),
+}
+"""Per number type: how its text is spelled, what a JSON value of it may be, its name."""
+
+
+class Wording:
+    """How a family of settings words its refusals: a game's options by default.
+
+    `owner` names whose settings they are (``"wojtek"``); a family with words of
+    its own (bot parameters) overrides the methods, and may bound a value of the
+    right type further in `check` (a server's caps).
+    """
+
+    noun = "option"
+    """What one setting is called."""
+
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+
+    def malformed(self, item: str, known: str) -> str:
+        """An item that is not ``key=value``."""
+        return f"{self.owner}: {self.noun} {item!r} is not of the form key=value"
+
+    def unknown(self, name: str, item: str, known: str) -> str:
+        """A name the settings do not have (`known` lists those they have)."""
+        return f"{self.owner}: unknown {self.noun} {name!r} (known: {known})"
+
+    def twice(self, name: str) -> str:
+        """A name given more than once."""
+        return f"{self.owner}: {self.noun} {name!r} is given twice"
+
+    def wrong_type(self, name: str, tp: Any, shown: Any, err: Exception) -> str:
+        """A value that is not of the field's type."""
+        return f"{self.owner}: {self.noun} {name!r} must be {_describe(tp)}: {err}"
+
+    def check(self, name: str, value: Any, shown: Any) -> None:
+        """Refuse (InvalidOptionsError) a value of the right type that is still out of
+        bounds; options leave that to their class's validators."""
+
+    def invalid(self, err: Exception) -> str:
+        """What the class's own validators refused."""
+        return f"{self.owner}: invalid {self.noun}s: {err}"
 
 
 def option_fields(options_type: type[Any]) -> dict[str, Any]:
@@ -96,24 +154,14 @@ def _coerce(tp: Any, value: Any, *, from_string: bool) -> Any:
         if not isinstance(value, bool):
             raise TypeError(f"expected true or false, got {value!r}")
         return value
-    if tp is int:
+    if tp in _NUMBERS:
+        spelling, taken, words = _NUMBERS[tp]
         if from_string:
-            try:
-                return int(value)
-            except ValueError:
-                raise ValueError(f"expected a whole number, got {value!r}") from None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"expected a whole number, got {value!r}")
-        return value
-    if tp is float:
-        if from_string:
-            try:
-                return float(value)
-            except ValueError:
-                raise ValueError(f"expected a number, got {value!r}") from None
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise TypeError(f"expected a number, got {value!r}")
-        return float(value)
+            if not spelling.fullmatch(str(value)):
+                raise ValueError(f"expected {words}, got {value!r}")
+        elif isinstance(value, bool) or not isinstance(value, taken):
+            raise TypeError(f"expected {words}, got {value!r}")
+        return tp(value)
     if tp is str:
         if not isinstance(value, str):
             raise TypeError(f"expected text, got {value!r}")
@@ -139,12 +187,12 @@ def _coerce_data(tp: type[Any], value: Any, *, from_string: bool) -> Any:
     value = {k: v for k, v in value.items() if not (isinstance(k, str) and k.startswith("_"))}
     from cattrs.errors import BaseValidationError
 
-    from .codec import CONVERTER
+    from .converter import CONVERTER
 
     try:
         return CONVERTER.structure(value, tp)
     except BaseValidationError as err:
-        from .codec import explain_structure_error
+        from .converter import explain_structure_error
 
         raise ValueError(f"not {_describe(tp)} data: {explain_structure_error(err)}") from None
     except (KeyError, AttributeError) as err:
@@ -157,38 +205,67 @@ def build_options(
     values: Mapping[str, Any],
     *,
     from_strings: bool = False,
+    words: Wording | None = None,
 ) -> OptionsT:
-    """An `options_type` instance from a mapping, every value checked against its type."""
+    """An `options_type` instance from a mapping, every value checked against its type.
+
+    `words` words the refusals (default: the options of game `game_name`).
+    """
+    words = words or Wording(game_name)
     fields = option_fields(options_type)
+    known = ", ".join(fields) or "none"
     kwargs: dict[str, Any] = {}
     for name, value in values.items():
-        key = name.replace("-", "_")
+        key = _key(name)
         if key not in fields:
-            known = ", ".join(sorted(fields)) or "none"
-            raise InvalidOptionsError(f"{game_name}: unknown option {name!r} (known: {known})")
+            raise InvalidOptionsError(words.unknown(name, name, known))
+        if key in kwargs:  # two spellings of one name, e.g. max-rounds and max_rounds
+            raise InvalidOptionsError(words.twice(key))
         try:
             kwargs[key] = _coerce(fields[key], value, from_string=from_strings)
         except (TypeError, ValueError) as err:
-            raise InvalidOptionsError(
-                f"{game_name}: option {name!r} must be {_describe(fields[key])}: {err}"
-            ) from None
+            raise InvalidOptionsError(words.wrong_type(key, fields[key], value, err)) from None
+        words.check(key, kwargs[key], value)
     try:
         return options_type(**kwargs)
+    except InvalidOptionsError:
+        raise  # a validator that words its own refusal
     except (TypeError, ValueError) as err:
-        raise InvalidOptionsError(f"{game_name}: invalid options: {err}") from None
+        raise InvalidOptionsError(words.invalid(err)) from None
+
+
+def _key(name: str) -> str:
+    """The field a setting's name means: case and dashes do not matter."""
+    return name.strip().lower().replace("-", "_")
+
+
+def parse_settings(settings_type: type[OptionsT], items: Iterable[str], words: Wording) -> OptionsT:
+    """A `settings_type` instance from ``key=value`` items: the one parser of game options
+    (`parse_option_strings`) and bot parameters (`meeple.bots.parse_bot_spec`).
+
+    Each name may be given once; values are read from text by the field's type.
+    """
+    fields = option_fields(settings_type)
+    known = ", ".join(fields) or "none"
+    values: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        name = _key(key)
+        if not sep or not name:
+            raise InvalidOptionsError(words.malformed(item, known))
+        if name not in fields:
+            raise InvalidOptionsError(words.unknown(key.strip(), item, known))
+        if name in values:
+            raise InvalidOptionsError(words.twice(name))
+        values[name] = value.strip()
+    return build_options(words.owner, settings_type, values, from_strings=True, words=words)
 
 
 def parse_option_strings(
     game_name: str, options_type: type[OptionsT], items: Iterable[str]
 ) -> OptionsT:
     """Options from ``key=value`` strings, as typed on a command line."""
-    values: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise InvalidOptionsError(f"{game_name}: option {item!r} is not of the form key=value")
-        values[key.strip()] = value.strip()
-    return build_options(game_name, options_type, values, from_strings=True)
+    return parse_settings(options_type, items, Wording(game_name))
 
 
 def options_to_json(options: Any) -> dict[str, Any]:

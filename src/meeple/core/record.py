@@ -76,15 +76,15 @@ class GameRecord:
         """The non-default options as keyword arguments."""
         return {name: thaw(value) for name, value in self.options}
 
-    def to_data(self) -> dict[str, Any]:
-        """A JSON-able dict (without the codec's tag), written by the codec's converter."""
-        from .codec import CONVERTER
+    def to_data(self, *, text: bool = False) -> dict[str, Any]:
+        """A JSON-able dict (without the codec's tag), written as the codec's converter
+        writes it (`text`: for `json` to write at once, see `meeple.core.fastpath`)."""
+        from .fastpath import unstructurer
 
         doc = RecordDocument(
             self.game, self.rules_version, self.players, self.seed, self.options_dict(), self.moves
         )
-        data: dict[str, Any] = CONVERTER.unstructure(doc)
-        return data
+        return unstructurer(RecordDocument, text=text)(doc)
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameRecord:
@@ -95,10 +95,16 @@ class GameRecord:
         """
         from cattrs.errors import BaseValidationError
 
-        from .codec import CONVERTER, explain_structure_error
+        from .converter import CONVERTER, explain_structure_error
+        from .fastpath import structurer
 
         try:
-            doc = CONVERTER.structure(data, RecordDocument)
+            doc = structurer(RecordDocument)(data)
+        except Exception:  # declined, or refused: the converter decides, and says why
+            doc = None
+        try:
+            if doc is None:
+                doc = CONVERTER.structure(data, RecordDocument)
         except BaseValidationError as err:
             reason = explain_structure_error(err)
             raise CorruptDataError(f"a game record is malformed: {reason}") from None

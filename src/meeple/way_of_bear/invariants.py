@@ -1,8 +1,29 @@
-"""Invariants every state keeps; the codec checks them whenever a state is loaded."""
+"""Invariants every state keeps; the codec checks them whenever a state is loaded.
+
+`validate` proves the codec's trial of the outcome and the views
+(`meeple.core.trust.proves_trial`): scoring reads each seat's token counts (one row
+of counts per seat, checked) and the Seal cards in its hand (every card is in
+exactly one place, so each id is a card of the game), and the board capacity of a
+player count that exists; a view reads the seat's hand, the fresh cards (held by
+the current seat, a seat), the backs of cards that exist and the id on top of the
+pile. Every index those make is in range.
+
+The derived `State.spots` is not checked here: it is never stored, and a State
+derives it from its board whenever one is made (the codec, setup, determinize,
+``attrs.evolve``), from a board these checks then find well formed, so a loaded
+state's spots cannot disagree with its board. What can go stale is a successor's,
+carried from its parent by `spots.after_placement`; the rule tests check that on
+reachable states (``test_the_carried_spots_never_change_an_answer``).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from array import array
+from operator import add
+from typing import TYPE_CHECKING, NoReturn
+
+from meeple.core.trust import proves_trial
 
 from .components import (
     CAPACITY,
@@ -23,7 +44,6 @@ from .components import (
 )
 from .options import MAX_ROUNDS_LIMIT
 from .payment import payable, ritual_take_payable
-from .spots import touching
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -33,52 +53,33 @@ if TYPE_CHECKING:
 __all__ = ["validate", "validate_view"]
 
 
+@proves_trial
 def validate(s: State) -> None:
     """Raise ValueError naming the first broken invariant (stele, token and card
     conservation, the board, the turn's phase data)."""
     n = s.players
-    _check(n in CAPACITY, f"players must be 2-4, not {n}")
-    _check(s.phase in _PHASES, f"unknown phase {s.phase!r}")
-    _check(0 <= s.current < n, "current is a seat")
-    _check(1 <= s.max_rounds <= MAX_ROUNDS_LIMIT, "max_rounds is within the limit")
-    _check(0 <= s.round <= s.max_rounds, "round is within the limit")
+    if n not in CAPACITY:
+        _fail(f"players must be 2-4, not {n}")
     _check(0 <= s.rng < 2**64, "rng is a 64-bit state")
+    _check_turn(s)
     over = s.phase == Phase.OVER
-    _check(s.to_act == (frozenset() if over else frozenset({s.current})), "to_act")
-    _check(len(s.board) == len(VILLAGES), "one cell per village")
     for tup, size, what in (
         (s.temples, NC, "temples"),
         (s.bag, NC, "bag"),
         (s.owed, NC, "owed"),
         (s.mods, len(MOD_NAMES), "mods"),
     ):
-        _check(len(tup) == size and all(x >= 0 for x in tup), f"{what} are counts")
-    _check(all(t < TEMPLE_SPACES for t in s.temples), "a full temple is emptied")
+        if not (len(tup) == size and (not tup or min(tup) >= 0)):
+            _fail(f"{what} are counts")
+    _check(max(s.temples) < TEMPLE_SPACES, "a full temple is emptied")
     _check(len(s.reserves) == n and len(s.tokens) == n and len(s.hands) == n, "seats")
-    for res in s.reserves:
-        _check(len(res) == NC and all(x >= 0 for x in res), "reserves are counts")
-    capacity = CAPACITY[n]
-    for tok in s.tokens:
-        _check(len(tok) == KINDS and all(x >= 0 for x in tok), "tokens are counts")
-        for t in range(KINDS // 2):
-            _check(tok[2 * t] + tok[2 * t + 1] <= capacity, "a column overflows")
-    # steles: 21 of each colour, all accounted for
-    for c in range(NC):
-        total = s.bag[c] + s.temples[c] + s.board.count(c)
-        total += sum(res[c] for res in s.reserves)
-        _check(total == PER_COLOUR, f"{COLOURS[c]} steles add up to {total}, not 21")
-    # the board and the tokens
-    for v, cell in enumerate(s.board):
-        if PART_P[v] and n < PART_P_PLAYERS:
-            _check(cell == OFF_BOARD, f"{VILLAGES[v]} is not in play with {n} players")
-        else:
-            _check(0 <= cell < TOKEN_BASE + KINDS, f"{VILLAGES[v]} holds a stele or token")
-    for k in range(KINDS):
-        total = s.board.count(TOKEN_BASE + k) + sum(tok[k] for tok in s.tokens)
-        _check(total == TOKENS_IN_PLAY[n][k], f"tokens of kind {k} add up to {total}")
+    _check_table(s)
     # Seal cards: each exactly once
-    cards = [c for hand in s.hands for c in hand] + list(s.deck) + list(s.played)
-    _check(sorted(cards) == list(range(len(CARDS))), "each Seal card is somewhere once")
+    cards = [c for hand in s.hands for c in hand]
+    cards += s.deck
+    cards += s.played
+    cards.sort()
+    _check(cards == _CARD_IDS, "each Seal card is somewhere once")
     for hand in s.hands:
         _check(list(hand) == sorted(hand) and len(hand) <= MAX_HAND, "hands are sorted")
     _check(set(s.fresh) <= set(s.hands[s.current]), "fresh cards are held")
@@ -95,7 +96,6 @@ def validate(s: State) -> None:
     _check(s.phase in _TURN_PHASES or not s.extra, "stale extra")
     if over:
         _check(not s.fresh and not s.regular_done and not any(s.mods), "turn reset")
-    _check(s.spots == touching(s.board), "the derived spots match the board")
     reserve = s.reserves[s.current]
     if s.phase == Phase.PAY:
         _check(payable(s.owed, reserve, s.temples, s.waivers), "the offering can still be paid")
@@ -109,20 +109,70 @@ def validate(s: State) -> None:
         )
 
 
+def _check_turn(t: State | View) -> None:
+    """Whose turn it is, in which phase and round, on a board of the right size."""
+    if t.phase not in _PHASES:
+        _fail(f"unknown phase {t.phase!r}")
+    _check(0 <= t.current < t.players, "current is a seat")
+    _check(1 <= t.max_rounds <= MAX_ROUNDS_LIMIT, "max_rounds is within the limit")
+    _check(0 <= t.round <= t.max_rounds, "round is within the limit")
+    over = t.phase == Phase.OVER
+    _check(t.to_act == (frozenset() if over else frozenset({t.current})), "to_act")
+    _check(len(t.board) == len(VILLAGES), "one cell per village")
+
+
+def _check_table(t: State | View) -> None:
+    """The open table a state and a view both show (seat counts already checked):
+    reserves and token counts, columns within capacity, 21 steles of each colour,
+    every village holding what it may, every token kind accounted for."""
+    n = t.players
+    for res in t.reserves:
+        _check(len(res) == NC and min(res) >= 0, "reserves are counts")
+    capacity = CAPACITY[n]
+    for tok in t.tokens:
+        _check(len(tok) == KINDS and min(tok) >= 0, "tokens are counts")
+        if max(map(add, tok[::2], tok[1::2])) > capacity:
+            _fail("a column overflows")
+    cells = t.board
+    # a byte per village (the cell's value as a signed byte: nothing is 0xff), so that
+    # what every village holds is checked by one match and counted in C
+    try:
+        on_board = array("b", cells).tobytes()
+    except OverflowError:  # a value no byte holds: no village may hold it either
+        on_board = b""
+    well_placed = _BOARD[n].fullmatch(on_board) is not None
+    if not well_placed:  # counted value by value; a value no cell may hold counts nowhere
+        on_board = bytes(x & 0xFF if OFF_BOARD <= x < TOKEN_BASE + KINDS else 0xFE for x in cells)
+    held = map(sum, zip(*t.reserves, strict=True))
+    counts = map(on_board.count, _STELE_BYTES)
+    steles = tuple(map(sum, zip(t.bag, t.temples, counts, held, strict=True)))
+    if steles != _ALL_STELES:
+        c = next(c for c in range(NC) if steles[c] != PER_COLOUR)
+        _fail(f"{COLOURS[c]} steles add up to {steles[c]}, not 21")
+    if not well_placed:
+        for v, cell in enumerate(cells):  # the first village that holds the wrong thing
+            if PART_P[v] and n < PART_P_PLAYERS:
+                if cell != OFF_BOARD:
+                    _fail(f"{VILLAGES[v]} is not in play with {n} players")
+            elif not 0 <= cell < TOKEN_BASE + KINDS:
+                _fail(f"{VILLAGES[v]} holds a stele or token")
+    kept = map(sum, zip(*t.tokens, strict=True))
+    tokens = tuple(map(add, map(on_board.count, _TOKEN_BYTES), kept))
+    placed = TOKENS_IN_PLAY[n]
+    if tokens != placed:
+        k = next(k for k in range(KINDS) if tokens[k] != placed[k])
+        _fail(f"tokens of kind {k} add up to {tokens[k]}")
+
+
 def validate_view(v: View) -> None:
     """Raise ValueError naming the first thing no real game could show a seat: the
     open table is held to the state's rules (steles and tokens conserved, columns
     within capacity), and the Seal cards a view names or counts add up."""
     n = v.players
-    _check(n in CAPACITY, f"players must be 2-4, not {n}")
+    if n not in CAPACITY:
+        _fail(f"players must be 2-4, not {n}")
     _check(v.player is None or 0 <= v.player < n, "the viewer is a seat or a spectator")
-    _check(v.phase in _PHASES, f"unknown phase {v.phase!r}")
-    _check(0 <= v.current < n, "current is a seat")
-    _check(1 <= v.max_rounds <= MAX_ROUNDS_LIMIT, "max_rounds is within the limit")
-    _check(0 <= v.round <= v.max_rounds, "round is within the limit")
-    over = v.phase == Phase.OVER
-    _check(v.to_act == (frozenset() if over else frozenset({v.current})), "to_act")
-    _check(len(v.board) == len(VILLAGES), "one cell per village")
+    _check_turn(v)
     for tup, size, what in (
         (v.temples, NC, "temples"),
         (v.bag, NC, "bag"),
@@ -132,24 +182,7 @@ def validate_view(v: View) -> None:
         _check(len(tup) == size and all(0 <= x <= PER_COLOUR * NC for x in tup), what)
     _check(all(t < TEMPLE_SPACES for t in v.temples), "a full temple is emptied")
     _check(len(v.reserves) == n and len(v.tokens) == n and len(v.hand_backs) == n, "seats")
-    for res in v.reserves:
-        _check(len(res) == NC and all(x >= 0 for x in res), "reserves are counts")
-    capacity = CAPACITY[n]
-    for tok in v.tokens:
-        _check(len(tok) == KINDS and all(x >= 0 for x in tok), "tokens are counts")
-        for t in range(KINDS // 2):
-            _check(tok[2 * t] + tok[2 * t + 1] <= capacity, "a column overflows")
-    for c in range(NC):
-        total = v.bag[c] + v.temples[c] + v.board.count(c) + sum(r[c] for r in v.reserves)
-        _check(total == PER_COLOUR, f"{COLOURS[c]} steles add up to {total}, not 21")
-    for village, cell in enumerate(v.board):
-        if PART_P[village] and n < PART_P_PLAYERS:
-            _check(cell == OFF_BOARD, f"{VILLAGES[village]} is not in play with {n} players")
-        else:
-            _check(0 <= cell < TOKEN_BASE + KINDS, f"{VILLAGES[village]} holds a stele or token")
-    for k in range(KINDS):
-        total = v.board.count(TOKEN_BASE + k) + sum(tok[k] for tok in v.tokens)
-        _check(total == TOKENS_IN_PLAY[n][k], f"tokens of kind {k} add up to {total}")
+    _check_table(v)
     # Seal cards: the own hand, the played cards and the counts of the others add up
     deck = range(len(CARDS))
     named = [*v.hand, *v.played]
@@ -161,9 +194,14 @@ def validate_view(v: View) -> None:
     if v.player is not None:
         own_backs = tuple(sorted(CARDS[c].back_seals for c in v.hand))
         _check(v.hand_backs[v.player] == own_backs, "the own hand's backs match its cards")
+    _check(
+        all(_BACKS.issuperset(b) for b in v.hand_backs) and _BACKS.issuperset(v.fresh_backs),
+        "every card back shown is the back of a Seal card",
+    )
     held = sum(len(b) for b in v.hand_backs)
     _check(v.deck_size >= 0 and held + v.deck_size + len(v.played) == len(CARDS), "cards")
     _check((v.deck_size == 0) == (v.deck_top_back < 0), "the pile's top back")
+    _check(v.deck_size == 0 or v.deck_top_back in _BACKS, "the pile's top back")
     _check(set(v.fresh) <= set(v.hand) and list(v.fresh) == sorted(v.fresh), "fresh cards")
     _check(len(v.fresh_backs) <= len(v.hand_backs[v.current]), "fresh cards are held")
     paying = v.phase in (Phase.PAY, Phase.RITUAL)
@@ -179,6 +217,37 @@ _PHASES = frozenset(Phase)
 _TURN_PHASES = frozenset((Phase.MAIN, Phase.EXTRA, Phase.PAY, Phase.RITUAL))
 
 
+_CARD_IDS = list(range(len(CARDS)))
+_BACKS = frozenset(c.back_seals for c in CARDS)
+_OUT_OF_PLAY = {
+    n: tuple(v for v in range(len(VILLAGES)) if PART_P[v] and n < PART_P_PLAYERS) for n in CAPACITY
+}
+"""Per player count: the villages out of play (part P with fewer seats than it needs)."""
+_BOARD = {
+    n: re.compile(
+        b"".join(
+            re.escape(bytes([OFF_BOARD & 0xFF]))
+            if v in _OUT_OF_PLAY[n]
+            else b"[\\x00-" + re.escape(bytes([TOKEN_BASE + KINDS - 1])) + b"]"
+            for v in range(len(VILLAGES))
+        ),
+        re.DOTALL,
+    )
+    for n in CAPACITY
+}
+"""Per player count, the board's bytes (`_check_table`) when every village holds what it
+may: nothing (-1, the byte 0xff) out of play, a stele or a token (0 to 11) in play."""
+_STELE_BYTES = tuple(range(NC))
+_TOKEN_BYTES = tuple(TOKEN_BASE + k for k in range(KINDS))
+"""The bytes that stand for a stele of each colour and a token of each kind in
+`_check_table`'s count of the board."""
+_ALL_STELES = (PER_COLOUR,) * NC
+
+
 def _check(cond: bool, what: str) -> None:
     if not cond:
-        raise ValueError(f"way_of_bear state: {what}")
+        _fail(what)
+
+
+def _fail(what: str) -> NoReturn:
+    raise ValueError(f"way_of_bear state: {what}")

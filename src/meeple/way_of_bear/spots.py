@@ -140,7 +140,7 @@ def of_board(board: tuple[int, ...]) -> tuple[Spot, ...]:
 
     It starts from the steles' neighbours (trails join villages both ways), not from
     every token village: at set-up only the bears' steles stand, so most token
-    villages touch none (the invariants compare the result with `touching`).
+    villages touch none (tests/way_of_bear/test_spots.py holds it to `touching`).
     """
     if len(board) != len(VILLAGES) or min(board) < _LOWEST or max(board) >= _HIGHEST:
         return ()

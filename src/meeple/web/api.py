@@ -25,13 +25,16 @@ from ..core.codec import to_data
 from .bodies import (
     Abandoned,
     Act,
+    ClosedEvent,
     Created,
     CreateMatch,
     Legal,
     Played,
     RecordBody,
     SeatEntry,
+    VersionEvent,
     read_body,
+    structured,
     write_body,
 )
 from .body import read_json
@@ -40,6 +43,7 @@ from .errors import ApiError
 from .hub import Hub, LiveMatch
 from .presenter import game_summary, match_payload
 from .seats import SEAT_KINDS, bot_caps
+from .server_bodies import BotParamEntry, GameLimits, Games, GameSummary, Status
 
 __all__ = ["EVENT_GAP_SECONDS", "bearer_token", "client_of"]
 
@@ -122,30 +126,32 @@ async def list_games(request: Request) -> Response:
 def _games(hub: Hub) -> bytes:
     caps = bot_caps(hub.limits)
     bots = {
-        kind: [
-            {
-                "name": p.name,
-                "kind": p.kind.__name__,
-                "min": p.low,
-                "above_min": p.low_open,
-                "max": min(p.high, caps.get(p.name, p.high)),
-                "help": p.help,
-            }
+        kind: tuple(
+            BotParamEntry(
+                name=p.name,
+                kind=p.kind.__name__,
+                min=p.low,
+                above_min=p.low_open,
+                max=min(p.high, caps.get(p.name, p.high)),
+                help=p.help,
+            )
             for p in params
-        ]
+        )
         for kind, params in BOT_PARAMS.items()
     }
-    payload = {
-        "games": [game_summary(game) for game in hub.registry.games()],  # broken plugins skipped
-        "seat_kinds": list(SEAT_KINDS),
-        "bots": bots,
-        "limits": {
-            "max_mcts_iterations": hub.limits.max_mcts_iterations,
-            "default_mcts_iterations": hub.limits.default_mcts_iterations,
-            "max_seats": hub.limits.max_seats,
-        },
-    }
-    return json.dumps(payload, separators=(",", ":")).encode()
+    limits = hub.limits
+    body = Games(
+        # broken plugins skipped; each summary held to its type
+        games=tuple(structured(game_summary(g), GameSummary) for g in hub.registry.games()),
+        seat_kinds=SEAT_KINDS,
+        bots=bots,
+        limits=GameLimits(
+            max_mcts_iterations=limits.max_mcts_iterations,
+            default_mcts_iterations=limits.default_mcts_iterations,
+            max_seats=limits.max_seats,
+        ),
+    )
+    return json.dumps(write_body(body), separators=(",", ":")).encode()
 
 
 async def create_match(request: Request) -> Response:
@@ -199,13 +205,18 @@ async def get_legal(request: Request) -> Response:
     return JSONResponse(write_body(Legal(live.version_for(seat), seat, prompt, tuple(actions))))
 
 
-async def act(request: Request) -> Response:
-    """POST /api/matches/{id}/act"""
-    hub = _hub(request)
+async def _seated(request: Request, doing: str) -> tuple[Hub, LiveMatch, int]:
+    """The hub, the match and the token's seat; 403 without a seat token."""
     live = await _live(request)
     seat = live.seat_of(bearer_token(request))
     if seat is None:
-        raise ApiError(403, "acting needs a seat token (Authorization: Bearer <token>)")
+        raise ApiError(403, f"{doing} needs a seat token (Authorization: Bearer <token>)")
+    return _hub(request), live, seat
+
+
+async def act(request: Request) -> Response:
+    """POST /api/matches/{id}/act"""
+    hub, live, seat = await _seated(request, "acting")
     body: Act = read_body(await _body(request), Act)
     if body.player is not None and body.player != seat:
         raise ApiError(403, f"this token acts for seat {seat}, not seat {body.player}")
@@ -215,11 +226,7 @@ async def act(request: Request) -> Response:
 
 async def abandon(request: Request) -> Response:
     """POST /api/matches/{id}/abandon: a seated player closes the match unfinished."""
-    hub = _hub(request)
-    live = await _live(request)
-    seat = live.seat_of(bearer_token(request))
-    if seat is None:
-        raise ApiError(403, "abandoning a match needs a seat token (Authorization: Bearer)")
+    hub, live, seat = await _seated(request, "abandoning a match")
     await hub.abandon(live, seat)
     return JSONResponse(write_body(Abandoned(live.id, live.closed, live.version_for(seat))))
 
@@ -242,7 +249,12 @@ async def get_record(request: Request) -> Response:
 
 async def status(request: Request) -> Response:
     """GET /api/status: counts and limits for the operator (no match ids, no addresses)."""
-    return JSONResponse(await _hub(request).status())
+    return JSONResponse(write_body(structured(await _hub(request).status(), Status)))
+
+
+def _event(name: str, message: VersionEvent | ClosedEvent) -> str:
+    """One server-sent event, its data written from its type."""
+    return f"event: {name}\ndata: {json.dumps(write_body(message))}\n\n"
 
 
 async def events(request: Request) -> Response:
@@ -267,15 +279,14 @@ async def events(request: Request) -> Response:
             yield "retry: 2000\n\n"
             while not hub.closing.is_set() and not live.gone and loop.time() < ends:
                 if stream.ended is not None:
-                    yield f"event: closed\ndata: {json.dumps({'reason': stream.ended})}\n\n"
+                    yield _event("closed", ClosedEvent(stream.ended))
                     return
                 # The seat's own count: a move it did not see being made sends nothing.
                 version = live.version_for(seat)
                 now = (version, live.match.state.is_over, live.bot_error, live.closed)
                 if now != sent:
                     sent = now
-                    data = json.dumps({"version": now[0], "over": now[1]})
-                    yield f"event: version\ndata: {data}\n\n"
+                    yield _event("version", VersionEvent(now[0], now[1]))
                 stream.event.clear()
                 try:
                     await asyncio.wait_for(stream.event.wait(), timeout=limits.heartbeat_seconds)

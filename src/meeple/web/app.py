@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..core.protocols import Game
 from . import api, pages
 from .clients import ClientLimiter, Clients
-from .errors import ApiError
+from .errors import ApiError, error_body
 from .hub import Hub
 from .limits import Limits
 from .openapi import OPENAPI
@@ -97,9 +97,7 @@ async def _api_error(request: Request, exc: Exception) -> Response:
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if request.url.path.startswith("/api/"):
-        return JSONResponse(
-            {"error": exc.detail, "status": exc.status_code}, status_code=exc.status_code
-        )
+        return JSONResponse(error_body(exc.status_code, exc.detail), status_code=exc.status_code)
     return pages.error_page(request, exc.status_code, str(exc.detail))
 
 
@@ -107,7 +105,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     """A bug: a short answer that reveals nothing; the traceback is logged by the server."""
     reason = "internal error: the server's log has the details"
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": reason, "status": 500}, status_code=500)
+        return JSONResponse(error_body(500, reason), status_code=500)
     return pages.error_page(request, 500, reason)
 
 

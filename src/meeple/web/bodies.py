@@ -13,15 +13,17 @@ from typing import Any
 
 import attrs
 import cattrs
+import cattrs.gen
 from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
 
-from ..core.codec import CONVERTER
+from ..core.converter import CONVERTER, make_converter
 from ..core.record import JsonValue
 from .errors import ApiError
 
 __all__ = [
     "Abandoned",
     "Act",
+    "ClosedEvent",
     "CreateMatch",
     "Created",
     "ErrorBody",
@@ -32,13 +34,25 @@ __all__ = [
     "RecordBody",
     "SeatEntry",
     "SeatKind",
+    "VersionEvent",
+    "doc",
     "read_body",
+    "structured",
     "write_body",
 ]
 
+_OMIT = "omit_when_none"
+"""Field metadata: leave the field out of the written body while it is None."""
 
-def _doc(text: str) -> dict[str, str]:
-    return {"doc": text}
+
+def doc(text: str, *, omit_when_none: bool = False) -> dict[str, Any]:
+    """A field's metadata: its description (for the schema), and whether a body leaves
+    it out while it is None."""
+    return {"doc": text, _OMIT: omit_when_none}
+
+
+_OUTCOME = doc("When over: the Outcome as meeple.dumps writes it.")
+"""The description of a body's outcome field."""
 
 
 # requests ----------------------------------------------------------------------------------
@@ -48,32 +62,32 @@ def _doc(text: str) -> dict[str, str]:
 class CreateMatch:
     """``POST /api/matches``."""
 
-    game: str = attrs.field(metadata=_doc("A name from GET /api/games."))
+    game: str = attrs.field(metadata=doc("A name from GET /api/games."))
     players: int = attrs.field()
     seats: tuple[str, ...] = attrs.field(
-        metadata=_doc(
+        metadata=doc(
             "One per player: human, random, greedy[:worlds=N], or "
             "mcts[:iterations=N][,time_limit=S]."
         )
     )
     options: dict[str, JsonValue] | None = attrs.field(
         default=None,
-        metadata=_doc(
+        metadata=doc(
             "Game options by name: a text, number, true/false or null, or a flat list of "
             "them for a list option (never an object: custom boards come through the CLI)."
         ),
     )
-    seed: int | None = attrs.field(default=None, metadata=_doc("0 to 2**63 - 1. Default: random."))
+    seed: int | None = attrs.field(default=None, metadata=doc("0 to 2**63 - 1. Default: random."))
 
 
 @attrs.frozen
 class Act:
     """``POST /api/matches/{id}/act``."""
 
-    action: str = attrs.field(metadata=_doc("An action's notation."))
-    version: int = attrs.field(metadata=_doc("The version the client saw; another gives 409."))
+    action: str = attrs.field(metadata=doc("An action's notation."))
+    version: int = attrs.field(metadata=doc("The version the client saw; another gives 409."))
     player: int | None = attrs.field(
-        default=None, metadata=_doc("Optional; must be the token's seat (else 403).")
+        default=None, metadata=doc("Optional; must be the token's seat (else 403).")
     )
 
 
@@ -84,10 +98,13 @@ class Act:
 class ErrorBody:
     """Every refusal: why, the status again, and the match's version where it matters."""
 
-    error: str = attrs.field(metadata=_doc("Why the request was refused."))
+    error: str = attrs.field(metadata=doc("Why the request was refused."))
     status: int = attrs.field()
     version: int | None = attrs.field(
-        default=None, metadata=_doc("The match's current version (on 409 and move errors).")
+        default=None,
+        metadata=doc(
+            "The match's current version (on 409 and move errors only).", omit_when_none=True
+        ),
     )
 
 
@@ -97,8 +114,8 @@ class SeatEntry:
 
     seat: int
     kind: str
-    token: str | None = attrs.field(default=None, metadata=_doc("Human seats only."))
-    url: str | None = attrs.field(default=None, metadata=_doc("The join link."))
+    token: str | None = attrs.field(default=None, metadata=doc("Human seats only."))
+    url: str | None = attrs.field(default=None, metadata=doc("The join link."))
 
 
 @attrs.frozen
@@ -118,7 +135,7 @@ class SeatKind:
     """Who plays a seat."""
 
     seat: int
-    kind: str = attrs.field(metadata=_doc("human, or a bot spec."))
+    kind: str = attrs.field(metadata=doc("human, or a bot spec."))
 
 
 @attrs.frozen
@@ -127,7 +144,7 @@ class LogEntry:
 
     n: int
     player: int
-    move: str | None = attrs.field(metadata=_doc("null while the move is secret to you."))
+    move: str | None = attrs.field(metadata=doc("null while the move is secret to you."))
 
 
 @attrs.frozen
@@ -137,42 +154,40 @@ class MatchView:
     match: str
     game: str
     title: str
-    version: int = attrs.field(metadata=_doc("Moves this seat saw being made so far."))
+    version: int = attrs.field(metadata=doc("Moves this seat saw being made so far."))
     seat: int | None
     players: int
     seats: tuple[SeatKind, ...]
     to_act: tuple[int, ...] = attrs.field(
-        metadata=_doc("The seats this seat's view shows to act (never another's secret turn).")
+        metadata=doc("The seats this seat's view shows to act (never another's secret turn).")
     )
     over: bool
     prompt: str
     waiting_for_bots: bool
     bot_error: str | None = attrs.field(
-        metadata=_doc("Why a bot seat failed and what happened next, if one did.")
+        metadata=doc("Why a bot seat failed and what happened next, if one did.")
     )
     closed: str | None = attrs.field(
-        metadata=_doc("Why the match was closed unfinished, if it was.")
+        metadata=doc("Why the match was closed unfinished, if it was.")
     )
     legal: tuple[str, ...]
     elements: tuple[tuple[str, ...], ...] = attrs.field(
-        metadata=_doc(
+        metadata=doc(
             "Per legal action, in the same order: the ids of the table elements it "
             "involves (data-el in html); empty without the game's elements capability."
         )
     )
     refusals: dict[str, str] = attrs.field(
-        metadata=_doc(
+        metadata=doc(
             "For the seat to act: each element drawn in html that no legal action "
             "involves, and why nothing can be done with it now (the rules' reason)."
         )
     )
-    view: dict[str, JsonValue] = attrs.field(metadata=_doc("The game's view, codec JSON."))
-    text: str = attrs.field(metadata=_doc("The game's text picture."))
-    html: str = attrs.field(metadata=_doc("An HTML picture of the view."))
+    view: dict[str, JsonValue] = attrs.field(metadata=doc("The game's view, codec JSON."))
+    text: str = attrs.field(metadata=doc("The game's text picture."))
+    html: str = attrs.field(metadata=doc("An HTML picture of the view."))
     log: tuple[LogEntry, ...]
-    outcome: dict[str, JsonValue] | None = attrs.field(
-        metadata=_doc("When over: the Outcome as meeple.dumps writes it.")
-    )
+    outcome: dict[str, JsonValue] | None = attrs.field(metadata=_OUTCOME)
 
 
 @attrs.frozen
@@ -208,13 +223,26 @@ class RecordBody:
     """``GET /api/matches/{id}/record``."""
 
     record: dict[str, JsonValue] = attrs.field(
-        metadata=_doc("The GameRecord as meeple.dumps writes it; meeple.loads replays it.")
+        metadata=doc("The GameRecord as meeple.dumps writes it; meeple.loads replays it.")
     )
     over: bool
     closed: str | None
-    outcome: dict[str, JsonValue] | None = attrs.field(
-        metadata=_doc("When over: the Outcome as meeple.dumps writes it.")
-    )
+    outcome: dict[str, JsonValue] | None = attrs.field(metadata=_OUTCOME)
+
+
+@attrs.frozen
+class VersionEvent:
+    """A ``version`` event of ``/api/matches/{id}/events``: the match changed."""
+
+    version: int
+    over: bool
+
+
+@attrs.frozen
+class ClosedEvent:
+    """A ``closed`` event: the server ended the stream, and why."""
+
+    reason: str
 
 
 # reading and writing -----------------------------------------------------------------------
@@ -256,7 +284,34 @@ def _extra(err: BaseException) -> ForbiddenExtraKeysError | None:
     return None
 
 
+def _writer() -> cattrs.Converter:
+    """The codec's converter, except that fields marked ``omit_when_none`` are left out
+    of a body while they are None (an error's version, an option's choices)."""
+    writer = make_converter()
+    from .server_bodies import OptionEntry
+
+    for cls in (ErrorBody, OptionEntry):
+        omitted: dict[str, Any] = {
+            f.name: cattrs.override(omit_if_default=True)
+            for f in attrs.fields(cls)
+            if f.metadata.get(_OMIT)
+        }
+        writer.register_unstructure_hook(
+            cls, cattrs.gen.make_dict_unstructure_fn(cls, writer, **omitted)
+        )
+    return writer
+
+
+_WRITER = _writer()
+
+
 def write_body(body: Any) -> dict[str, Any]:
     """A response body as JSON values (the converter's form of the class)."""
-    data: dict[str, Any] = CONVERTER.unstructure(body)
+    data: dict[str, Any] = _WRITER.unstructure(body)
     return data
+
+
+def structured(data: Any, kind: type[Any]) -> Any:
+    """`data` the server itself made (a summary, the status counts) as its body type: the
+    type is the one description, so a field the type does not have fails here, loudly."""
+    return CONVERTER.structure(data, kind)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["ApiError"]
+__all__ = ["ApiError", "error_body"]
 
 
 class ApiError(Exception):
@@ -29,5 +29,12 @@ class ApiError(Exception):
         """More JSON fields for the body, e.g. the current ``version`` on a 409."""
 
     def body(self) -> dict[str, object]:
-        """The JSON body of the error response."""
-        return {"error": self.reason, "status": self.status, **self.extra}
+        """The JSON body of the error response (an `ErrorBody`)."""
+        return error_body(self.status, self.reason, **self.extra)
+
+
+def error_body(status: int, reason: str, **extra: object) -> dict[str, object]:
+    """The JSON body of every refusal, written from its type (`meeple.web.bodies.ErrorBody`)."""
+    from .bodies import ErrorBody, structured, write_body
+
+    return write_body(structured({"error": reason, "status": status, **extra}, ErrorBody))

@@ -49,7 +49,7 @@ from .errors import ApiError
 from .limits import Limits
 from .live import DAMAGED, LiveMatch, Stream, duration, hash_token
 from .seats import HUMAN, normalize_seat
-from .store import Store
+from .store import NewMatch, Store
 from .upkeep import SweepReport, status_payload, sweep
 
 __all__ = ["BOT_GRACE_SECONDS", "DAMAGED", "Hub", "LiveMatch", "Stream", "hash_token"]
@@ -202,11 +202,7 @@ class Hub:
         match_id = secrets.token_urlsafe(12)
         created = await self._db(
             self.store.create,
-            match_id,
-            kinds,
-            hashes,
-            match.record(),
-            client=client,
+            NewMatch(match_id, kinds, hashes, match.record(), client),
             max_open=self.limits.max_matches,
             max_open_per_client=self.limits.max_matches_per_client,
         )

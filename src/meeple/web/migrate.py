@@ -16,6 +16,7 @@ from ..core.errors import CorruptDataError
 from .rows import (
     SCHEMA_VERSION,
     STATEMENTS,
+    NewMatch,
     decode_record,
     decode_seats,
     insert_rows,
@@ -70,12 +71,8 @@ def _migrate_row(
     when = time.time()
     insert_rows(
         db,
-        match_id,
-        tuple(seats),
-        tuple(tokens),
-        record,
+        NewMatch(match_id, tuple(seats), tuple(tokens), record),
         status="over" if over else "open",
-        client="",
         created=float(created) if isinstance(created, int | float) else when,
         updated=float(updated) if isinstance(updated, int | float) else when,
     )

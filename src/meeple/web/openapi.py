@@ -13,6 +13,7 @@ from .. import __version__
 from .bodies import (
     Abandoned,
     Act,
+    ClosedEvent,
     Created,
     CreateMatch,
     ErrorBody,
@@ -20,20 +21,28 @@ from .bodies import (
     MatchView,
     Played,
     RecordBody,
+    VersionEvent,
 )
-from .schema import component_schemas
+from .schema import component_schemas, ref
+from .server_bodies import Games, Status
 
 __all__ = ["OPENAPI"]
 
-_ERROR = {"$ref": "#/components/schemas/ErrorBody"}
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"application/json": {"schema": schema}}
 
 
 def _err(description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": _ERROR}}}
+    return {"description": description, "content": _json(ref(ErrorBody))}
 
 
-def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
+def _ok(description: str, body: type[Any]) -> dict[str, Any]:
+    return {"description": description, "content": _json(ref(body))}
+
+
+def _request(body: type[Any]) -> dict[str, Any]:
+    return {"required": True, "content": _json(ref(body))}
 
 
 _MATCH_ID = {
@@ -72,7 +81,19 @@ OPENAPI: dict[str, Any] = {
             }
         },
         "schemas": component_schemas(
-            CreateMatch, Act, ErrorBody, Created, MatchView, Legal, Played, Abandoned, RecordBody
+            CreateMatch,
+            Act,
+            ErrorBody,
+            Created,
+            MatchView,
+            Legal,
+            Played,
+            Abandoned,
+            RecordBody,
+            Games,
+            Status,
+            VersionEvent,
+            ClosedEvent,
         ),
     },
     "paths": {
@@ -80,26 +101,21 @@ OPENAPI: dict[str, Any] = {
             "get": {
                 "summary": "Counts (matches by status, damaged rows, streams, bots) and the "
                 "limits in force, for the operator; no match ids or addresses.",
-                "responses": {"200": _ok("Status", {"type": "object"}), "429": _TOO_MANY},
+                "responses": {"200": _ok("Status", Status), "429": _TOO_MANY},
             }
         },
         "/api/games": {
             "get": {
                 "summary": "The games this server offers, with their options and seat kinds.",
-                "responses": {"200": _ok("Games", {"type": "object"})},
+                "responses": {"200": _ok("Games", Games)},
             }
         },
         "/api/matches": {
             "post": {
                 "summary": "Create a match; returns one join link (with a token) per human seat.",
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {"schema": {"$ref": "#/components/schemas/CreateMatch"}}
-                    },
-                },
+                "requestBody": _request(CreateMatch),
                 "responses": {
-                    "201": _ok("Created", {"$ref": "#/components/schemas/Created"}),
+                    "201": _ok("Created", Created),
                     "413": _err("Body too large."),
                     "422": _err(
                         "Malformed body (also: nested too deep, a key twice, an option in two "
@@ -119,7 +135,7 @@ OPENAPI: dict[str, Any] = {
                 "parameters": [_MATCH_ID],
                 "security": _SEAT_OR_SPECTATOR,
                 "responses": {
-                    "200": _ok("The view", {"$ref": "#/components/schemas/MatchView"}),
+                    "200": _ok("The view", MatchView),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
                     "500": _DAMAGED,
@@ -132,7 +148,7 @@ OPENAPI: dict[str, Any] = {
                 "parameters": [_MATCH_ID],
                 "security": _SEAT,
                 "responses": {
-                    "200": _ok("Legal actions", {"$ref": "#/components/schemas/Legal"}),
+                    "200": _ok("Legal actions", Legal),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
                 },
@@ -143,14 +159,9 @@ OPENAPI: dict[str, Any] = {
                 "summary": "Play an action for the token's seat against the version seen.",
                 "parameters": [_MATCH_ID],
                 "security": _SEAT,
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {"schema": {"$ref": "#/components/schemas/Act"}}
-                    },
-                },
+                "requestBody": _request(Act),
                 "responses": {
-                    "200": _ok("Played", {"$ref": "#/components/schemas/Played"}),
+                    "200": _ok("Played", Played),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
                     "409": _err("Stale version, game over or match closed; nothing changed."),
@@ -168,7 +179,7 @@ OPENAPI: dict[str, Any] = {
                 "parameters": [_MATCH_ID],
                 "security": _SEAT,
                 "responses": {
-                    "200": _ok("Closed", {"$ref": "#/components/schemas/Abandoned"}),
+                    "200": _ok("Closed", Abandoned),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
                     "409": _err("The game is over or the match is already closed."),
@@ -181,7 +192,7 @@ OPENAPI: dict[str, Any] = {
                 "or chance games only once the game is over.",
                 "parameters": [_MATCH_ID],
                 "responses": {
-                    "200": _ok("The record", {"$ref": "#/components/schemas/RecordBody"}),
+                    "200": _ok("The record", RecordBody),
                     "403": _err("The game is on and the record would reveal hidden information."),
                     "404": _NOT_FOUND,
                 },
@@ -191,11 +202,16 @@ OPENAPI: dict[str, Any] = {
             "get": {
                 "summary": "Server-sent events: `version` events with {version, over} on change; "
                 "a `closed` event with {reason} when the server ends the stream. With a seat "
-                "token the stream takes one of that seat's slots (the oldest gives way).",
+                "token the stream takes one of that seat's slots (the oldest gives way). Each "
+                "event's data is the JSON object x-event-data names for its event name.",
                 "parameters": [_MATCH_ID],
                 "security": _SEAT_OR_SPECTATOR,
                 "responses": {
-                    "200": {"description": "An event stream", "content": {"text/event-stream": {}}},
+                    "200": {
+                        "description": "An event stream",
+                        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                        "x-event-data": {"version": ref(VersionEvent), "closed": ref(ClosedEvent)},
+                    },
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
                     "429": _err(

@@ -25,6 +25,7 @@ __all__ = [
     "STATEMENTS",
     "Counts",
     "Created",
+    "NewMatch",
     "StoreError",
     "StoredMatch",
     "decode_record",
@@ -166,30 +167,38 @@ def decode_record(text: str, what: str) -> GameRecord:
     return record
 
 
+@attrs.frozen
+class NewMatch:
+    """A match about to be stored: what its rows are written from."""
+
+    id: str
+    """The match id."""
+    seats: tuple[str, ...]
+    """``"human"`` or a bot spec, per seat."""
+    token_hashes: tuple[str | None, ...]
+    """SHA-256 of each human seat's token; None for bots."""
+    record: GameRecord
+    """The game so far (its moves become the move rows)."""
+    client: str = ""
+    """The client key of the address that created it ("" for a migrated match)."""
+
+
 def insert_rows(
-    db: sqlite3.Connection,
-    match_id: str,
-    seats: tuple[str, ...],
-    token_hashes: tuple[str | None, ...],
-    record: GameRecord,
-    *,
-    status: str,
-    client: str,
-    created: float,
-    updated: float,
+    db: sqlite3.Connection, new: NewMatch, *, status: str, created: float, updated: float
 ) -> None:
     """Write a match as rows: its header (the record without moves) and one row per move."""
+    record = new.record
     header = attrs.evolve(record, moves=())
     db.execute(
         "INSERT INTO matches (id, game, seats, tokens, header, client, status, version, "
         "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
-            match_id,
+            new.id,
             record.game,
-            json.dumps(list(seats)),
-            json.dumps(list(token_hashes)),
+            json.dumps(list(new.seats)),
+            json.dumps(list(new.token_hashes)),
             dumps(header),
-            client,
+            new.client,
             status,
             len(record.moves),
             created,
@@ -198,7 +207,7 @@ def insert_rows(
     )
     db.executemany(
         "INSERT INTO moves (match_id, n, player, notation) VALUES (?, ?, ?, ?)",
-        ((match_id, n, p, text) for n, (p, text) in enumerate(record.moves, start=1)),
+        ((new.id, n, p, text) for n, (p, text) in enumerate(record.moves, start=1)),
     )
 
 

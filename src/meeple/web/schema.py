@@ -16,12 +16,13 @@ import attrs
 
 from ..core.record import JsonValue
 
-__all__ = ["component_schemas", "schema_of"]
+__all__ = ["component_schemas", "ref", "schema_of"]
 
 _SCALARS: dict[Any, str] = {str: "string", int: "integer", float: "number", bool: "boolean"}
 
 
-def _ref(cls: type[Any]) -> dict[str, Any]:
+def ref(cls: type[Any]) -> dict[str, Any]:
+    """The reference to a body type's component schema."""
     return {"$ref": f"#/components/schemas/{cls.__name__}"}
 
 
@@ -32,7 +33,7 @@ def schema_of(tp: Any) -> dict[str, Any]:
     if tp is JsonValue or tp is Any:
         return {}
     if isinstance(tp, type) and attrs.has(tp):
-        return _ref(tp)
+        return ref(tp)
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         members = [a for a in args if a is not type(None)]

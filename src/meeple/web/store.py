@@ -36,13 +36,13 @@ from typing import Any
 import attrs
 
 from ..core.errors import CorruptDataError
-from ..core.record import GameRecord
 from .migrate import legacy_problems, migrate_v1
 from .rows import (
     SCHEMA_VERSION,
     STATEMENTS,
     Counts,
     Created,
+    NewMatch,
     StoredMatch,
     StoreError,
     decode_record,
@@ -53,7 +53,15 @@ from .rows import (
     stored_text,
 )
 
-__all__ = ["SCHEMA_VERSION", "Counts", "Created", "Store", "StoreError", "StoredMatch"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "Counts",
+    "Created",
+    "NewMatch",
+    "Store",
+    "StoreError",
+    "StoredMatch",
+]
 
 
 class Store:
@@ -115,43 +123,11 @@ class Store:
             self._db.execute("COMMIT")
             return result
 
-    def insert(
-        self,
-        match_id: str,
-        seats: tuple[str, ...],
-        token_hashes: tuple[str | None, ...],
-        record: GameRecord,
-        *,
-        over: bool,
-        client: str = "",
-    ) -> None:
+    def insert(self, new: NewMatch, *, over: bool) -> None:
         """Store a new match (with any moves its record already has)."""
-        now = time.time()
-        self._transaction(
-            lambda: insert_rows(
-                self._db,
-                match_id,
-                seats,
-                token_hashes,
-                record,
-                status="over" if over else "open",
-                client=client,
-                created=now,
-                updated=now,
-            )
-        )
+        self._transaction(lambda: self._write(new, "over" if over else "open"))
 
-    def create(
-        self,
-        match_id: str,
-        seats: tuple[str, ...],
-        token_hashes: tuple[str | None, ...],
-        record: GameRecord,
-        *,
-        client: str,
-        max_open: int,
-        max_open_per_client: int,
-    ) -> Created:
+    def create(self, new: NewMatch, *, max_open: int, max_open_per_client: int) -> Created:
         """Store a new match unless a cap is reached (checked and written in one transaction)."""
 
         def work() -> Created:
@@ -161,26 +137,19 @@ class Store:
             if total >= max_open:
                 return Created(False, "total")
             (mine,) = self._db.execute(
-                "SELECT COUNT(*) FROM matches WHERE client = ? AND status = 'open'", (client,)
+                "SELECT COUNT(*) FROM matches WHERE client = ? AND status = 'open'", (new.client,)
             ).fetchone()
             if mine >= max_open_per_client:
                 return Created(False, "client")
-            now = time.time()
-            insert_rows(
-                self._db,
-                match_id,
-                seats,
-                token_hashes,
-                record,
-                status="open",
-                client=client,
-                created=now,
-                updated=now,
-            )
+            self._write(new, "open")
             return Created(True)
 
         result: Created = self._transaction(work)
         return result
+
+    def _write(self, new: NewMatch, status: str) -> None:
+        now = time.time()
+        insert_rows(self._db, new, status=status, created=now, updated=now)
 
     def append_move(self, match_id: str, n: int, player: int, notation: str, *, over: bool) -> bool:
         """Store move number `n` of an open match; False (nothing written) if it is not open

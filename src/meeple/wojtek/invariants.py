@@ -9,12 +9,22 @@ seat to act, the hands, the three-card move, the display and the last round.
 
 `validate` (a state) and `validate_view` (a view) share everything that both
 show; only the hands and the decks differ. Each raises ValueError naming the rule.
+
+`validate` proves the codec's trial of the outcome and the views
+(`meeple.core.trust.proves_trial`): scoring reads one collection per seat, each a
+count per bear card kind within the kind's copies (so every set it builds is
+bounded), and the city cards' owners (-1 or a seat); a view copies the table and
+reads the seat's own hand, of which there is one per seat. Every index is in range.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import zip_longest
+from operator import gt
 from typing import TYPE_CHECKING
+
+from meeple.core.trust import proves_trial
 
 from .board import Board, load_board
 from .components import (
@@ -49,6 +59,7 @@ _TRAVELLING = (TURN, EXCHANGE, DROP, USE, TARGET)
 """Phases of a turn on the route (not in Poland, not in Edinburgh)."""
 
 
+@proves_trial
 def validate(s: State) -> None:
     """Raise ValueError naming the first broken invariant of a state."""
     board = _table(s)
@@ -58,9 +69,9 @@ def validate(s: State) -> None:
     if len(s.hands) != n:
         raise ValueError("hands need one entry per seat")
     _counts(s.hands, TRAVEL_COUNTS, "hand")
-    if any(not 0 <= k < TRAVEL_KINDS for k in s.travel_deck):
+    if not _within(s.travel_deck, TRAVEL_KINDS):
         raise ValueError("the travel deck holds an unknown card")
-    if any(not 0 <= k < BEAR_KINDS for k in s.bear_deck):
+    if not _within(s.bear_deck, BEAR_KINDS):
         raise ValueError("the bear stack holds an unknown card")
     travel = _tally((*s.hands, s.travel_discard, s.pending), TRAVEL_KINDS)
     for k in s.travel_deck:
@@ -182,8 +193,10 @@ def _play(
         if t.round == 1 and p >= current and pos != board.start:
             raise ValueError(f"pawn {p} waits for its deportation in Poland")
     for city, owner in enumerate(t.city_owner):
+        if owner < 0:
+            continue
         space = board.city_of.index(city)
-        if owner >= 0 and positions[owner] not in (space, *board.ahead[space]):
+        if positions[owner] not in (space, *board.ahead[space]):
             raise ValueError(f"player {owner} holds {CITIES[city]} without having reached it")
     at = positions[current]
     if phase in _TRAVELLING and at in (board.start, board.finish):
@@ -264,12 +277,15 @@ def _ending(t: State | View, board: Board) -> None:
 
 
 def _tally(groups: Sequence[Sequence[int]], width: int) -> list[int]:
-    """Per kind, the cards of several piles counted by kind."""
-    total = [0] * width
-    for group in groups:
-        for k, c in enumerate(group):
-            total[k] += c
-    return total
+    """Per kind, the cards of several piles counted by kind (each `width` counts long,
+    as `_counts` has checked, or empty: a spectator's hand)."""
+    total = list(map(sum, zip_longest(*groups, fillvalue=0)))
+    return total + [0] * (width - len(total))
+
+
+def _within(ids: Sequence[int], limit: int) -> bool:
+    """Whether every id is one of 0..limit-1."""
+    return not ids or (min(ids) >= 0 and max(ids) < limit)
 
 
 def _face_up_bears(t: State | View) -> list[int]:
@@ -287,6 +303,7 @@ def _counts(groups: Sequence[Sequence[int]], limits: Sequence[int], what: str) -
     for group in groups:
         if len(group) != width:
             raise ValueError(f"a {what} needs {width} counts (one per kind), not {len(group)}")
-        for k, (c, limit) in enumerate(zip(group, limits, strict=True)):
-            if not 0 <= c <= limit:
-                raise ValueError(f"a {what} holds 0-{limit} cards of kind {k}, not {c}")
+        if min(group) < 0 or any(map(gt, group, limits)):
+            for k, (c, limit) in enumerate(zip(group, limits, strict=True)):
+                if not 0 <= c <= limit:
+                    raise ValueError(f"a {what} holds 0-{limit} cards of kind {k}, not {c}")

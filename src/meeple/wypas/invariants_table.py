@@ -8,30 +8,28 @@ table fits together here).
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from .components import (
     BLACK,
     DECK,
     DOG,
-    DOLLY,
     FACE_NAME,
     FINAL_FLEECE,
     FIRST_FIFTH_BONUS,
-    KIND_COLOUR,
     KIND_NAME,
     KIND_VALUE,
     KINDS,
     LATER_FIFTH_BONUS,
     MAX_VALUE,
     SHEEP_DECK,
-    SUPER,
     THIEF,
     WOLF,
     face_of,
-    kind_of,
     lots_per_round,
 )
+from .invariants_cards import PLACEABLE, check, check_kinds, check_seat
 from .state import (
     AWARD,
     BID,
@@ -52,7 +50,7 @@ if TYPE_CHECKING:
     from .state import State
     from .view import View
 
-__all__ = ["SPECIAL_PHASES", "check", "check_kinds", "check_seat", "check_table", "turn_of"]
+__all__ = ["SPECIAL_PHASES", "check_table", "turn_of"]
 
 MAX_FLEECES = FINAL_FLEECE + 1
 """A seat ends with at most six fleeces (from four, both pens sheared in one turn)."""
@@ -64,6 +62,8 @@ _AUCTION = (BID, AWARD)
 SPECIAL_PHASES = (REACT, TAKE)
 """Phases of a special card just played (its reactions, a Thief's pick)."""
 _LOT_PHASES = (CHOOSE, BID, AWARD)
+_LOTS_LEFT = (HIDE, *_LOT_PHASES)
+"""Phases in which lots may still lie on the table."""
 
 
 def turn_of(x: State | View) -> tuple[int, int]:
@@ -82,24 +82,6 @@ def _in_auction(x: State | View) -> bool:
 def _in_shear(x: State | View) -> bool:
     """A shearing turn is on, or a special card was played during one."""
     return turn_of(x)[0] == SHEAR
-
-
-def check(ok: bool, message: str) -> None:
-    """Refuse the document with `message` unless `ok`."""
-    if not ok:
-        raise ValueError(message)
-
-
-def check_kinds(cards: tuple[int, ...], what: str, *, ordered: bool = True) -> None:
-    """`cards` are card kinds that exist (sorted, unless `ordered` is false)."""
-    for k in cards:
-        check(0 <= k < KINDS, f"card kind {k} in {what} does not exist")
-    check(not ordered or list(cards) == sorted(cards), f"{what} must be sorted card kinds")
-
-
-def check_seat(q: int, n: int, what: str, *, none: int | None = None) -> None:
-    """`q` is a seat (or the `none` marker, when one is allowed)."""
-    check(q == none or 0 <= q < n, f"{what} must be a seat, not {q}")
 
 
 def check_table(
@@ -158,37 +140,34 @@ def check_table(
 
 def _check_pens(x: State | View) -> None:
     """Two pens per seat of sheep showing faces they can show; wolves over real pens."""
-    for seat, pair in enumerate(x.pens):
-        check(len(pair) == 2, f"seat {seat} must have exactly two pens")
+    pens = x.pens
+    if (
+        not any(x.wolves)
+        and _PAIR.issuperset(map(len, pens))
+        and PLACEABLE.issuperset(chain.from_iterable(chain.from_iterable(pens)))
+    ):
+        return  # two pens a seat, every card one a pen may hold, and no wolf to check
+    for seat, pair in enumerate(pens):
+        if len(pair) != 2:
+            raise ValueError(f"seat {seat} must have exactly two pens")
         for pen in pair:
-            for card in pen:
-                check(_placeable(card), f"seat {seat} has an impossible card {card} in a pen")
+            if not PLACEABLE.issuperset(pen):
+                card = next(c for c in pen if c not in PLACEABLE)
+                raise ValueError(f"seat {seat} has an impossible card {card} in a pen")
         mask = x.wolves[seat]
-        check(0 <= mask <= 3, f"seat {seat}'s wolves must be a mask of its two pens")
+        if not 0 <= mask <= 3:
+            raise ValueError(f"seat {seat}'s wolves must be a mask of its two pens")
+        if not mask:
+            continue
         for i in range(2):
             if mask >> i & 1:
-                check(bool(pair[i]), f"seat {seat} has a wolf over an empty pen")
-                check(
-                    len(pair[i]) >= 2,
-                    f"seat {seat} has a wolf over pen {i + 1}: "
-                    "a Wolf goes only over a pen of at least two cards",
-                )
-
-
-def _placeable(card: int) -> bool:
-    """Whether a placed-card int is a sheep showing a face it can show, or a black sheep."""
-    if not 0 <= card < KINDS << 6:
-        return False
-    kind, face = kind_of(card), face_of(card)
-    if kind == BLACK:
-        return face == 0
-    if kind >= THIEF or face not in FACE_NAME:
-        return False
-    if kind < DOLLY:
-        return face == KIND_COLOUR[kind] * 8 + KIND_VALUE[kind]
-    if kind < SUPER:
-        return face >> 3 == KIND_COLOUR[kind]
-    return True
+                if not pair[i]:
+                    raise ValueError(f"seat {seat} has a wolf over an empty pen")
+                if len(pair[i]) < 2:
+                    raise ValueError(
+                        f"seat {seat} has a wolf over pen {i + 1}: "
+                        "a Wolf goes only over a pen of at least two cards"
+                    )
 
 
 def _check_fleeces(x: State | View) -> None:
@@ -196,9 +175,9 @@ def _check_fleeces(x: State | View) -> None:
     n = x.players
     check_seat(x.final_from, n, "the seat with the first fifth fleece", none=-1)
     for seat, fleeces in enumerate(x.fleeces):
-        check(len(fleeces) <= MAX_FLEECES, f"seat {seat} has more than {MAX_FLEECES} fleeces")
-        cards = 0
-        for fleece in fleeces:
+        if len(fleeces) > MAX_FLEECES:
+            raise ValueError(f"seat {seat} has more than {MAX_FLEECES} fleeces")
+        for fleece in () if _fleeces_fine(fleeces) else fleeces:  # to name the broken one
             check_kinds(fleece, f"a fleece of seat {seat}")
             check(
                 len(fleece) == 1 or len(fleece) >= 3,
@@ -208,26 +187,25 @@ def _check_fleeces(x: State | View) -> None:
                 all(k < THIEF or k == BLACK for k in fleece),
                 "a fleece holds sheep (black sheep included) only",
             )
-            cards += len(fleece)
         bonus, points = x.bonus[seat], x.points[seat]
         if seat == x.final_from:
             check(len(fleeces) >= FINAL_FLEECE, "the first fifth fleece needs five fleeces")
-            check(bonus in (0, FIRST_FIFTH_BONUS), f"seat {seat}'s bonus must be 0 or 4")
+            if bonus not in (0, FIRST_FIFTH_BONUS):
+                raise ValueError(f"seat {seat}'s bonus must be 0 or 4")
         elif x.final_from >= 0:
-            check(
-                bonus in (0, LATER_FIFTH_BONUS) and (not bonus or len(fleeces) >= 5),
-                f"seat {seat}'s bonus must be 0, or 2 for a later fifth fleece",
-            )
+            if not (bonus in (0, LATER_FIFTH_BONUS) and (not bonus or len(fleeces) >= 5)):
+                raise ValueError(f"seat {seat}'s bonus must be 0, or 2 for a later fifth fleece")
         else:
             check(
                 len(fleeces) < FINAL_FLEECE,
                 "a fifth fleece starts the final turns (no seat has sheared one)",
             )
-            check(bonus == 0, f"seat {seat} has a fifth-fleece bonus but no fifth fleece")
-        check(
-            bonus <= points <= bonus + MAX_FLEECE_POINTS,
-            f"seat {seat}'s {points} points cannot be scored (fifth-fleece bonus {bonus})",
-        )
+            if bonus != 0:
+                raise ValueError(f"seat {seat} has a fifth-fleece bonus but no fifth fleece")
+        if not bonus <= points <= bonus + MAX_FLEECE_POINTS:
+            raise ValueError(
+                f"seat {seat}'s {points} points cannot be scored (fifth-fleece bonus {bonus})"
+            )
     if x.phase == OVER:
         check(x.final_left in (-1, 0), "no final turn is owed once the game is over")
     elif x.final_from < 0:
@@ -244,13 +222,35 @@ def _check_fleeces(x: State | View) -> None:
             check(1 <= x.final_left < n, f"final turns owed must be 1-{n - 1}")
 
 
+_PAIR = frozenset({2})
+"""How many pens a seat has."""
+_NO_DOWN = frozenset({-1})
+"""What `down` holds for a seat without a face-down bid card."""
+_FLEECE_KINDS = frozenset(k for k in range(KINDS) if k < THIEF or k == BLACK)
+"""The card kinds a fleece may hold: sheep, black sheep included."""
+_NO_FLEECE_SIZES = frozenset({0, 2})
+"""A fleece is one card (the lower of two) or three and more."""
+
+
+def _fleeces_fine(fleeces: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether a seat's fleeces pass every check `_check_fleeces` makes of each one, in
+    a few C-level passes over them all (which then need not be looked at one by one)."""
+    return (
+        _FLEECE_KINDS.issuperset(chain.from_iterable(fleeces))
+        and _NO_FLEECE_SIZES.isdisjoint(map(len, fleeces))
+        and all(list(f) == sorted(f) for f in fleeces if len(f) > 2)
+    )
+
+
 def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
     """Drawn, face-up and face-down lots exist only before and during the auctions."""
     (phase, seat), n = turn_of(x), x.players
     per_round = lots_per_round(n)
-    check(0 <= drawn <= per_round, f"the baca draws at most {per_round} lots")
+    if not 0 <= drawn <= per_round:
+        raise ValueError(f"the baca draws at most {per_round} lots")
     on_table = len(x.lots) + fd + (x.lot >= 0)
-    check(on_table <= per_round, f"at most {per_round} lots are auctioned in a round")
+    if on_table > per_round:
+        raise ValueError(f"at most {per_round} lots are auctioned in a round")
     if phase == HIDE:
         check(not x.lots and not fd, "lots are laid out after the baca hides one")
         check(seat == x.baca, "the baca hides a lot")
@@ -261,8 +261,8 @@ def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
     if phase == CHOOSE:
         check(pending_lots, "the opener chooses a lot: there must be one on the table")
         check(seat == x.opener, "the opener chooses the next lot")
-    if phase not in (HIDE, *_LOT_PHASES):
-        check(not pending_lots, f"no lot may remain in the {Phase(phase).name.lower()} phase")
+    if pending_lots and phase not in _LOTS_LEFT:
+        raise ValueError(f"no lot may remain in the {Phase(phase).name.lower()} phase")
     if _in_auction(x):
         check(
             x.lot == DOWN_LOT or 0 <= x.lot < KINDS,
@@ -281,22 +281,21 @@ def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
     check(0 <= x.checkers <= everyone, "checkers must be a mask of seats")
     check_seat(x.high, n, "the bid in force", none=-1)
     bluff = x.options.bluff
-    for q in range(n):
+    quiet = not (any(x.laid) or any(x.bids) or any(x.declared)) and _NO_DOWN.issuperset(down)
+    for q in () if quiet else range(n):  # no bid on the table: nothing to disagree
         laid, bid, declared = x.laid[q], x.bids[q], x.declared[q]
-        check_kinds(laid, f"seat {q}'s bid cards")
-        check(all(k < THIEF for k in laid), "bids are laid with sheep")
+        low = top = 0  # what the bid cards count at the least and at the most
+        if laid:
+            check_kinds(laid, f"seat {q}'s bid cards")
+            check(all(k < THIEF for k in laid), "bids are laid with sheep")
+            low = sum(KIND_VALUE[k] or 1 for k in laid)
+            top = sum(KIND_VALUE[k] or MAX_VALUE for k in laid)
         has_down = down[q] != -1
-        check(
-            has_down == (declared > 0) and 0 <= declared <= MAX_VALUE,
-            f"seat {q}'s face-down bid and declared value disagree",
-        )
+        if not (has_down == (declared > 0) and 0 <= declared <= MAX_VALUE):
+            raise ValueError(f"seat {q}'s face-down bid and declared value disagree")
         check(bluff or not has_down, "face-down bids belong to the bluff rule")
-        low = sum(KIND_VALUE[k] or 1 for k in laid)
-        top = sum(KIND_VALUE[k] or MAX_VALUE for k in laid)
-        check(
-            low <= bid - declared <= top,
-            f"seat {q}'s bid {bid} is not what its cards count",
-        )
+        if not low <= bid - declared <= top:
+            raise ValueError(f"seat {q}'s bid {bid} is not what its cards count")
     if not _in_auction(x):
         check(
             not any(x.laid) and not any(x.bids) and all(d == -1 for d in down),
@@ -343,7 +342,8 @@ def _check_specials(x: State | View, hand_sizes: tuple[int, ...]) -> None:
     if phase in SPECIAL_PHASES:
         check(x.options.specials, "special cards belong to the game with special cards")
     limit = n - 1 if phase == REACT else 1
-    check(0 <= x.passes < limit, f"{x.passes} passes in a row cannot happen here")
+    if not 0 <= x.passes < limit:
+        raise ValueError(f"{x.passes} passes in a row cannot happen here")
     check(
         0 <= x.waited < 1 << n and not x.waited & sum(1 << q for q in x.to_act),
         "waited must be a mask of seats not in to_act",
@@ -357,13 +357,15 @@ def _check_specials(x: State | View, hand_sizes: tuple[int, ...]) -> None:
     who, kind, target, pen, face = pending
     check_seat(who, n, "the player of the special card")
     check_seat(target, n, "the special card's target")
-    check(kind in (THIEF, DOG, BLACK, WOLF), f"card kind {kind} is not a special card")
+    if kind not in (THIEF, DOG, BLACK, WOLF):
+        raise ValueError(f"card kind {kind} is not a special card")
     for q in x.dogs:
         check_seat(q, n, "a Sheepdog's owner")
     if kind == THIEF:
         check(target != who and pen == 0 and face == 0, "a Thief robs another seat")
     else:
-        check(pen in (1, 2), f"a {KIND_NAME[kind]} names pen 1 or 2")
+        if pen not in (1, 2):
+            raise ValueError(f"a {KIND_NAME[kind]} names pen 1 or 2")
         row = x.pens[target][pen - 1]
         wolf = x.wolves[target] >> (pen - 1) & 1
         if kind == DOG:

@@ -7,6 +7,7 @@ const matchId = document.body.dataset.match;
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 let current = null;
 let busy = false;
+let drawnBusy = false; // whether `current` was drawn while a move was being sent
 
 function headers(extra) {
   const h = { ...(extra || {}) };
@@ -23,6 +24,7 @@ function el(tag, attrs, text) {
 
 function show(data) {
   current = data;
+  drawnBusy = busy;
   document.body.dataset.version = String(data.version);
   document.body.dataset.over = data.over ? "1" : "0";
   document.title = `${data.title} · meeple`;
@@ -125,7 +127,10 @@ async function fetchView() {
     const data = await response.json();
     if (!response.ok) { $("status").textContent = data.error; return; }
     if (!current || data.version !== current.version || data.waiting_for_bots !== current.waiting_for_bots
-        || data.bot_error !== current.bot_error || data.closed !== current.closed || busy) {
+        || data.bot_error !== current.bot_error || data.closed !== current.closed
+        || busy || drawnBusy) {
+      // A view drawn while a move was being sent has its buttons disabled: once the
+      // move is answered it is drawn again, even when the version has not moved on.
       show(data);
     }
   } catch (err) {

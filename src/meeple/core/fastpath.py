@@ -1,0 +1,404 @@
+"""The codec's fast path: one structure and one unstructure function per class, made once.
+
+The strict converter (`meeple.core.converter.CONVERTER`) is the one description of every
+document: what loads, what it becomes, and the precise message for what does not.
+Asked field by field it spends most of a load in its dispatch and its error
+bookkeeping, although nearly every document it sees is well formed. So for each
+attrs class the codec asks here, once, for functions written as Python source from
+the class's field types (cattrs' own approach, `make_dict_structure_fn`, without the
+detailed validation):
+
+* `structurer(cls)(body)`: the object, when every value has exactly the JSON type
+  the converter takes for its field (an int is an ``int`` and never a ``bool``, a
+  tuple is a list of such items, of the right length if it has one, a set a list
+  without repeats, an enum one of its values); for anything else it raises
+  `DeclinedError`, and the codec asks the converter itself, which refuses with its
+  detailed message (or accepts what the fast path leaves to it, such as an int
+  where a float goes). The fast path never accepts what the converter refuses and
+  builds the very same object;
+* `unstructurer(cls)(obj)`: the dict the converter writes; `unstructurer(cls,
+  text=True)` the same for `json` to write at once, with tuples of scalars left as
+  tuples (the encoder writes a tuple as it writes a list).
+
+`tests/core/test_codec_fastpath.py` holds all three to the converter on reachable
+and mutated documents of every game. Types the fast path does not know (data
+unions, dicts, JSON values) go to the converter's own hook for that type.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+from cattrs.fns import identity
+
+from .frozen import freeze, sort_key
+
+__all__ = ["DeclinedError", "structurer", "unstructurer"]
+
+_EXACT = {int: frozenset({int}), str: frozenset({str}), bool: frozenset({bool})}
+"""Scalar types whose JSON values are taken as they are, when of exactly that class."""
+
+_LISTS = frozenset({list})
+_CHAIN = itertools.chain.from_iterable
+_PLAIN = (int, str, bool, float, type(None))
+"""Scalar types the converter writes as they are."""
+
+
+class DeclinedError(Exception):
+    """The fast path will not judge this value; the strict converter will."""
+
+
+def _converter() -> Any:
+    from .converter import CONVERTER
+
+    return CONVERTER
+
+
+def _optional_of(tp: Any) -> Any:
+    """X for ``X | None``, else None."""
+    if typing.get_origin(tp) not in (typing.Union, types.UnionType):
+        return None
+    args = typing.get_args(tp)
+    if len(args) != 2 or type(None) not in args:
+        return None
+    (inner,) = [a for a in args if a is not type(None)]
+    return None if isinstance(inner, type) and attrs.has(inner) else inner
+
+
+def _variadic(tp: Any) -> Any:
+    """X for ``tuple[X, ...]``, else None."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return args[0]
+    return None
+
+
+def _fixed(tp: Any) -> tuple[Any, ...] | None:
+    """The item types of ``tuple[A, B, ...]`` (no ellipsis), else None."""
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple and args and Ellipsis not in args:
+        return args
+    return None
+
+
+class _Source:
+    """One generated function: its lines, the constants it names, fresh local names."""
+
+    def __init__(self, cls: type[Any]) -> None:
+        self.cls = cls
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {"DeclinedError": DeclinedError}
+        self.count = 0
+        self.levels: dict[int, list[str]] = {}
+        self.lengths: dict[int, list[str]] = {}
+        self.scalars: dict[frozenset[type], list[str]] = {}
+
+    def constant(self, value: Any) -> str:
+        """A global name for `value` in the generated function."""
+        for name, known in self.names.items():
+            if known is value:
+                return name
+        self.count += 1
+        name = f"c{self.count}"
+        self.names[name] = value
+        return name
+
+    def local(self) -> str:
+        """A fresh local variable name."""
+        self.count += 1
+        return f"x{self.count}"
+
+    def emit(self, indent: int, line: str) -> None:
+        """Add `line` at `indent` levels."""
+        self.lines.append("  " * indent + line)
+
+    def later(
+        self, src: str, exact: frozenset[type], depth: int, fixed: tuple[tuple[int, int], ...]
+    ) -> None:
+        """Check `src` with the other lists of scalars, at the end: a list of `exact`
+        items, nested `depth` deep (1: a list of scalars, 2: a list of such lists...),
+        the lists `fixed` names (``(level, length)``) of that length."""
+        chain = self.constant(_CHAIN)
+        self.levels.setdefault(0, []).append(src)
+        lengths = dict(fixed)
+        elements = src  # the elements `level` lists deep, as one iterable
+        for level in range(1, depth):
+            self.levels.setdefault(level, []).append(elements)
+            if level in lengths:
+                self.lengths.setdefault(lengths[level], []).append(elements)
+            elements = f"{chain}({elements})"
+        self.scalars.setdefault(exact, []).append(elements)
+
+    def checked_later(self, indent: int) -> None:
+        """Emit the checks `later` put off, a level at a time: every value a list, then
+        every element of one a list, as deep as the fields go, the fixed lengths, then
+        every item of the exact class (each in one C-level pass over all the fields)."""
+        chain, lists = self.constant(_CHAIN), self.constant(_LISTS)
+        for level, parts in sorted(self.levels.items()):
+            values = f"({', '.join(parts)},)" if level == 0 else f"{chain}(({', '.join(parts)},))"
+            self.emit(indent, f"if not {lists}.issuperset(map(type, {values})): {_FAIL}")
+        for length, parts in self.lengths.items():
+            values = f"{chain}(({', '.join(parts)},))"
+            size = self.constant(frozenset({length}))
+            self.emit(indent, f"if not {size}.issuperset(map(len, {values})): {_FAIL}")
+        for exact, items in self.scalars.items():
+            values = f"{chain}(({', '.join(items)},))"
+            self.emit(indent, f"if not {self.constant(exact)}.issuperset(map(type, {values})):")
+            self.emit(indent + 1, _FAIL)
+
+    def compiled(self, name: str) -> Any:
+        """The function the lines define (ours, written from field names and types:
+        no text from a document ever reaches it)."""
+        source = "\n".join(self.lines)
+        exec(compile(source, f"<meeple fast {name} {self.cls.__qualname__}>", "exec"), self.names)
+        return self.names[name]
+
+
+# -- structure ---------------------------------------------------------------------------
+
+_FAIL = "raise DeclinedError"
+
+
+def _read(out: _Source, tp: Any, src: str, indent: int) -> str:
+    """Emit the checks that JSON value `src` is a `tp` as the converter takes it, and
+    return the expression of the value made of it (`src` is a plain local name)."""
+    if tp in _EXACT or tp is float:
+        out.emit(indent, f"if {src}.__class__ is not {out.constant(tp)}: {_FAIL}")
+        return src
+    inner = _optional_of(tp)
+    if inner in _EXACT:
+        out.emit(indent, f"if {src} is not None and {src}.__class__ is not {out.constant(inner)}:")
+        out.emit(indent + 1, _FAIL)
+        return src
+    if inner is not None:
+        made = out.local()
+        out.emit(indent, f"if {src} is None:")
+        out.emit(indent + 1, f"{made} = None")
+        out.emit(indent, "else:")
+        out.emit(indent + 1, f"{made} = {_read(out, inner, src, indent + 1)}")
+        return made
+    if isinstance(tp, type) and issubclass(tp, enum.IntEnum | enum.StrEnum):
+        made = out.local()
+        members = out.constant(tp._value2member_map_)
+        base = out.constant(str if issubclass(tp, str) else int)
+        out.emit(indent, f"{made} = {members}.get({src}) if {src}.__class__ is {base} else None")
+        out.emit(indent, f"if {made} is None: {_FAIL}")
+        return made
+    if typing.get_origin(tp) is typing.Literal and not any(
+        isinstance(a, enum.Enum) for a in typing.get_args(tp)
+    ):
+        allowed = typing.get_args(tp)
+        kinds = out.constant(frozenset(type(a) for a in allowed))
+        out.emit(indent, f"if {src}.__class__ not in {kinds} or {src} not in {allowed!r}:")
+        out.emit(indent + 1, _FAIL)
+        return src
+    if tp is Any:
+        return f"{out.constant(_freeze_any)}({src})"
+    if isinstance(tp, type) and attrs.has(tp):
+        return f"{out.constant(structurer(tp))}({src})"
+    if typing.get_origin(tp) is frozenset and typing.get_args(tp)[0] in _EXACT:
+        made = out.local()
+        exact = out.constant(_EXACT[typing.get_args(tp)[0]])
+        out.emit(
+            indent, f"if {src}.__class__ is not list or not {exact}.issuperset(map(type, {src})):"
+        )
+        out.emit(indent + 1, _FAIL)
+        out.emit(indent, f"{made} = frozenset({src})")
+        out.emit(indent, f"if len({made}) != len({src}): {_FAIL}")
+        return made
+    item = _variadic(tp)
+    if item is not None:
+        return _read_variadic(out, item, src, indent)
+    items = _fixed(tp)
+    if items is not None:
+        parts = [out.local() for _ in items]
+        out.emit(indent, f"if {src}.__class__ is not list or len({src}) != {len(items)}: {_FAIL}")
+        out.emit(indent, f"{', '.join(parts)}, = {src}")
+        each = [_read(out, a, p, indent) for a, p in zip(items, parts, strict=True)]
+        return f"({', '.join(each)},)"
+    hook = out.constant(_converter().get_structure_hook(tp))
+    return f"{hook}({src}, {out.constant(tp)})"
+
+
+def _nesting(tp: Any) -> tuple[int, frozenset[type], tuple[tuple[int, int], ...]] | None:
+    """(depth, exact item class, fixed lengths) of ``tuple[int, ...]``,
+    ``tuple[tuple[int, ...], ...]`` and deeper, else None. A level may be a fixed
+    tuple of one type, ``tuple[tuple[int, ...], tuple[int, ...]]`` (Wypas's pair of
+    pens): `fixed` holds ``(level, length)`` for those."""
+    depth, fixed = 0, []
+    while True:
+        args = typing.get_args(tp)
+        if _variadic(tp) is not None:
+            tp = args[0]
+        elif depth and _fixed(tp) is not None and len(set(args)) == 1:
+            fixed.append((depth, len(args)))
+            tp = args[0]
+        else:
+            break
+        depth += 1
+    exact = _EXACT.get(tp)
+    return (depth, exact, tuple(fixed)) if depth and exact is not None else None
+
+
+def _made(src: str, depth: int) -> str:
+    """The expression of nested tuples made of the lists `src`, `depth` deep."""
+    if depth == 1:
+        return f"tuple({src})"
+    if depth == 2:
+        return f"tuple(map(tuple, {src}))"
+    return f"tuple([{_made('y', depth - 1)} for y in {src}])"
+
+
+def _read_variadic(out: _Source, item: Any, src: str, indent: int) -> str:
+    """`_read` of a ``tuple[item, ...]``: lists of scalars, however deep, are checked a
+    whole level at a time (the classes of the elements in one C-level pass); those of
+    a field the document must have, with the others at the end (`_Source.later`)."""
+    nested = _nesting(tuple[item, ...])
+    if nested is not None and indent == 1:  # a required field's value
+        depth, exact, fixed = nested
+        out.later(src, exact, depth, fixed)
+        return _made(src, nested[0])
+    out.emit(indent, f"if {src}.__class__ is not list: {_FAIL}")
+    if nested is not None and nested[0] <= 2 and not nested[2]:
+        depth, exact, _ = nested
+        elements = src
+        if depth == 2:
+            lists, chain = out.constant(_LISTS), out.constant(_CHAIN)
+            out.emit(indent, f"if not {lists}.issuperset(map(type, {src})): {_FAIL}")
+            elements = f"{chain}({src})"
+        out.emit(indent, f"if not {out.constant(exact)}.issuperset(map(type, {elements})):")
+        out.emit(indent + 1, _FAIL)
+        return _made(src, depth)
+    made, each = out.local(), out.local()
+    out.emit(indent, f"{made} = []")
+    out.emit(indent, f"for {each} in {src}:")
+    out.emit(indent + 1, f"{made}.append({_read(out, item, each, indent + 1)})")
+    return f"tuple({made})"
+
+
+def _freeze_any(value: Any) -> Any:
+    return freeze(value, objects=False)
+
+
+_TAGS = frozenset({"$type", "$rules"})
+"""The codec's tags, which a tagged document may carry beside its fields."""
+
+
+def structurer(cls: type[Any], *, tagged: bool = False) -> Callable[[dict[str, Any]], Any]:
+    """The fast structure function of attrs class `cls` (see the module docstring).
+
+    It takes the document's fields (`tagged`: and the codec's ``$type`` and
+    ``$rules`` tags, which it leaves alone) and raises `DeclinedError` (or another
+    exception) for anything it does not take as it is.
+    """
+    key: Any = cls  # a class hashes; typeshed's type[Any] does not say so
+    return _structurer(key, tagged)
+
+
+@functools.cache
+def _structurer(cls: Any, tagged: bool) -> Callable[[dict[str, Any]], Any]:
+    fields = [f for f in attrs.fields(attrs.resolve_types(cls)) if f.init]
+    out = _Source(cls)
+    keys = out.constant(frozenset(f.name for f in fields) | (_TAGS if tagged else frozenset()))
+    out.emit(0, "def structure(o):")
+    out.emit(1, f"if not o.keys() <= {keys}: {_FAIL}")
+    args, extra = [], False
+    for f in fields:
+        value = out.local()
+        if f.default is attrs.NOTHING:
+            out.emit(1, f"{value} = o[{f.name!r}]")
+            args.append(f"{f.alias}={_read(out, f.type, value, 1)}")
+            continue
+        out.emit(1, f"if {f.name!r} in o:")
+        out.emit(2, f"{value} = o[{f.name!r}]")
+        read = _read(out, f.type, value, 2)
+        if isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class
+            out.emit(2, f"extra[{f.alias!r}] = {read}")  # the factory runs when it is left out
+            extra = True
+        else:  # passing the default is leaving it out
+            if read != value:
+                out.emit(2, f"{value} = {read}")
+            out.emit(1, "else:")
+            out.emit(2, f"{value} = {out.constant(f.default)}")
+            args.append(f"{f.alias}={value}")
+    out.checked_later(1)
+    if extra:
+        out.lines.insert(2, "  extra = {}")
+        args.append("**extra")
+    out.emit(1, f"return {out.constant(cls)}({', '.join(args)})")
+    made: Callable[[dict[str, Any]], Any] = out.compiled("structure")
+    return made
+
+
+# -- unstructure -------------------------------------------------------------------------
+
+
+def unstructurer(
+    cls: type[Any], *, text: bool = False, head: tuple[str, ...] = ()
+) -> Callable[..., dict[str, Any]]:
+    """The dict the converter writes for an instance of `cls` (see the module docstring;
+    with `text`, one that `json` writes to the same text). With `head` (the codec's
+    tags), the function takes their values after the instance and puts them first."""
+    key: Any = cls  # as in `structurer`
+    return _unstructurer(key, text, head)
+
+
+@functools.cache
+def _unstructurer(cls: Any, text: bool, head: tuple[str, ...]) -> Callable[..., dict[str, Any]]:
+    conv = _converter()
+    out = _Source(cls)
+    values = [f"h{k}" for k in range(len(head))]
+    items = [f"{name!r}: {value}" for name, value in zip(head, values, strict=True)]
+    items += [
+        f"{f.name!r}: {_write(out, f.type, f'i.{f.name}', text, conv)}"
+        for f in attrs.fields(attrs.resolve_types(cls))
+        if f.init
+    ]
+    out.emit(0, f"def unstructure({', '.join(['i', *values])}):")
+    out.emit(1, "return {" + ", ".join(items) + "}")
+    made: Callable[..., dict[str, Any]] = out.compiled("unstructure")
+    return made
+
+
+def _as_is(tp: Any, conv: Any) -> bool:
+    """Whether the converter writes a `tp` as the value itself."""
+    inner = _optional_of(tp)
+    if inner is not None:
+        tp = inner
+    return tp in _PLAIN or conv.get_unstructure_hook(tp) is identity
+
+
+def _scalar_tree(tp: Any, conv: Any) -> bool:
+    """Whether a `tp` is a scalar or tuples of them (what `json` writes as the
+    converter's lists of scalars; an int or str enum member as its value)."""
+    if _as_is(tp, conv) or (isinstance(tp, type) and issubclass(tp, enum.IntEnum | enum.StrEnum)):
+        return True
+    if typing.get_origin(tp) is not tuple:
+        return False
+    return all(_scalar_tree(a, conv) for a in typing.get_args(tp) if a is not Ellipsis)
+
+
+def _write(out: _Source, tp: Any, value: str, text: bool, conv: Any) -> str:
+    """Python source for the converter's unstructured form of `value`, a `tp`: the
+    converter's own hook, written inline where it is a plain expression."""
+    if _as_is(tp, conv) or (text and _scalar_tree(tp, conv)):
+        return value
+    hook = conv.get_unstructure_hook(tp)
+    if hook is list:
+        return f"list({value})"
+    if isinstance(tp, type) and attrs.has(tp):
+        return f"{out.constant(unstructurer(tp, text=text))}({value})"
+    item = _variadic(tp)
+    if item is not None and _variadic(item) is not None and conv.get_unstructure_hook(item) is list:
+        return f"[list(x) for x in {value}]"
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is frozenset and args and args[0] in _EXACT:
+        return f"sorted({value}, key={out.constant(sort_key)})"
+    return f"{out.constant(hook)}({value})"

@@ -1,0 +1,127 @@
+"""The codec's fast path (`meeple.core.fastpath`) says what the strict converter says.
+
+Per class, generated functions write and read documents without the converter's
+dispatch; they must write the very dict the converter writes, and read a document
+only into the very object the converter makes of it (declining everything else,
+which the converter then judges, with its own message). The text form (tuples
+left as tuples) must make the very same JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import meeple
+from meeple.core.codec import CONVERTER
+from meeple.core.fastpath import DeclinedError, structurer, unstructurer
+from meeple.core.record import RecordDocument
+from meeple.testing import mutated_documents, random_playout
+
+from ..shared import BUILT_IN, SHORT_OPTIONS
+from ..test_fuzz_loads import CASES
+
+
+def _objects(name: str, values: dict[str, Any]) -> list[Any]:
+    """States, every seat's views and outcomes along a few random games, and options."""
+    game = meeple.get_game(name)
+    options = meeple.core.build_options(name, game.options_type, values)
+    found: list[Any] = [options]
+    for seed, players in enumerate(game.spec.player_counts()):
+        try:
+            _final, moves, states = random_playout(game, players, seed, options, limit=400)
+        except meeple.MeepleError:
+            continue  # these options are not for this player count
+        for state in states[:: max(1, len(states) // 6)] + states[-1:]:
+            found += [state, state.outcome()]
+            found += [state.view(p) for p in (None, *range(state.players))]
+        notation = tuple((p, str(a)) for p, a in moves)
+        rules = game.spec.rules_version
+        found.append(RecordDocument(name, rules, players, seed, dict(values), notation))
+    return found
+
+
+def _same(fast: Any, slow: Any) -> None:
+    assert type(fast) is type(slow)
+    assert fast == slow
+    # equal is not enough (1 == True): the two must write the same JSON
+    assert json.dumps(CONVERTER.unstructure(fast)) == json.dumps(CONVERTER.unstructure(slow))
+
+
+@pytest.mark.parametrize(("name", "values"), CASES)
+def test_fast_path_writes_and_reads_what_the_converter_does(
+    name: str, values: dict[str, Any]
+) -> None:
+    for obj in _objects(name, values):
+        text = json.dumps(CONVERTER.unstructure(obj))
+        assert json.dumps(unstructurer(type(obj))(obj)) == text
+        assert json.dumps(unstructurer(type(obj), text=True)(obj)) == text
+        body = json.loads(text)
+        _same(structurer(type(obj))(body), CONVERTER.structure(body, type(obj)))
+        tagged = {"$type": "a tag", "$rules": "1", **body}  # the codec's tags, left alone
+        _same(structurer(type(obj), tagged=True)(tagged), CONVERTER.structure(body, type(obj)))
+
+
+def _kind_class(game: Any, tag: str) -> type[Any] | None:
+    if tag == "meeple.GameRecord":
+        return RecordDocument
+    kind = tag.rpartition(".")[2]
+    return {"state": game.state_type, "view": game.view_type}.get(kind)
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_fast_path_accepts_no_mutated_document_the_converter_refuses(name: str) -> None:
+    game = meeple.get_game(name)
+    values = SHORT_OPTIONS.get(name, {})
+    options = meeple.core.build_options(name, game.options_type, values)
+    seen = {"declined": 0, "taken": 0}
+
+    @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+    @given(mutated_documents(game, options=options, max_depth=200))
+    def agrees(text: str) -> None:
+        data = json.loads(text)
+        cls = _kind_class(game, str(data.get("$type", "")))
+        if cls is None:
+            return
+        body = {k: v for k, v in data.items() if not k.startswith("$")}
+        try:
+            fast = structurer(cls)(body)
+        except Exception:  # declined, or refused by a class's own check: the converter judges
+            seen["declined"] += 1
+            return
+        seen["taken"] += 1
+        _same(fast, CONVERTER.structure(body, cls))
+
+    agrees()
+    assert seen["taken"], seen  # both branches were exercised
+    assert seen["declined"], seen
+
+
+def test_fast_path_declines_values_of_another_json_type() -> None:
+    @attrs.frozen
+    class Sample:
+        count: int
+        flags: tuple[bool, ...]
+        names: frozenset[str]
+        ratio: float = 0.5
+
+    read = structurer(Sample)
+    assert read({"count": 2, "flags": [True], "names": ["a"]}) == Sample(2, (True,), frozenset("a"))
+    bodies: tuple[dict[str, Any], ...] = (
+        {"count": True, "flags": [], "names": []},  # a bool is not an int
+        {"count": 2, "flags": [1], "names": []},  # an int is not a bool
+        {"count": 2, "flags": [], "names": ["a", "a"]},  # a set has no repeats
+        {"count": 2, "flags": [], "names": [], "extra": 1},  # no unknown keys
+        {"flags": [], "names": []},  # no missing ones
+        {"count": 2, "flags": [], "names": [], "ratio": 1},  # the converter makes 1.0 of it
+    )
+    for body in bodies:
+        with pytest.raises((DeclinedError, KeyError)):
+            read(body)
+    assert (
+        CONVERTER.structure({"count": 2, "flags": [], "names": [], "ratio": 1}, Sample).ratio == 1.0
+    )
