@@ -3,17 +3,26 @@
     python benchmarks/adapters.py wojtek --players 3      # one game, every loop
     python benchmarks/adapters.py --report               # docs/performance.md's tables
     python benchmarks/adapters.py --clones               # OpenSpiel clone cost, move 10 vs 5,000
+    python benchmarks/adapters.py --instructions         # the report's ratios, in instructions
+    python benchmarks/adapters.py --instructions --tree ../old   # ... of another checkout
 
-Loops (each plays whole random games from seeds 0, 1, ... until it has made at
-least ``--steps`` steps; every step picks uniformly among the legal actions):
+Loops (each plays whole random games from consecutive seeds until it has made at
+least ``--steps`` steps; every step picks uniformly among the legal actions). Every
+call of a loop in one process starts from seeds no call has played yet: the
+encoders memoize their pieces, and a loop replaying games another loop (or an
+earlier run) just played would find them all cached, as no learner playing new
+games does:
 
 * ``meeple``: the plain loop, ``legal_actions`` and ``apply``. The baseline
   of every "plain" ratio.
-* ``meeple+encode``: the plain loop plus the encoded view of the seat to act
-  (``encode_view(view(seat))`` as a float32 array), what an OpenSpiel loop that
-  reads ``observation_tensor()`` every step computes.
-* ``meeple+obs``: the plain loop plus the encoded view and the legal-action
-  mask, choosing from the mask: what a PettingZoo step computes.
+* ``meeple+view``: the plain loop plus ``encode_view(view(seat))`` of the seat to
+  act, as a float32 array: the encoding through the view.
+* ``meeple+encode``: the plain loop plus the encoded view of the seat to act as
+  meeple computes it fastest (``encode_state(state, seat)`` where the game offers
+  the ``state_encoding`` capability, else the view's): what an OpenSpiel loop
+  that reads ``observation_tensor()`` every step computes.
+* ``meeple+obs``: the plain loop plus that encoding and the legal-action mask,
+  choosing from the mask: what a PettingZoo step computes.
 * ``openspiel``: pyspiel's plain loop, ``is_terminal``, ``legal_actions``,
   ``apply_action``, from ``new_initial_state()``.
 * ``openspiel+tensor``: the same plus ``observation_tensor()`` every step.
@@ -21,56 +30,74 @@ least ``--steps`` steps; every step picks uniformly among the legal actions):
   the mask, ``step``).
 
 Every loop chooses the same way (``random.Random``, one draw a step, indexing
-the legal actions, or the mask's nonzero entries where the loop has a mask), so
-the agent's choice costs the same everywhere and the ratios are the loops' own.
+the legal actions, or the mask's nonzero entries where the loop has a mask:
+``mask.nonzero()[0]``, numpy's cheapest way, since ``np.flatnonzero`` alone cost
+more instructions than building the mask), so the agent's choice costs as little as
+it can and the ratios are the loops' own.
 Every loop runs once to warm up, then ``--runs`` times, the loops taking turns
 so that they share the machine's load; the best run's steps/s is reported (as
 ``timeit`` does: on a shared machine the fastest run is the least disturbed).
+
+``--instructions`` counts instead of timing: each loop of ``--steps`` steps runs
+under ``valgrind --tool=cachegrind`` (with a fixed hash seed), less the same loop
+of no steps (imports, setup), so the ratios are exact and repeatable however busy
+the machine is. ``--tree DIR`` runs these loops on another checkout's ``src`` (one
+from before ``state_encoding`` encodes views in ``meeple+encode``); so does timing
+with that ``src`` first on ``PYTHONPATH``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import platform
 import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-import numpy as np
 import pyspiel
+from clones import clone_lines
+from instructions import cachegrind
 
-import meeple
 from meeple.adapters._common import setup
 from meeple.adapters.openspiel import register
 from meeple.adapters.pettingzoo import env
-from meeple.core import parse_option_strings
+from meeple.core import offers, parse_option_strings
 from meeple.core.options import options_to_json
+from meeple.core.registry import default_registry
 from meeple.sim import resolve_game
 
 Loop = Callable[[Any, int, dict[str, Any], int], tuple[int, float]]
 """(game, players, options, at least this many steps) -> (steps, seconds)."""
 
+_FIRST_SEEDS: Final = itertools.count(0, 1_000_000)
+"""The first seed of each loop call: a million seeds apart, never played twice."""
+
 
 def _meeple(
-    game: Any, players: int, options: dict[str, Any], steps: int, encode: bool, mask: bool
+    game: Any, players: int, options: dict[str, Any], steps: int, encode: str, mask: bool
 ) -> tuple[int, float]:
     s = setup(game, players, options)
+    # A checkout from before the state_encoding capability encodes views (--tree).
+    fastest = getattr(s, "encode_state", None) or (lambda state, seat: s.encode(state.view(seat)))
     chooser = random.Random(0)
-    done = seed = 0
+    done, seed = 0, next(_FIRST_SEEDS)
     began = time.process_time()
     while done < steps:
         state = s.start(seed)
         seed += 1
         while not state.is_over:
             seat = min(state.to_act)
-            if encode:
+            if encode == "view":
                 s.encode(state.view(seat))
+            elif encode == "state":
+                fastest(state, seat)
             legal = state.legal_actions(seat)
             if mask:
-                allowed = np.flatnonzero(s.mask(legal))
+                allowed = s.mask(legal).nonzero()[0]
                 action = s.vocab.action(int(allowed[int(chooser.random() * len(allowed))]))
             else:
                 action = legal[int(chooser.random() * len(legal))]
@@ -81,26 +108,32 @@ def _meeple(
 
 def meeple_plain(game: Any, players: int, options: dict[str, Any], steps: int) -> tuple[int, float]:
     """Legal actions and apply only."""
-    return _meeple(game, players, options, steps, encode=False, mask=False)
+    return _meeple(game, players, options, steps, encode="", mask=False)
+
+
+def meeple_view(game: Any, players: int, options: dict[str, Any], steps: int) -> tuple[int, float]:
+    """The plain loop plus ``encode_view`` of the seat to act's view."""
+    return _meeple(game, players, options, steps, encode="view", mask=False)
 
 
 def meeple_encode(
     game: Any, players: int, options: dict[str, Any], steps: int
 ) -> tuple[int, float]:
-    """The plain loop plus the encoded view of the seat to act."""
-    return _meeple(game, players, options, steps, encode=True, mask=False)
+    """The plain loop plus the encoded view of the seat to act, meeple's fastest way."""
+    return _meeple(game, players, options, steps, encode="state", mask=False)
 
 
 def meeple_obs(game: Any, players: int, options: dict[str, Any], steps: int) -> tuple[int, float]:
     """The plain loop plus the encoded view and the mask, choosing from the mask."""
-    return _meeple(game, players, options, steps, encode=True, mask=True)
+    return _meeple(game, players, options, steps, encode="state", mask=True)
 
 
 def _openspiel(
     game: Any, players: int, options: dict[str, Any], steps: int, tensor: bool
 ) -> tuple[int, float]:
     name = register(resolve_game(game) if isinstance(game, str) else game)
-    loaded = pyspiel.load_game(name, {"players": players, **_spiel_params(options)})
+    seed = next(_FIRST_SEEDS)
+    loaded = pyspiel.load_game(name, {"players": players, "seed": seed, **_spiel_params(options)})
     chooser = random.Random(0)
     done = 0
     began = time.process_time()
@@ -148,7 +181,7 @@ def through_pettingzoo(
     """The AEC loop PettingZoo users write."""
     e = env(game, players, **options)
     chooser = random.Random(0)
-    done = seed = 0
+    done, seed = 0, next(_FIRST_SEEDS)
     began = time.process_time()
     while done < steps:
         e.reset(seed=seed)
@@ -158,7 +191,7 @@ def through_pettingzoo(
             if termination or truncation:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             e.step(int(legal[int(chooser.random() * len(legal))]))
             done += 1
     return done, time.process_time() - began
@@ -166,6 +199,7 @@ def through_pettingzoo(
 
 LOOPS: dict[str, Loop] = {
     "meeple": meeple_plain,
+    "meeple+view": meeple_view,
     "meeple+encode": meeple_encode,
     "meeple+obs": meeple_obs,
     "openspiel": openspiel_plain,
@@ -179,11 +213,12 @@ RATIOS = (
     (
         "openspiel+tensor",
         "meeple+encode",
-        "OpenSpiel + observation_tensor() / meeple + encode_view (target <= 1.5x)",
+        "OpenSpiel + observation_tensor() / meeple + encoding (target <= 1.5x)",
     ),
     ("pettingzoo", "meeple", "PettingZoo step / meeple plain step (target <= 2x)"),
     ("pettingzoo", "meeple+obs", "PettingZoo step / meeple step computing the same obs and mask"),
-    ("meeple+encode", "meeple", "meeple + encode_view / meeple plain (encode_view's share)"),
+    ("meeple+view", "meeple", "meeple + encode_view(view) / meeple plain (the view's encoding)"),
+    ("meeple+encode", "meeple", "meeple + encoding / meeple plain (the fastest encoding's share)"),
 )
 """(slower loop, its baseline, what the ratio says): how much slower, per step."""
 
@@ -202,42 +237,49 @@ def measure(
     return {name: max(values) for name, values in rates.items()}
 
 
-def clone_cost(
-    players: int = 6, at: tuple[int, ...] = (10, 5_000), clones: int = 200
-) -> list[float]:
-    """Microseconds per ``clone()`` of a wypas OpenSpiel state at each move number in `at`
-    (the best of five batches)."""
-    game = pyspiel.load_game(register("wypas"), {"players": players, "seed": 1})
-    state = game.new_initial_state()
-    chooser = random.Random(1)
-    out = []
-    for moves in at:
-        while state.move_number() < moves:
-            legal = state.legal_actions()
-            state.apply_action(legal[chooser.randrange(len(legal))])
-        samples = []
-        for _ in range(5):
-            began = time.process_time()
-            for _ in range(clones):
-                state.clone()
-            samples.append((time.process_time() - began) / clones * 1e6)
-        out.append(min(samples))
-    return out
+COUNTED = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+import adapters
+print(adapters.LOOPS[sys.argv[2]](sys.argv[3], int(sys.argv[4]), {}, int(sys.argv[5]))[0])
+"""
+"""One loop in a fresh process: benchmarks dir, loop, game, players, steps."""
 
 
-def report(steps: int, runs: int) -> None:
-    """Markdown tables of every encodable game at its fewest players, and the clone cost."""
+def instructions(tree: str | None, loop: str, game: str, players: int, steps: int) -> float:
+    """Instructions per step of one loop (`steps` steps less none), under cachegrind,
+    with `tree`'s ``src`` (None: this checkout's) and this file's loops."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    src = os.path.join(os.path.abspath(tree) if tree else os.path.dirname(here), "src")
+    where = [here, loop, game, str(players)]
+    base, _ = cachegrind(COUNTED, [*where, "0"], src)
+    total, out = cachegrind(COUNTED, [*where, str(steps)], src)
+    return (total - base) / max(int(out.split()[-1]), 1)
+
+
+def report(steps: int, runs: int, *, count: bool = False, tree: str | None = None) -> None:
+    """Markdown tables of every encodable game at its fewest players, and the clone cost
+    (timed); with `count`, instructions per step instead (no clone cost)."""
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, ")
-    print(f"best of {runs} runs of at least {steps:,} steps per loop, steps/s (CPU time)\n")
-    names = [n for n in meeple.game_names() if hasattr(meeple.get_game(n), "action_vocabulary")]
+    if count:
+        print(f"instructions per step (cachegrind), loops of at least {steps:,} steps\n")
+    else:
+        print(f"best of {runs} runs of at least {steps:,} steps per loop, steps/s (CPU time)\n")
+    # the registry's games() skips a plugin that fails to load (logged once)
+    games = [g for g in default_registry.games() if offers(g, "encoding")]
     measured = {}
-    for name in names:
-        players = meeple.get_game(name).spec.min_players
-        measured[name, players] = measure(name, players, {}, steps, runs)
+    for game in games:
+        name, players = game.spec.name, game.spec.min_players
+        if count:  # as rates, 1 / instructions per step, so the ratios read the same
+            rates = {loop: 1 / instructions(tree, loop, name, players, steps) for loop in LOOPS}
+        else:
+            rates = measure(name, players, {}, steps, runs)
+        measured[name, players] = rates
     print("| game | players | " + " | ".join(LOOPS) + " |")
     print("|---|---|" + "---|" * len(LOOPS))
     for (name, players), rates in measured.items():
-        cells = " | ".join(f"{rates[loop]:,.0f}" for loop in LOOPS)
+        values = (1 / rates[loop] if count else rates[loop] for loop in LOOPS)
+        cells = " | ".join(f"{value:,.0f}" for value in values)
         print(f"| {name} | {players} | {cells} |")
     print()
     print("| ratio (per step, slower / baseline) | " + " | ".join(n for n, _ in measured) + " |")
@@ -245,11 +287,9 @@ def report(steps: int, runs: int) -> None:
     for slow, base, label in RATIOS:
         cells = " | ".join(f"{rates[base] / rates[slow]:.2f}x" for rates in measured.values())
         print(f"| {label} | {cells} |")
-    early, late = clone_cost()
-    print(
-        f"\nclone() of a 6-player wypas state: {early:.1f} us at move 10, "
-        f"{late:.1f} us at move 5,000 ({late / early:.2f}x)"
-    )
+    if count:
+        return
+    print("\n" + "\n".join(clone_lines()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -262,14 +302,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--report", action="store_true", help="every game, as Markdown")
     parser.add_argument("--clones", action="store_true", help="OpenSpiel clone cost only")
+    parser.add_argument(
+        "--instructions", action="store_true", help="the report in instructions per step"
+    )
+    parser.add_argument("--tree", help="with --instructions: another checkout's root")
     args = parser.parse_args(argv)
     sys.path.insert(0, os.getcwd())  # so module:ATTR paths resolve from where you run it
     if args.clones:
-        early, late = clone_cost()
-        print(f"clone(): {early:.1f} us at move 10, {late:.1f} us at move 5,000")
+        print("\n".join(clone_lines()))
         return 0
-    if args.report:
-        report(args.steps, args.runs)
+    if args.report or args.instructions:
+        report(args.steps, args.runs, count=args.instructions, tree=args.tree)
         return 0
     if args.game is None:
         parser.error("name a game, or pass --report or --clones")

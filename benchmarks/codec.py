@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from instructions import counted
+from instructions import cachegrind
 
 import meeple
 
@@ -118,7 +118,7 @@ for _ in range(number):
 def _instructions(tree: str | None, args: list[str]) -> int:
     """Instructions of one run of `_COUNTED` with `args`, under cachegrind."""
     here = os.path.dirname(os.path.abspath(__file__))
-    return counted(tree, _COUNTED, [here, *args])[0]
+    return cachegrind(_COUNTED, [here, *args], os.path.abspath(tree) if tree else None)[0]
 
 
 def count(

@@ -64,14 +64,23 @@ print(play_dominoes(games, seed=1))
 run, so the baseline plays the first game too, and the count wants many games."""
 
 
-def counted(tree: str | None, script: str, args: list[str]) -> tuple[int, str]:
+def count(tree: str | None, args: list[str], program: str = PLAYOUTS) -> tuple[int, int]:
+    """(instructions, steps) of one run of `program` (the playouts) under cachegrind."""
+    instructions, out = cachegrind(program, args, os.path.abspath(tree) if tree else None)
+    return instructions, int(out.strip())
+
+
+def cachegrind(script: str, args: list[str], pythonpath: str | None) -> tuple[int, str]:
     """(instructions, standard output) of ``python -c script *args`` under cachegrind."""
     env = dict(os.environ)
     # str hashes are salted per process; a fixed salt makes dict collisions, and so
     # the count, the same on every run (it moved by up to 5% without this)
     env["PYTHONHASHSEED"] = "0"
-    if tree:
-        env["PYTHONPATH"] = os.path.abspath(tree)
+    # numpy's BLAS threads spin while idle, and cachegrind counts every thread: with
+    # them an adapter loop's count moved by 10% between identical runs
+    env.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
     with tempfile.TemporaryDirectory() as scratch:
         out = os.path.join(scratch, "cachegrind.out")
         run = subprocess.run(
@@ -95,12 +104,6 @@ def counted(tree: str | None, script: str, args: list[str]) -> tuple[int, str]:
     if found is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{run.stderr[-2000:]}")
     return int(found.group(1).replace(",", "")), run.stdout
-
-
-def count(tree: str | None, args: list[str], program: str = PLAYOUTS) -> tuple[int, int]:
-    """(instructions, steps) of one run of `program` (the playouts) under cachegrind."""
-    total, out = counted(tree, program, args)
-    return total, int(out.strip())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -78,3 +78,33 @@ def test_masks_are_int8_and_writable() -> None:
     assert mask.flags.writeable
     assert sorted(np.flatnonzero(mask).tolist()) == sorted(setup.vocab.index(a) for a in legal)
     assert mask.tolist() == setup.vocab.mask(legal)
+
+
+@pytest.mark.parametrize("game", ["bear_mountain", "way_of_bear", "wojtek", "wypas"])
+def test_the_state_path_gives_the_recorded_views_numbers(game: str) -> None:
+    # encode_state (state_encoding) skips the view: for a state dealt back from each
+    # recorded view, the adapters' vector and OpenSpiel's list are the view's numbers.
+    encodable: Any = meeple.get_game(game)
+    rows = [row for row in ROWS if row["game"] == game] or [
+        {"view": meeple.dumps(encodable.start(n, seed=n).view(0))}
+        for n in encodable.spec.player_counts()
+    ]
+    for row in rows:
+        view = meeple.loads(row["view"])
+        state = encodable.determinize(view, 1)
+        setup = _common.setup(encodable, view.players, {})
+        expected = np.asarray(encodable.encode_view(view), dtype=np.float32)
+        vector = setup.encode_state(state, view.player)
+        assert vector.tobytes() == expected.tobytes()
+        assert vector.flags.writeable
+        assert setup.floats(setup.blocks(state, view.player)) == expected.tolist()
+
+
+def test_an_encode_state_of_the_wrong_size_is_refused() -> None:
+    setup = _common.setup("wojtek", 2, {})
+    state = setup.start(0)
+    setup._encode_state = lambda state, seat: [b"\0\0\0\0"]
+    with pytest.raises(meeple.MeepleError, match="gave 4 bytes"):
+        setup.encode_state(state, 0)
+    with pytest.raises(meeple.MeepleError, match="gave 1 numbers"):
+        setup.floats(setup.blocks(state, 0))

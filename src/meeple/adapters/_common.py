@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import math
+import operator
 import struct
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, Final, Literal
+
+import attrs
 
 try:
     import numpy as np
 except ImportError as err:  # pragma: no cover - exercised only without the extra
     raise ImportError("meeple's adapters need numpy: pip install 'meeple[rl]'") from err
 
-from ..core.capabilities import Encodable
+from ..core.capabilities import Encodable, EncodesStates
 from ..core.encoding import Vocabulary, vocabulary
 from ..core.errors import InvalidOptionsError, MeepleError
 from ..core.options import build_options
@@ -24,6 +29,7 @@ __all__ = [
     "RewardChoice",
     "RewardScheme",
     "Setup",
+    "field_getters",
     "index_by_action",
     "reward_range",
     "reward_scheme",
@@ -109,11 +115,27 @@ class Setup:
         # The vocabulary itself holds its actions, so their ids are never reused while
         # this table lives. Games that hand out shared action objects are found by id
         # (no hash of an attrs object, which runs in Python); others fall back below.
+        self._getters = field_getters(self.vocab.actions)
+        self._by_fields: dict[Any, int] = {}
+        if self._getters is not None:
+            getters = self._getters
+            self._by_fields = {
+                (a.__class__, getters[a.__class__](a)): i for i, a in enumerate(self.vocab.actions)
+            }
+            if len(self._by_fields) != len(self.vocab):
+                self._getters = None
+        """(action class, its compared fields) -> vocabulary index: equality without
+        attrs' __hash__ and __eq__ (Python code) for actions that are not shared."""
         self.observation_size: int = encodable.observation_size(players)
         self._encode = encodable.encode_view
         # float32 in native byte order, numpy's own: packing a tuple of Python floats
         # is several times faster than np.asarray over it, and rounds the same way.
         self._pack = struct.Struct(f"={self.observation_size}f").pack
+        self._nbytes = 4 * self.observation_size
+        self._encode_state: Any = (
+            self.game.encode_state if isinstance(self.game, EncodesStates) else None
+        )
+        """The game's ``state_encoding`` (float32 bytes straight from a state), if offered."""
 
     def start(self, seed: int) -> Any:
         """A fresh state."""
@@ -133,21 +155,70 @@ class Setup:
             return np.asarray(values, dtype=np.float32)
         return np.frombuffer(bytearray(packed), dtype=np.float32)
 
+    def blocks(self, state: Any, seat: int) -> Sequence[bytes]:
+        """`seat`'s encoded view of `state` as float32 blocks: the game's
+        ``encode_state`` when it offers one (no view is built), else one block packed
+        from `encode` of the view."""
+        fast = self._encode_state
+        if fast is None:
+            return [self.encode(state.view(seat)).tobytes()]
+        return fast(state, seat)  # type: ignore[no-any-return]  # an EncodesStates game's
+
+    def encode_state(self, state: Any, seat: int) -> Any:
+        """`seat`'s encoded view of `state` as a float32 vector (a new, writable array)."""
+        raw = bytearray().join(self.blocks(state, seat))
+        if len(raw) != self._nbytes:
+            raise MeepleError(
+                f"{self.game.spec.name}.encode_state gave {len(raw)} bytes, not "
+                f"{self._nbytes} (observation_size {self.observation_size} float32 numbers)"
+            )
+        return np.frombuffer(raw, dtype=np.float32)
+
+    def floats(self, blocks: Sequence[bytes]) -> list[float]:
+        """Float32 blocks as a list of Python floats (OpenSpiel's tensors), each block
+        converted once: a block that repeats is the same bytes object, whose hash
+        Python keeps, so most steps copy cached floats."""
+        out: list[float] = []
+        for block in blocks:
+            out += _floats(block)
+        if len(out) != self.observation_size:
+            raise MeepleError(
+                f"{self.game.spec.name}.encode_state gave {len(out)} numbers, "
+                f"observation_size says {self.observation_size}"
+            )
+        return out
+
     def indices(self, legal: tuple[Any, ...]) -> list[int]:
         """The vocabulary index of each of `legal`, in its order."""
-        by_id = self._by_id
-        found = [by_id.get(id(action), -1) for action in legal]
-        if -1 not in found:
-            return found
-        # Not all the vocabulary's own objects: look them up by equality.
-        table = self.action_index
-        if table is not None:
-            try:
-                return [table[action] for action in legal]
+        found: list[int | None] = list(map(self._by_id.get, map(id, legal)))  # C loops
+        if None not in found:
+            return found  # type: ignore[return-value]  # no None in it
+        getters = self._getters
+        if getters is not None:
+            by_fields = self._by_fields
+            try:  # every action found by its class and compared fields: no Python code
+                return [by_fields[a.__class__, getters[a.__class__](a)] for a in legal]
             except KeyError:
-                pass  # an action outside the table: the vocabulary says why below
-        index = self.vocab.index
-        return [index(action) for action in legal]
+                pass  # one outside the vocabulary (or of another class): one by one
+        self._look_up(legal, found)
+        return found  # type: ignore[return-value]  # every None was filled in
+
+    def _look_up(self, legal: tuple[Any, ...], found: list[int | None]) -> None:
+        """Fill in the indices of the actions that are not the vocabulary's own objects:
+        by their compared fields (C getters), else by equality, else by notation (which
+        says why an action outside the vocabulary is refused)."""
+        getters = self._getters or {}
+        by_fields = self._by_fields
+        table = self.action_index
+        for i, known in enumerate(found):
+            if known is None:
+                action = legal[i]
+                getter = getters.get(action.__class__)
+                if getter is not None:
+                    known = by_fields.get((action.__class__, getter(action)))
+                if known is None and table is not None:
+                    known = table.get(action)
+                found[i] = known if known is not None else self.vocab.index(action)
 
     def mask(self, legal: tuple[Any, ...]) -> Any:
         """The legal actions as an int8 mask over the vocabulary."""
@@ -159,6 +230,34 @@ class Setup:
         for i in indices:
             out[i] = 1
         return np.frombuffer(out, dtype=np.int8)
+
+
+@lru_cache(maxsize=8192)  # a few kB an entry at most
+def _floats(block: bytes) -> tuple[float, ...]:
+    return struct.unpack(f"={len(block) // 4}f", block)
+
+
+def _no_fields(action: Any) -> tuple[()]:
+    return ()
+
+
+def field_getters(actions: tuple[Any, ...]) -> dict[type, Callable[[Any], Any]] | None:
+    """Per action class, a getter (``operator.attrgetter``, C code) of the fields its
+    attrs equality compares: two actions are equal exactly when their classes and
+    these values are. None if some class is not a plain attrs class."""
+    getters: dict[type, Callable[[Any], Any]] = {}
+    for action in actions:
+        cls = action.__class__
+        if cls in getters:
+            continue
+        if not attrs.has(cls):
+            return None
+        fields = [f for f in attrs.fields(cls) if f.eq]
+        if any(f.eq_key is not None for f in fields):
+            return None  # compared through a key function: leave it to __eq__
+        names = [f.name for f in fields]
+        getters[cls] = operator.attrgetter(*names) if names else _no_fields
+    return getters
 
 
 def index_by_action(actions: tuple[Any, ...]) -> dict[Any, int] | None:

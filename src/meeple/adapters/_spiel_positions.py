@@ -8,8 +8,8 @@ shares. See `meeple.adapters.openspiel` for what users see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeAlias
 
 import pyspiel
 
@@ -25,49 +25,36 @@ _RECENT: Final = 4
 one for the next game's deal before every read, so that one is always among them."""
 
 
-class _Moves:
-    """One seat's action on top of its actions before: a persistent list, newest first.
-
-    Never changed once made, so states and their clones share the moves they have
-    in common; it pickles flat (no recursion however long the game).
-    """
-
-    __slots__ = ("action", "before")
-
-    def __init__(self, before: _Moves | None, action: int) -> None:
-        self.before = before
-        self.action = action
-
-    def actions(self) -> list[int]:
-        """Every action of the list, oldest first."""
-        out = []
-        node: _Moves | None = self
-        while node is not None:
-            out.append(node.action)
-            node = node.before
-        out.reverse()
-        return out
-
-    def __copy__(self) -> _Moves:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_moves_from, (tuple(self.actions()),))
+_Moves: TypeAlias = "tuple[int, _Moves] | None"
+"""One seat's past actions as a persistent list, newest first: (action, the actions
+before), None for none. A tuple, so a move costs one small tuple; states and their
+clones share the moves they have in common; positions pickle them flat."""
 
 
-def _moves_from(actions: Iterable[int]) -> _Moves | None:
+def _moves_from(actions: Iterable[int]) -> _Moves:
     """The persistent list of these actions, oldest first."""
-    node = None
+    node: _Moves = None
     for action in actions:
-        node = _Moves(node, action)
+        node = (action, node)
     return node
 
 
-def _actions(moves: _Moves | None) -> list[int]:
-    return moves.actions() if moves is not None else []
+def _actions(moves: _Moves) -> list[int]:
+    """Every action of the list, oldest first."""
+    out = []
+    while moves is not None:
+        action, moves = moves
+        out.append(action)
+    out.reverse()
+    return out
+
+
+def _position_from(state: Any, own: tuple[tuple[int, ...], ...]) -> _Position:
+    """Unpickle a position: its seats' actions come flat (no recursion however long)."""
+    return _Position(state, tuple(_moves_from(actions) for actions in own))
+
+
+_new: Final = object.__new__
 
 
 class _Position:
@@ -82,7 +69,7 @@ class _Position:
 
     state: Any
     player: int
-    own: tuple[_Moves | None, ...]
+    own: tuple[_Moves, ...]
     legal: tuple[int, ...] | None
     """The seat to act's legal actions as sorted vocabulary indices, once asked."""
     moves: tuple[Any, ...]
@@ -91,7 +78,7 @@ class _Position:
     raw: list[int]
     """The vocabulary index of each of `moves`, in its order, once `legal` is filled."""
 
-    def __init__(self, state: Any, own: tuple[_Moves | None, ...]) -> None:
+    def __init__(self, state: Any, own: tuple[_Moves, ...]) -> None:
         self.state = state
         to_act = state.to_act
         # Seats asked in secret (a Wypas offer) first, or the public move would end it.
@@ -101,9 +88,15 @@ class _Position:
 
     def after(self, state: Any, player: int, action: int) -> _Position:
         """The position `player` reaches with `action`, whose result is `state`."""
+        # What __init__ does, without a class call (this runs at every step).
         own = self.own
-        mine = _Moves(own[player], action)
-        return _Position(state, (*own[:player], mine, *own[player + 1 :]))
+        new: _Position = _new(_Position)
+        new.state = state
+        to_act = state.to_act
+        new.player = min(to_act) if to_act else _TERMINAL
+        new.own = (*own[:player], (action, own[player]), *own[player + 1 :])
+        new.legal = None
+        return new
 
     def __copy__(self) -> _Position:
         return self
@@ -112,7 +105,7 @@ class _Position:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Position, (self.state, self.own))
+        return (_position_from, (self.state, tuple(tuple(_actions(m)) for m in self.own)))
 
 
 class _Deal(_Position):
@@ -202,18 +195,22 @@ class _Context:
         """The vocabulary indices of `player`'s legal actions, sorted (OpenSpiel's order)."""
         return tuple(sorted(self.setup.indices(state.legal_actions(player))))
 
-    def encoding(self, state: Any, player: int) -> Any:
-        """`player`'s view of the meeple `state`, encoded (a float32 array; do not change it).
+    def blocks(self, state: Any, player: int) -> Sequence[bytes]:
+        """`player`'s view of the meeple `state`, encoded (float32 blocks; do not change).
 
         pyspiel sizes a tensor by writing one for a new initial state (the next game's
         deal, seat 0) before every read, so the last few encodings are remembered, by
         the identity of the meeple state: sizing costs a lookup.
         """
-        values = self._encodings.get(state, player)
-        if values is None:
-            values = self.setup.encode(state.view(player))
-            self._encodings.put(state, player, values)
-        return values
+        blocks = self._encodings.get(state, player)
+        if blocks is None:
+            blocks = self.setup.blocks(state, player)
+            self._encodings.put(state, player, blocks)
+        return blocks  # type: ignore[no-any-return]  # what was put
+
+    def tensor(self, state: Any, player: int) -> list[float]:
+        """`player`'s encoded view as a new list of floats (an observation tensor)."""
+        return self.setup.floats(self.blocks(state, player))
 
     def observation_string(self, at: _Position, player: int) -> str:
         """`player`'s view as JSON."""

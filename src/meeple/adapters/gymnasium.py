@@ -81,9 +81,8 @@ class MeepleEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._illegal = False
 
     def _observation(self) -> dict[str, Any]:
-        view = self.state.view(self.seat)
         return {
-            "observation": self._setup.encode(view),
+            "observation": self._setup.encode_state(self.state, self.seat),
             "action_mask": self._setup.mask(self.state.legal_actions(self.seat)),
         }
 

@@ -309,8 +309,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """`player`'s (default: the current player's) encoded view."""
-        values: list[float] = self._ctx.encoding(self._at.state, self._seat(player)).tolist()
-        return values
+        return self._ctx.tensor(self._at.state, self._seat(player))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The same as `observation_tensor` (a view already holds what a seat knows)."""
@@ -378,7 +377,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
         history = ",".join(f"{player_id}:{action}" for action in _actions(mine))
         text = f"history={history}\nmove_number={self.move_number()}\n__dict__={_NO_ATTRIBUTES}"
         state = self.get_game().deserialize_state(text)
-        nobody: tuple[_Moves | None, ...] = (None,) * len(at.own)
+        nobody: tuple[_Moves, ...] = (None,) * len(at.own)
         state._at = _Position(world, (*nobody[:player_id], mine, *nobody[player_id + 1 :]))
         return state
 
@@ -406,7 +405,8 @@ class MeepleObserver:
 
     def set_from(self, state: MeepleSpielState, player: int) -> None:
         """Fill `tensor` with `player`'s encoded view."""
-        self.tensor[:] = self.ctx.encoding(state._at.state, player)
+        raw = b"".join(self.ctx.blocks(state._at.state, player))
+        self.tensor[:] = np.frombuffer(raw, dtype=np.float32)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         """The view as JSON; with perfect recall, prefixed by the seat's own past actions."""

@@ -118,7 +118,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         indices = setup.indices(legal)
         self._seen = (state, seat, legal, indices)
         return {
-            "observation": setup.encode(state.view(seat)),
+            "observation": setup.encode_state(state, seat),
             "action_mask": setup.mask_of(indices),
         }
 
@@ -140,15 +140,17 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
                 move = None
         if move is None:
             move = self._setup.vocab.action(int(action))
-        self.state = state.apply(move, seat)
+        after = self.state = state.apply(move, seat)
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_over:
-            values = rewards_from(self.state.outcome(), self.reward_scheme)
+        if after.is_over:
+            values = rewards_from(after.outcome(), self.reward_scheme)
             for other, p in self._seat.items():
                 self.rewards[other] = values[p]
                 self.terminations[other] = True
         else:
-            self.agent_selection = self.possible_agents[asking_order(self.state)[0]]
+            self.agent_selection = self.possible_agents[asking_order(after)[0]]
+        # Rewards come only at the end: before it they are all 0, and adding them
+        # (PettingZoo's bookkeeping at every step) would change nothing.
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -14,10 +14,11 @@ cards a longer tiebreaker hike holds).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from meeple.core.encoding import Layout, Writer
+from meeple.core.encoding import Layouts, Writer
 
 from .actions import Action, Assign, Done, Draw, Pick, Place, SoloPlace, Take
 from .components import (
@@ -49,6 +50,7 @@ __all__ = [
     "PHASES",
     "SIGHT_BOUNDS",
     "action_vocabulary",
+    "claims",
     "encode_view",
     "layout",
     "observation_size",
@@ -245,20 +247,10 @@ def _parts(players: int) -> list[tuple[str, int]]:
     return parts
 
 
-_LAYOUTS: Final = {n: Layout.of("bear_mountain", n, _parts(n)) for n in range(1, MAX_PLAYERS + 1)}
-
-
-def layout(players: int) -> Layout:
-    """The encoding layout for `players` seats (1-4)."""
-    found = _LAYOUTS.get(players)
-    if found is None:
-        raise ValueError(f"bear_mountain is played by 1-{MAX_PLAYERS} players, not {players}")
-    return found
-
-
-def observation_size(players: int) -> int:
-    """Length of `encode_view`'s result with `players` seats."""
-    return layout(players).size
+layout: Final = Layouts("bear_mountain", range(1, MAX_PLAYERS + 1), _parts)
+"""``layout(players)``: the encoding layout for 1-4 seats."""
+observation_size: Final = layout.size
+"""``observation_size(players)``: the length of `encode_view`'s result."""
 
 
 # -- encoding --------------------------------------------------------------------
@@ -313,19 +305,18 @@ def _mode(view: View) -> str:
     return view.options.mode or ("solo" if view.players == 1 else "standard")
 
 
-def _multi_body(view: View, w: Writer, me: int) -> None:
-    n = view.players
-    if _mode(view) == "draft":
-        w.one_hot("round", view.round)
-    w.ones("pending", [(p - me) % n for p in view.pending])
-    seats = [(me + r) % n for r in range(n)]
-    blocks = [_hike(view.hikes[p]) for p in seats]
-    # Who claims each score card right now (scoring.award, over seats in viewer order).
+def claims(
+    seen: Sequence[tuple[int, ...]], score_cards: tuple[int, ...]
+) -> tuple[list[int], list[int], list[list[int]]]:
+    """Who claims each score card right now (`scoring.award`, over seats in the order
+    of `seen`, their hikes' sights): per seat its points, how many of them are shared,
+    and the claimed cards (id - 1)."""
+    n = len(seen)
     points = [0] * n
     shared = [0] * n
-    claims: list[list[int]] = [[] for _ in range(n)]
-    columns = tuple(zip(*[b[1] for b in blocks], strict=True))
-    for sid in view.score_cards:
+    claimed: list[list[int]] = [[] for _ in range(n)]
+    columns = tuple(zip(*seen, strict=True))
+    for sid in score_cards:
         values = columns[sid - 1]
         best = max(values)
         if best <= 0:
@@ -333,15 +324,26 @@ def _multi_body(view: View, w: Writer, me: int) -> None:
         takers = [r for r in range(n) if values[r] == best]
         for r in takers:
             points[r] += 1
-            claims[r].append(sid - 1)
+            claimed[r].append(sid - 1)
             if len(takers) > 1:
                 shared[r] += 1
+    return points, shared, claimed
+
+
+def _multi_body(view: View, w: Writer, me: int) -> None:
+    n = view.players
+    if _mode(view) == "draft":
+        w.one_hot("round", view.round)
+    w.ones("pending", [(p - me) % n for p in view.pending])
+    seats = [(me + r) % n for r in range(n)]
+    blocks = [_hike(view.hikes[p]) for p in seats]
+    points, shared, claimed = claims([b[1] for b in blocks], view.score_cards)
     for r, p in enumerate(seats):
         hike, points_part, shared_part, claims_part, hand_part, pick_part = _SEAT_PARTS[r]
         w.put(hike, blocks[r][0])
         w.set(points_part, 0, points[r] / N_SCORES)
         w.set(shared_part, 0, shared[r] / N_SCORES)
-        w.ones(claims_part, claims[r])
+        w.ones(claims_part, claimed[r])
         if view.hand_counts:
             w.set(hand_part, 0, view.hand_counts[p] / HAND_SIZE)
             w.set(pick_part, 0, view.pick_counts[p] / DRAFT_PICKS[0])

@@ -7,6 +7,7 @@ from .capabilities import (
     ENDED_BY,
     STALLED,
     Encodable,
+    EncodesStates,
     HasElements,
     HasHeuristic,
     HasHtml,
@@ -19,7 +20,17 @@ from .capabilities import (
 )
 from .codec import dumps, loads
 from .edit import replace
-from .encoding import Layout, Vocabulary, Writer, vocabulary
+from .encoding import (
+    Layout,
+    Layouts,
+    Vocabulary,
+    Writer,
+    f32,
+    fraction,
+    one_hots,
+    packed,
+    vocabulary,
+)
 from .errors import (
     AmbiguousPlayerError,
     CorruptDataError,
@@ -54,6 +65,7 @@ __all__ = [
     "AmbiguousPlayerError",
     "CorruptDataError",
     "Encodable",
+    "EncodesStates",
     "EncodingBase",
     "Game",
     "GameBase",
@@ -70,6 +82,7 @@ __all__ = [
     "InvalidOptionsError",
     "InvalidPlayerError",
     "Layout",
+    "Layouts",
     "MalformedActionError",
     "Match",
     "MeepleError",
@@ -89,10 +102,14 @@ __all__ = [
     "check_players",
     "competition_ranks",
     "dumps",
+    "f32",
+    "fraction",
     "game_names",
     "get_game",
     "loads",
     "offers",
+    "one_hots",
+    "packed",
     "parse_option_strings",
     "public_to_act",
     "replace",

@@ -30,6 +30,10 @@ cannot be clicked (moves are notation buttons only), the terminal prints the tex
 picture without colour, a balance report shows only the figures every game has,
 the codec checks types only.
 
+``state_encoding`` (``encode_state(state, player)``, beside ``encoding``): the
+encoded view as float32 blocks straight from the state, which the adapters use when
+a game offers it (without it they build the view and encode that).
+
 The documentation's "Optional capabilities" page gives each one's signature, what
 it must do, what uses it and what happens without it.
 """
@@ -51,6 +55,7 @@ __all__ = [
     "ENDED_BY",
     "STALLED",
     "Encodable",
+    "EncodesStates",
     "HasElements",
     "HasHeuristic",
     "HasHtml",
@@ -81,6 +86,18 @@ class Encodable(Protocol[A_co, V_contra]):
 
     def encode_view(self, view: V_contra) -> Sequence[float]:
         """The view as numbers in [-1, 1], from the view alone (so it cannot leak)."""
+        ...
+
+
+@runtime_checkable
+class EncodesStates(Protocol[S_contra]):
+    """A seat's encoded view straight from the state (skipping the view), for adapters."""
+
+    def encode_state(self, state: S_contra, player: int | None) -> Sequence[bytes]:
+        """``encode_view(state.view(player))`` as float32 blocks, in order: joined, they
+        are ``f32`` of its numbers (`meeple.core.encoding.f32`). A block that repeats
+        from step to step is the same bytes object (memoized), so a caller can memoize
+        what it makes of each. `player` is a seat of `state` or None."""
         ...
 
 
@@ -177,6 +194,7 @@ class Validating(Protocol):
 
 CAPABILITIES: Final[dict[str, type[Any]]] = {
     "encoding": Encodable,
+    "state_encoding": EncodesStates,
     "heuristic": HasHeuristic,
     "public": HasPublicNotation,
     "html": HasHtml,

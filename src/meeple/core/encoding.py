@@ -10,19 +10,37 @@ has ``action_vocabulary(players)``, ``observation_size(players)`` and
   flat vector (OpenSpiel's named tensors). A game lists ``(name, width)`` once;
   offsets are computed, the parts tile the vector by construction, and the
   encoder writes *by part name*, so the layout and the writer cannot disagree.
+  `Layouts` holds a game's layouts by player count.
+* Blocks for the ``state_encoding`` capability (``encode_state(state, player)``:
+  the same numbers as float32 blocks, in layout order, straight from the state):
+  `packed` memoizes a block function's numbers as float32 bytes (`f32`);
+  `fraction` and `one_hots` are ready-made small blocks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
-from typing import Any
+import struct
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache, update_wrapper
+from typing import Any, ParamSpec, cast
 
 import attrs
 
 from .errors import IllegalActionError, MeepleError
 
-__all__ = ["Layout", "Vocabulary", "Writer", "vocabulary"]
+__all__ = [
+    "Layout",
+    "Layouts",
+    "Vocabulary",
+    "Writer",
+    "f32",
+    "fraction",
+    "one_hots",
+    "packed",
+    "vocabulary",
+]
+
+P = ParamSpec("P")
 
 
 class Vocabulary:
@@ -166,6 +184,70 @@ class Layout:
         if found is None:
             raise KeyError(f"{self.game} encoding has no part {name!r} with {self.players} players")
         return found
+
+
+class Layouts:
+    """One game's layouts by player count: ``layouts(players)``, or a ValueError naming
+    the counts the game is played with."""
+
+    def __init__(
+        self, game: str, counts: Iterable[int], parts: Callable[[int], Iterable[tuple[str, int]]]
+    ) -> None:
+        self.game = game
+        """The game's registry name."""
+        self._by_count = {n: Layout.of(game, n, parts(n)) for n in counts}
+        if not self._by_count:
+            raise ValueError(f"{game} encoding: no player counts")
+
+    def __call__(self, players: int) -> Layout:
+        """The layout for `players` seats."""
+        found = self._by_count.get(players)
+        if found is None:
+            counts = sorted(self._by_count)
+            raise ValueError(
+                f"{self.game} is played by {counts[0]}-{counts[-1]} players, not {players}"
+            )
+        return found
+
+    def size(self, players: int) -> int:
+        """How many numbers an encoded view has with `players` seats."""
+        return self(players).size
+
+
+def f32(values: Sequence[float]) -> bytes:
+    """`values` as float32 in native byte order: the numbers of a float32 numpy array
+    over them (struct rounds exactly as ``np.asarray(values, np.float32)`` does)."""
+    return struct.pack(f"={len(values)}f", *values)
+
+
+@lru_cache(maxsize=64)
+def one_hots(width: int) -> tuple[bytes, ...]:
+    """``one_hots(width)[i]``: float32 bytes of `width` numbers, 1 at `i`, else 0."""
+    return tuple(f32([1.0 if i == hot else 0.0 for i in range(width)]) for hot in range(width))
+
+
+@lru_cache(maxsize=4096)
+def fraction(count: float, whole: float) -> bytes:
+    """``count / whole`` as a block of one float32 number (``fraction(flag, 1)``: a flag)."""
+    return f32((count / whole,))
+
+
+def packed(
+    block: Callable[P, Sequence[float]], *, maxsize: int | None = 4096
+) -> Callable[P, bytes]:
+    """`block` (a pure function of immutable arguments) giving its numbers as float32
+    bytes (`f32`), memoized: an ``encode_state`` copies such blocks instead of
+    computing numbers, so most steps cost a few cache look-ups."""
+
+    # a memoized block: skip its own cache (a miss here is one there too)
+    compute: Callable[..., Sequence[float]] = getattr(block, "__wrapped__", block)
+
+    @lru_cache(maxsize=maxsize)
+    def packed_block(*args: Any) -> bytes:
+        return f32(compute(*args))
+
+    update_wrapper(packed_block, block)
+    return cast(Callable[P, bytes], packed_block)
 
 
 class Writer:

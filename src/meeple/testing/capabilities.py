@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import math
+import struct
 from typing import Any
 
 from ..core import codec
 from ..core.capabilities import ENDED_BY, STALLED, capabilities
-from ..core.encoding import vocabulary
+from ..core.encoding import f32, vocabulary
 from ..core.errors import IllegalActionError
 from ..core.protocols import State
 from .elements import check_elements
@@ -19,7 +20,7 @@ from .public import check_public
 from .styled import check_styled
 from .where import Where, expect, guard
 
-__all__ = ["check_capabilities", "check_encoding"]
+__all__ = ["check_capabilities", "check_encoding", "check_state_encoding"]
 
 
 def check_capabilities(game: Any, state: State, where: Where) -> None:
@@ -28,6 +29,8 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
     offered = capabilities(game)
     if "encoding" in offered:
         check_encoding(game, state, where)
+    if "state_encoding" in offered:
+        check_state_encoding(game, state, where)
     if "heuristic" in offered:
         values = guard(where, "heuristic(state)", game.heuristic, state)
         expect(
@@ -132,3 +135,37 @@ def check_encoding(game: Any, state: State, where: Where) -> None:
             where,
             f"encode_view(view({p})) changes when hidden information is re-dealt",
         )
+
+
+def check_state_encoding(game: Any, state: State, where: Where) -> None:
+    """State-encoding contract: for every seat and the spectator, the blocks of
+    ``encode_state(state, seat)``, joined, are exactly ``encode_view(state.view(seat))``
+    as float32 bytes, so it shows no more than the view (and an adapter gets the same
+    numbers either way)."""
+    expect(
+        callable(getattr(game, "encode_view", None)),
+        where,
+        "a game with encode_state must also offer the encoding capability (encode_view)",
+    )
+    for p in (None, *range(state.players)):
+        want = f32(game.encode_view(state.view(p)))
+        blocks = guard(where, f"encode_state(state, {p})", game.encode_state, state, p)
+        expect(
+            all(block.__class__ is bytes for block in blocks),
+            where,
+            f"encode_state(state, {p}) must give blocks of bytes, got {blocks!r:.200}",
+        )
+        got = b"".join(blocks)
+        if got != want:
+            raise where.fail(f"encode_state(state, {p}) {_first_difference(got, want)}")
+
+
+def _first_difference(got: bytes, want: bytes) -> str:
+    """Where float32 bytes `got` first differ from `want`, in words."""
+    if len(got) != len(want):
+        return f"gave {len(got)} bytes, encode_view's numbers as float32 are {len(want)}"
+    numbers = len(want) // 4
+    mine = struct.unpack(f"={numbers}f", got)
+    theirs = struct.unpack(f"={numbers}f", want)
+    at = next(i for i in range(numbers) if got[4 * i : 4 * i + 4] != want[4 * i : 4 * i + 4])
+    return f"differs from encode_view at number {at}: {mine[at]!r}, not {theirs[at]!r}"

@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from itertools import chain
 from typing import Final
 
-from meeple.core.encoding import Layout
+from meeple.core.encoding import Layouts
 
 from .actions import (
     ALL_TAKES,
@@ -139,20 +139,10 @@ def _parts(players: int) -> tuple[tuple[str, int], ...]:
     )
 
 
-_LAYOUTS: Final = {n: Layout.of("way_of_bear", n, _parts(n)) for n in CAPACITY}
-
-
-def layout(players: int) -> Layout:
-    """The encoding layout for `players` seats (2-4): each named part's place."""
-    found = _LAYOUTS.get(players)
-    if found is None:
-        raise ValueError(f"way_of_bear is played by 2-4 players, not {players}")
-    return found
-
-
-def observation_size(players: int) -> int:
-    """Length of `encode_view`'s result with `players` seats."""
-    return layout(players).size
+layout: Final = Layouts("way_of_bear", CAPACITY, _parts)
+"""``layout(players)``: the encoding layout for 2-4 seats (each named part's place)."""
+observation_size: Final = layout.size
+"""``observation_size(players)``: the length of `encode_view`'s result."""
 
 
 # -- precomputed pieces -------------------------------------------------------
@@ -223,7 +213,17 @@ def _head(
 @lru_cache(maxsize=4096)
 def _piles(temples: tuple[int, ...], bag: tuple[int, ...]) -> tuple[float, ...]:
     """The ``temples`` and ``bag`` parts, in order."""
-    return (*(t / TEMPLE_MAX for t in temples), *(b / PER_COLOUR for b in bag))
+    return (*_temples(temples), *_bag(bag))
+
+
+@lru_cache(maxsize=1024)
+def _temples(temples: tuple[int, ...]) -> tuple[float, ...]:
+    return tuple(t / TEMPLE_MAX for t in temples)
+
+
+@lru_cache(maxsize=1024)
+def _bag(bag: tuple[int, ...]) -> tuple[float, ...]:
+    return tuple(b / PER_COLOUR for b in bag)
 
 
 @lru_cache(maxsize=4096)
@@ -270,18 +270,31 @@ def _seat(
     players: int, reserve: tuple[int, ...], tokens: tuple[int, ...], backs: tuple[int, ...]
 ) -> tuple[float, ...]:
     """One seat's block (a seat's pieces change a few times a turn at most)."""
+    return (*_reserve(reserve), *_tokens(players, tokens), *_holding(players, tokens, backs))
+
+
+@lru_cache(maxsize=4096)
+def _reserve(reserve: tuple[int, ...]) -> tuple[float, ...]:
+    """A seat's reserve, then its total (the first numbers of its block)."""
+    return (*(r / PER_COLOUR for r in reserve), min(1.0, sum(reserve) / KEEP_MAX))
+
+
+@lru_cache(maxsize=4096)
+def _tokens(players: int, tokens: tuple[int, ...]) -> tuple[float, ...]:
+    """A seat's tokens by kind, by column and in all (the middle of its block)."""
     cap = CAPACITY[players]
-    seals = sum(k * s for k, s in zip(tokens, KIND_SEALS, strict=True)) + sum(backs)
     return (
-        *(r / PER_COLOUR for r in reserve),
-        min(1.0, sum(reserve) / KEEP_MAX),
         *(k / cap for k in tokens),
         *((tokens[2 * t] + tokens[2 * t + 1]) / cap for t in range(NT)),
         sum(tokens) / (NT * cap),
-        len(backs) / MAX_HAND,
-        *_back_counts(backs),
-        seals / _SEALS_MAX[players],
     )
+
+
+@lru_cache(maxsize=4096)
+def _holding(players: int, tokens: tuple[int, ...], backs: tuple[int, ...]) -> tuple[float, ...]:
+    """A seat's cards held, their backs and its visible Dragon Seals (its block's end)."""
+    seals = sum(k * s for k, s in zip(tokens, KIND_SEALS, strict=True)) + sum(backs)
+    return (len(backs) / MAX_HAND, *_back_counts(backs), seals / _SEALS_MAX[players])
 
 
 @lru_cache(maxsize=4096)

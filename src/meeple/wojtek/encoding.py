@@ -19,14 +19,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from meeple.core.encoding import Layout
+from meeple.core.encoding import Layouts
 
 from .actions import (
     BOXES,
     DONE,
     DRAW,
     DROPS,
-    EDINBURGH,
     EXCHANGES,
     THREE,
     TOS,
@@ -50,9 +49,10 @@ from .components import (
     TRAVEL_COUNTS,
     TRAVEL_KINDS,
 )
-from .route import truck_target, walk_targets
+from .moves_encoding import _SPACE_SIZE, MAX_AHEAD, SPACE_BLOCK, WINDOW, _moves, blockers
+from .options import Options
 from .scoring import arrange
-from .state import PHASE_NAMES
+from .state import PHASE_NAMES, Phase
 from .view import View
 
 __all__ = [
@@ -67,6 +67,7 @@ __all__ = [
     "encode_view",
     "layout",
     "observation_size",
+    "seen_from",
 ]
 
 # -- the action vocabulary -----------------------------------------------------
@@ -95,13 +96,8 @@ def action_vocabulary(players: int) -> tuple[Action, ...]:
 
 # -- scales ----------------------------------------------------------------------
 
-MAX_AHEAD: Final = 64
-"""Distances along the board are divided by this and clipped (the standard board's
-longest path, a deportation site to Edinburgh, is 59 spaces)."""
 ROUND_SCALE: Final = 50
 """The round number is divided by this and clipped (random games last about 20 rounds)."""
-WINDOW: Final = 13
-"""Spaces shown ahead of the focus pawn (the standard board shows every colour in 13)."""
 SETS_SHOWN: Final = 3
 """How many of a seat's best set sizes are shown (largest first)."""
 _TRAVEL_TOTAL: Final = sum(TRAVEL_COUNTS)
@@ -109,8 +105,6 @@ _BEAR_TOTAL: Final = sum(BEAR_COUNTS)
 _PLACES: Final = ("start", "deportation", "route", "city", "finish")
 """Board space kinds, the order of a seat's ``place`` one-hot."""
 
-SPACE_BLOCK: Final = (("colour", NUM_COLOURS), ("occupied", 1), ("free_city", 1), ("finish", 1))
-"""One space of the window ahead: its colour, a pawn on it, an unclaimed city, Edinburgh."""
 SEAT_BLOCK: Final = (
     ("place", len(_PLACES)),
     ("to_go", 1),
@@ -122,7 +116,6 @@ SEAT_BLOCK: Final = (
     ("last_turn", 1),
 )
 """The parts of one seat's block, in order (see docs/rules/wojtek.md)."""
-_SPACE_SIZE: Final = sum(w for _, w in SPACE_BLOCK)
 
 
 # -- the layout ----------------------------------------------------------------
@@ -160,20 +153,10 @@ def _parts(players: int) -> list[tuple[str, int]]:
     return [*HEADER, ("to_act", players), *TABLE, *seats]
 
 
-_LAYOUTS: Final = {n: Layout.of("wojtek", n, _parts(n)) for n in range(2, MAX_PLAYERS + 1)}
-
-
-def layout(players: int) -> Layout:
-    """The encoding layout for `players` seats (2-5)."""
-    found = _LAYOUTS.get(players)
-    if found is None:
-        raise ValueError(f"wojtek is played by 2-{MAX_PLAYERS} players, not {players}")
-    return found
-
-
-def observation_size(players: int) -> int:
-    """Length of `encode_view`'s result with `players` seats."""
-    return layout(players).size
+layout: Final = Layouts("wojtek", range(2, MAX_PLAYERS + 1), _parts)
+"""``layout(players)``: the encoding layout for 2-5 seats."""
+observation_size: Final = layout.size
+"""``observation_size(players)``: the length of `encode_view`'s result."""
 
 
 # -- cached pieces ---------------------------------------------------------------
@@ -184,6 +167,39 @@ def observation_size(players: int) -> int:
 
 def _scaled(counts: tuple[int, ...], bounds: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(c / b for c, b in zip(counts, bounds, strict=True))
+
+
+@lru_cache(maxsize=4096)
+def _header(
+    players: int,
+    me: int | None,
+    options: tuple[bool, bool, int],
+    round_: int,
+    phase: Phase,
+    ending: bool,
+    to_act: frozenset[int],
+    first: int,
+) -> tuple[float, ...]:
+    """The `HEADER` parts and ``to_act`` (seats relative to `first`), in order;
+    `options` is (no_drop_on_three, no_city_refresh, round_limit)."""
+    no_drop, no_refresh, round_limit = options
+    seat = [0.0] * (MAX_PLAYERS + 1)  # the seat one-hot, then the spectator flag
+    seat[MAX_PLAYERS if me is None else me] = 1.0
+    phases = [0.0] * len(PHASE_NAMES)
+    phases[phase] = 1.0
+    acting = [0.0] * players
+    for p in to_act:
+        acting[(p - first) % players] = 1.0
+    return (
+        *seat,
+        float(no_drop),
+        float(no_refresh),
+        min(round_, ROUND_SCALE) / ROUND_SCALE,
+        round_ / round_limit,
+        *phases,
+        float(ending),
+        *acting,
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -227,7 +243,36 @@ def _to_go(board: Board, space: int) -> int:
     return MAX_AHEAD if space == board.start else len(board.ahead[space])
 
 
+@lru_cache(maxsize=1024)
+def _place(board_name: str, space: int) -> tuple[float, ...]:
+    """A seat's ``place`` and ``to_go`` parts; boards are cached by name (`load_board`)."""
+    board = load_board(board_name)
+    place = [0.0] * len(_PLACES)
+    place[_PLACES.index(board.kinds[space])] = 1.0
+    return (*place, min(_to_go(board, space), MAX_AHEAD) / MAX_AHEAD)
+
+
+@lru_cache(maxsize=1024)
+def _cities(owner: tuple[int, ...], seat: int) -> tuple[float, ...]:
+    """A seat's ``cities`` part."""
+    return tuple(1.0 if o == seat else 0.0 for o in owner)
+
+
 @lru_cache(maxsize=8192)  # under 1 kB an entry
+def _collected(collection: tuple[int, ...], cities: int) -> tuple[float, ...]:
+    """A seat's ``collection``, ``distinct`` and ``sets`` parts, from its bear cards and
+    how many city cards it holds (they change only when it takes a card)."""
+    distinct = tuple(  # kinds held of each type (the counts are never negative)
+        (CARDS_PER_TYPE - collection[t * CARDS_PER_TYPE : (t + 1) * CARDS_PER_TYPE].count(0))
+        / CARDS_PER_TYPE
+        for t in range(BEAR_TYPES)
+    )
+    key = arrange(collection, cities).key[:SETS_SHOWN]
+    sets = (*(size / CARDS_PER_TYPE for size in key), *(0.0,) * (SETS_SHOWN - len(key)))
+    return (*_bear_counts(collection), *distinct, *sets)
+
+
+@lru_cache(maxsize=8192)
 def _seat(
     board_name: str,
     space: int,
@@ -237,87 +282,14 @@ def _seat(
     collection: tuple[int, ...],
     last_turn: bool,
 ) -> tuple[float, ...]:
-    """One seat's whole block (every `SEAT_BLOCK` part, in order), written at once;
-    boards are cached by name, see `load_board`."""
-    board = load_board(board_name)
-    place = [0.0] * len(_PLACES)
-    place[_PLACES.index(board.kinds[space])] = 1.0
-    cities = tuple(1.0 if o == seat else 0.0 for o in owner)
-    distinct = tuple(
-        sum(1 for c in collection[t * CARDS_PER_TYPE : (t + 1) * CARDS_PER_TYPE] if c)
-        / CARDS_PER_TYPE
-        for t in range(BEAR_TYPES)
-    )
-    key = arrange(collection, int(sum(cities))).key[:SETS_SHOWN]
-    sets = (*(size / CARDS_PER_TYPE for size in key), *(0.0,) * (SETS_SHOWN - len(key)))
+    """One seat's whole block (every `SEAT_BLOCK` part, in order), written at once."""
     return (
-        *place,
-        min(_to_go(board, space), MAX_AHEAD) / MAX_AHEAD,
+        *_place(board_name, space),
         hand_size / HAND_SIZE,
-        *cities,
-        *_bear_counts(collection),
-        *distinct,
-        *sets,
+        *_cities(owner, seat),
+        *_collected(collection, owner.count(seat)),
         1.0 if last_turn else 0.0,
     )
-
-
-_NO_MOVES: Final = (0.0,) * (NUM_COLOURS * 3 + (NUM_COLOURS + 1) * 3 + WINDOW * _SPACE_SIZE)
-"""The moves parts while the pawn is in Poland or Edinburgh."""
-_WALK_TARGETS: Final = range(EDINBURGH + 1)
-"""Walk targets in ``walk`` part order: the colours, then Edinburgh."""
-
-
-@lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
-def _moves(
-    board_name: str, positions: tuple[int, ...], focus: int, owner: tuple[int, ...]
-) -> tuple[float, ...]:
-    """The ``truck``, ``walk`` and ``window`` parts for the pawn of seat `focus`, in
-    layout order and whole (the window padded with zeros past Edinburgh).
-
-    `owner` says which city cards are still on the board; the parts are empty
-    (all 0) while the pawn is in Poland or Edinburgh.
-    """
-    board = load_board(board_name)
-    at = positions[focus]
-    if at in (board.start, board.finish):
-        return _NO_MOVES
-    ahead = board.ahead
-    here = len(ahead[at])
-    city_of = board.city_of
-
-    def free_city(space: int) -> float:
-        city = city_of[space]
-        return 1.0 if city >= 0 and owner[city] < 0 else 0.0
-
-    truck: list[float] = []
-    for colour in range(NUM_COLOURS):
-        space = truck_target(board, positions, at, colour)
-        truck += (
-            min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD,
-            1.0 if space == board.finish else 0.0,
-            free_city(space),
-        )
-    walk: list[float] = []
-    walks = walk_targets(board, positions, at)
-    for target in _WALK_TARGETS:
-        space = walks.get(target, -1)
-        if space < 0:
-            walk += (0.0, 0.0, 0.0)
-        else:
-            walk += (1.0, min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD, free_city(space))
-    window: list[float] = []
-    for space in ahead[at][:WINDOW]:  # then zeros past Edinburgh
-        block = [0.0] * _SPACE_SIZE  # laid out as SPACE_BLOCK names
-        colour = board.colours[space]
-        if colour >= 0:
-            block[colour] = 1.0
-        block[NUM_COLOURS] = 1.0 if space in positions else 0.0
-        block[NUM_COLOURS + 1] = free_city(space)
-        block[NUM_COLOURS + 2] = 1.0 if space == board.finish else 0.0
-        window += block
-    window += [0.0] * (WINDOW * _SPACE_SIZE - len(window))
-    return (*truck, *walk, *window)
 
 
 @lru_cache(maxsize=1024)
@@ -350,29 +322,14 @@ def encode_view(view: View) -> tuple[float, ...]:
     options = view.options
     board = options.board
     collections = view.collections
-    if me is None:
-        w.one_hot("spectator", 0)
-        first, focus = 0, view.current
-        held = NO_BEARS
-    else:
-        w.one_hot("seat", me)
-        first = focus = me
-        held = collections[me]
-    if options.no_drop_on_three:
-        w.one_hot("options", 0)
-    if options.no_city_refresh:
-        w.one_hot("options", 1)
-    round_ = view.round
-    w.set("round", 0, min(round_, ROUND_SCALE) / ROUND_SCALE)
-    w.set("round_progress", 0, round_ / options.round_limit)
-    w.one_hot("phase", view.phase)
-    if view.ending:
-        w.one_hot("ending", 0)
-    w.ones("to_act", [(p - first) % n for p in view.to_act])
+    first, focus, held = seen_from(me, view.current, collections)
+    w.put_parts(
+        "seat",
+        _header(n, me, _options(options), view.round, view.phase, view.ending, view.to_act, first),
+    )
     if view.hand:
         w.put("hand", _hand(view.hand))
-    if any(view.pending):
-        w.put("pending", _pending(view.pending))
+    w.put("pending", _pending(view.pending))
     owner = view.city_owner
     w.put_parts(
         "display",
@@ -387,7 +344,7 @@ def encode_view(view: View) -> tuple[float, ...]:
         ),
     )
     positions = view.positions
-    w.put_parts("truck", _moves(board, positions, focus, owner))
+    w.put_parts("truck", _moves(board, positions[focus], blockers(board, positions, focus), owner))
     hand_sizes = view.hand_sizes
     last_round = view.last_round
     for r in range(n):
@@ -395,6 +352,33 @@ def encode_view(view: View) -> tuple[float, ...]:
         block = _seat(board, positions[p], hand_sizes[p], owner, p, collections[p], p in last_round)
         w.put_parts(_SEAT_FIRST[r], block)
     return w.done()
+
+
+def seen_from(
+    me: int | None, current: int, collections: tuple[tuple[int, ...], ...]
+) -> tuple[int, int, tuple[int, ...]]:
+    """Where a viewer (None: a spectator) sits for the encoding: the seat listed first,
+    the pawn whose moves are shown, the bear cards whose copies the display counts."""
+    if me is None:
+        return 0, current, NO_BEARS
+    return me, me, collections[me]
+
+
+def _options(options: Options) -> tuple[bool, bool, int]:
+    """The options the header shows (a small key, unlike a board given as data)."""
+    return (options.no_drop_on_three, options.no_city_refresh, options.round_limit)
+
+
+@lru_cache(maxsize=4096)
+def _bears(deck: int, discard: tuple[int, ...]) -> tuple[float, ...]:
+    """The ``bear_deck`` and ``bear_discard`` parts."""
+    return (deck / _BEAR_TOTAL, *_bear_counts(discard))
+
+
+@lru_cache(maxsize=4096)
+def _travels(deck: int, discard: tuple[int, ...]) -> tuple[float, ...]:
+    """The ``travel_deck`` and ``travel_discard`` parts."""
+    return (deck / _TRAVEL_TOTAL, *_travel_counts(discard))
 
 
 @lru_cache(maxsize=4096)  # about 2.5 kB an entry: 10 MB at most
@@ -411,9 +395,7 @@ def _table(
     return (
         *_display(display),
         *_held(display, held),
-        bear_deck / _BEAR_TOTAL,
-        *_bear_counts(bear_discard),
-        travel_deck / _TRAVEL_TOTAL,
-        *_travel_counts(travel_discard),
+        *_bears(bear_deck, bear_discard),
+        *_travels(travel_deck, travel_discard),
         *_free(owner),
     )

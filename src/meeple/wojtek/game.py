@@ -13,6 +13,7 @@ from .elements import elements as _elements
 from .options import Options
 from .public import public_notation as _public_notation
 from .state import State
+from .state_encoding import encode_state as _encode_state
 from .stats import statistics as _statistics
 from .view import View
 
@@ -63,6 +64,7 @@ class Wojtek(GameBase[State, Action, View], EncodingBase[Action, View]):
     _vocabulary = staticmethod(encoding.action_vocabulary)
     _observation_size = staticmethod(encoding.observation_size)
     _encode_view = staticmethod(encoding.encode_view)
+    encode_state = staticmethod(_encode_state)  # ``state_encoding``: the adapters' fast path
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
     elements = staticmethod(_elements)  # ``elements``: what each move touches on the table
     element_actions = staticmethod(_element_actions)  # and what a touch could mean

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from meeple.core.encoding import Layout
+from meeple.core.encoding import Layouts
 
 from .actions import (
     CHECK,
@@ -57,7 +57,7 @@ from .components import (
     face_of,
 )
 from .scoring import fleece_of
-from .state import TURNS, Phase
+from .state import TURNS, Phase, State
 from .view import View
 
 __all__ = [
@@ -229,21 +229,11 @@ def _parts(players: int) -> list[tuple[str, int]]:
     return parts
 
 
-_LAYOUTS: Final = {n: Layout.of("wypas", n, _parts(n)) for n in range(3, 7)}
+layout: Final = Layouts("wypas", range(3, 7), _parts)
+"""``layout(players)``: the encoding layout for 3-6 seats."""
+observation_size: Final = layout.size
+"""``observation_size(players)``: global parts plus one block per seat."""
 _SEAT_PARTS: Final = tuple(tuple(f"seat+{r}.{name}" for name, _ in _SEAT) for r in range(6))
-
-
-def layout(players: int) -> Layout:
-    """The encoding layout for `players` seats (3-6)."""
-    found = _LAYOUTS.get(players)
-    if found is None:
-        raise ValueError(f"wypas is played by 3-6 players, not {players}")
-    return found
-
-
-def observation_size(players: int) -> int:
-    """Global parts plus one block per seat."""
-    return layout(players).size
 
 
 # -- encoding --------------------------------------------------------------------------
@@ -329,29 +319,10 @@ def encode_view(view: View) -> tuple[float, ...]:
     w.one_hot("phase", view.phase)
     if view.resume:
         w.one_hot("site", _TURN_INDEX[view.resume[0]])
-    options = view.options
-    high = view.high
-    w.put(
-        "scalars",
-        (
-            min(1.0, view.round / options.max_rounds),
-            view.deck_count / _TOTAL,
-            view.drawn_count / 3,
-            float(view.has_face_down),
-            float(view.lot == DOWN),
-            float(view.lot >= 0 or view.lot == DOWN),
-            float(options.bleating),
-            float(options.specials),
-            float(options.bluff),
-            float(me is None),
-            float(view.final_from >= 0),
-            max(0, view.final_left) / 5,
-            min(1.0, view.passes / 6),
-            min(1.0, view.finished / 6),
-            min(1.0, view.bids[high] / BID_MAX) if high >= 0 else 0.0,
-        ),
-    )
+    shown = (view.deck_count, view.drawn_count, view.has_face_down, me is None)
+    w.put("scalars", _scalars(view, shown))
     base = 0 if me is None else me
+    flags = _flags(view, view.hand_counts, view.to_act)
     for r in range(n):
         seat = (base + r) % n
         cards = view.hand if r == 0 and me is not None else view.known[seat]
@@ -362,7 +333,7 @@ def encode_view(view: View) -> tuple[float, ...]:
             _SEAT_PARTS[r][0],
             (
                 *_box_counts(cards),
-                *_flags(view, seat),
+                *flags[seat],
                 *(_pen_block(row1, bool(wolves & 1)) if row1 else _EMPTY_PEN),
                 *(_pen_block(row2, bool(wolves >> 1 & 1)) if row2 else _EMPTY_PEN),
             ),
@@ -370,25 +341,72 @@ def encode_view(view: View) -> tuple[float, ...]:
     return w.done()
 
 
-def _flags(view: View, seat: int) -> tuple[float, ...]:
-    """The 17 numbers of a seat's ``flags`` part (see `FLAGS`)."""
-    pending = view.pending
+def _scalars(src: View | State, shown: tuple[int, int, bool, bool]) -> tuple[float, ...]:
+    """The ``scalars`` part (see `SCALARS`): the fields a view shares with the state, and
+    `shown` for the rest (deck count, drawn lots, a face-down lot?, spectator?). No calls,
+    since it runs at every step (``x if x < 1.0 else 1.0`` is ``min(1.0, x)``)."""
+    deck, drawn, has_face_down, spectator = shown
+    options = src.options
+    lot, high = src.lot, src.high
+    rounds = src.round / options.max_rounds
+    passes = src.passes / 6
+    finished = src.finished / 6
+    bid = src.bids[high] / BID_MAX if high >= 0 else 0.0
     return (
-        min(1.0, view.hand_counts[seat] / HAND_MAX),
-        float(seat == view.baca),
-        float(seat in view.to_act),
-        float(seat == view.opener),
-        float(seat == view.high),
-        float(view.passed >> seat & 1),
-        float(view.checkers >> seat & 1),
-        float(view.down[seat] != -1),
-        view.declared[seat] / MAX_VALUE,
-        min(1.0, view.bids[seat] / BID_MAX),
-        min(1.0, len(view.laid[seat]) / LAID_MAX),
-        float(seat == view.final_from),
-        float(seat == pending[0]) if pending else 0.0,
-        float(seat == pending[2]) if pending else 0.0,
-        min(1.0, view.dogs.count(seat) / 3) if pending else 0.0,
-        min(1.0, len(view.fleeces[seat]) / FLEECES_MAX),
-        min(1.0, view.points[seat] / POINTS_MAX),
+        rounds if rounds < 1.0 else 1.0,
+        deck / _TOTAL,
+        drawn / 3,
+        1.0 if has_face_down else 0.0,
+        1.0 if lot == DOWN else 0.0,
+        1.0 if lot >= 0 or lot == DOWN else 0.0,
+        1.0 if options.bleating else 0.0,
+        1.0 if options.specials else 0.0,
+        1.0 if options.bluff else 0.0,
+        1.0 if spectator else 0.0,
+        1.0 if src.final_from >= 0 else 0.0,
+        (src.final_left if src.final_left > 0 else 0) / 5,
+        passes if passes < 1.0 else 1.0,
+        finished if finished < 1.0 else 1.0,
+        bid if bid < 1.0 else 1.0,
     )
+
+
+def _flags(
+    src: View | State, hand_counts: tuple[int, ...], to_act: frozenset[int]
+) -> list[tuple[float, ...]]:
+    """Every seat's ``flags`` part (see `FLAGS`), by seat: the fields a view shares with
+    the state (a face-down bid card is -1 in both when none), the hands' sizes and the
+    seats the view sees to act."""
+    baca, opener, high, final_from = src.baca, src.opener, src.high, src.final_from
+    passed, checkers, down, declared = src.passed, src.checkers, src.down, src.declared
+    bids, laid, fleeces, points, pending = src.bids, src.laid, src.fleeces, src.points, src.pending
+    played, target = (pending[0], pending[2]) if pending else (-1, -1)
+    dogs = src.dogs if pending else ()
+    out: list[tuple[float, ...]] = []
+    for seat, count in enumerate(hand_counts):
+        held = count / HAND_MAX
+        bid = bids[seat] / BID_MAX
+        bid_cards = len(laid[seat]) / LAID_MAX
+        chain = dogs.count(seat) / 3
+        kept, score = len(fleeces[seat]) / FLEECES_MAX, points[seat] / POINTS_MAX
+        row = (
+            held if held < 1.0 else 1.0,
+            1.0 if seat == baca else 0.0,
+            1.0 if seat in to_act else 0.0,
+            1.0 if seat == opener else 0.0,
+            1.0 if seat == high else 0.0,
+            1.0 if passed >> seat & 1 else 0.0,
+            1.0 if checkers >> seat & 1 else 0.0,
+            1.0 if down[seat] != -1 else 0.0,
+            declared[seat] / MAX_VALUE,
+            bid if bid < 1.0 else 1.0,
+            bid_cards if bid_cards < 1.0 else 1.0,
+            1.0 if seat == final_from else 0.0,
+            1.0 if seat == played else 0.0,
+            1.0 if seat == target else 0.0,
+            chain if chain < 1.0 else 1.0,
+            kept if kept < 1.0 else 1.0,
+            score if score < 1.0 else 1.0,
+        )
+        out.append(row)
+    return out

@@ -123,17 +123,24 @@ class View:
     a card go face down)."""
 
 
+def seen_to_act(s: State, player: int | None) -> frozenset[int]:
+    """The seats `player` sees to act: while offers are out, the actor and, if asked,
+    itself (nobody learns who else was asked)."""
+    to_act = s.to_act
+    if len(to_act) > 1:
+        actor = s.actor
+        if player is not None and player in to_act:
+            return SEATS_OF[1 << actor | 1 << player]
+        return ONE_SEAT[actor]
+    return to_act
+
+
 def view_of(s: State, player: int | None) -> View:
     """The view of `player` (None: a spectator; the core has checked the seat)."""
     n = s.players
     is_baca = player == s.baca
-    actor = s.actor
-    to_act = s.to_act
+    to_act = seen_to_act(s, player)
     waited = 0
-    if len(to_act) > 1:  # offers: this seat sees its own only
-        to_act = ONE_SEAT[actor]
-        if player is not None and player in s.to_act:
-            to_act = SEATS_OF[1 << actor | 1 << player]
     if player is not None:
         waited = s.waited & 1 << player
     return View(

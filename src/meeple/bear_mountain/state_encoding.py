@@ -1,0 +1,178 @@
+"""Bear Went Over the Mountain's ``state_encoding``: `encode_view`'s numbers as float32
+blocks, straight from the state (no view is made), for the adapters.
+
+The vector is a list of memoized float32 blocks in layout order, each a pure
+function of the few state fields it shows (a hike's block changes only when a card
+is laid on it, the deck's count at every draw), so that a step mostly copies cached
+bytes. The hike blocks are `encoding`'s own; the conformance kit checks every state
+it visits against ``encode_view(view_of(state, seat))``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from meeple.core.encoding import f32, fraction, packed
+
+from .components import DRAFT_PICKS, HAND_SIZE, ROW_SIZE, SOLO_SCORES
+from .encoding import (
+    _MODE_INDEX,
+    _PHASE_INDEX,
+    _SOLO_BOUND,
+    CARD_FEATURES,
+    MAX_PLAYERS,
+    MODE_ORDER,
+    N_CARDS,
+    N_SCORES,
+    PHASES,
+    _hike,
+    _solo_hike,
+    claims,
+)
+from .state import Phase, State
+
+__all__ = ["encode_state"]
+
+
+@lru_cache(maxsize=4096)
+def _intro(
+    players: int,
+    mode: str,
+    options: tuple[bool, bool],
+    phase: Phase,
+    me: int | None,
+    to_act: frozenset[int],
+) -> bytes:
+    """The ``mode`` .. ``to_act`` parts (seats relative to the viewer, or to seat 0)."""
+    out = [0.0] * (len(MODE_ORDER) + 2 + len(PHASES) + MAX_PLAYERS + 1 + players)
+    out[_MODE_INDEX[mode]] = 1.0
+    at = len(MODE_ORDER)
+    out[at : at + 2] = (float(options[0]), float(options[1]))
+    out[at + 2 + _PHASE_INDEX[phase]] = 1.0
+    at += 2 + len(PHASES)
+    out[at + (MAX_PLAYERS if me is None else me)] = 1.0
+    first = 0 if me is None else me
+    for p in to_act:
+        out[at + MAX_PLAYERS + 1 + (p - first) % players] = 1.0
+    return f32(out)
+
+
+@packed
+def _marks(width: int, ids: tuple[int, ...]) -> list[float]:
+    """`width` numbers, 1 at ``id - 1`` for each of `ids` (cards or score cards)."""
+    out = [0.0] * width
+    for i in ids:
+        out[i - 1] = 1.0
+    return out
+
+
+@lru_cache(maxsize=64)
+def _card_numbers(card: int) -> tuple[float, ...]:
+    """A card's one-hot and features (``drawn`` and ``drawn.features``, or a row
+    slot's two parts); all 0 for no card (0)."""
+    one_hot = [0.0] * N_CARDS
+    if not card:
+        return (*one_hot, *CARD_FEATURES[0])
+    one_hot[card - 1] = 1.0
+    return (*one_hot, *CARD_FEATURES[card])
+
+
+_CARD: Final = packed(_card_numbers)
+
+
+@packed
+def _row(row: tuple[int, ...]) -> list[float]:
+    """The ``row1`` .. ``rowK`` parts (slots past the row's cards all 0)."""
+    out: list[float] = []
+    for k in range(ROW_SIZE):
+        out += _card_numbers(row[k] if k < len(row) else 0)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _standings(
+    hikes: tuple[tuple[int, ...], ...], score_cards: tuple[int, ...]
+) -> tuple[bytes, ...]:
+    """Per seat in `hikes`' order: its hike block, points, shared and claims parts."""
+    blocks = [_hike(h) for h in hikes]
+    points, shared, claimed = claims([b[1] for b in blocks], score_cards)
+    out = []
+    for r, (block, _) in enumerate(blocks):
+        marks = [0.0] * N_SCORES
+        for i in claimed[r]:
+            marks[i] = 1.0
+        out.append(f32((*block, points[r] / N_SCORES, shared[r] / N_SCORES, *marks)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _solo_hike_f32(
+    hike: tuple[int, ...], cards: tuple[int, ...], active: bool
+) -> tuple[bytes, int]:
+    values, value = _solo_hike(hike, cards, active)
+    return f32(values), value
+
+
+@lru_cache(maxsize=1024)
+def _unassigned(assigned: tuple[tuple[int, ...], ...]) -> bytes:
+    """The ``unassigned`` part: the solo score cards no hike has yet."""
+    used = {sid for cards in assigned for sid in cards}
+    return _marks(N_SCORES, tuple(sid for sid in SOLO_SCORES if sid not in used))
+
+
+_NO_COUNTS: Final = bytes(8)
+
+
+def encode_state(s: State, player: int | None) -> list[bytes]:
+    """``encode_view(view_of(s, player))`` as float32 blocks (see the module's notes)."""
+    n = s.players
+    options = s.options
+    mode = options.mode or ("solo" if n == 1 else "standard")
+    blocks = [
+        _intro(n, mode, (options.tiebreaker, options.animals_only), s.phase, player, s.to_act),
+        fraction(len(s.deck), N_CARDS),
+        _marks(N_SCORES, s.score_cards),
+    ]
+    if n == 1:
+        total = 0
+        active = s.active
+        for k, (hike, cards) in enumerate(zip(s.hikes, s.assigned, strict=True)):
+            block, value = _solo_hike_f32(hike, cards, active == k)
+            blocks.append(block)
+            total += value
+        discard = s.discard
+        blocks += (
+            _unassigned(s.assigned),
+            _CARD(s.drawn),
+            _CARD(discard[-1] if discard else 0),
+            _marks(N_CARDS, discard),
+            fraction(total, _SOLO_BOUND),
+        )
+        return blocks
+    me = 0 if player is None else player
+    rounds = [0.0] * len(DRAFT_PICKS)
+    if mode == "draft":
+        rounds[s.round] = 1.0
+    pending = [0.0] * n
+    for p in s.pending:
+        pending[(p - me) % n] = 1.0
+    blocks.append(f32((*rounds, *pending)))
+    hikes = s.hikes
+    standings = _standings((*hikes[me:], *hikes[:me]), s.score_cards)
+    hands = s.hands
+    picks = s.picks
+    for r in range(n):
+        blocks.append(standings[r])
+        if hands:
+            p = (me + r) % n
+            blocks += (fraction(len(hands[p]), HAND_SIZE), fraction(len(picks[p]), DRAFT_PICKS[0]))
+        else:
+            blocks.append(_NO_COUNTS)
+    mine = player is not None and bool(hands)
+    blocks += (
+        _row(s.row),
+        _marks(N_CARDS, hands[me] if mine else ()),
+        _marks(N_CARDS, picks[me] if mine else ()),
+    )
+    return blocks
