@@ -75,3 +75,17 @@ def test_layout_parts_tile_the_observation(name: str, players: int) -> None:
     assert at == lay.size
     with pytest.raises(KeyError, match="no part 'nope'"):
         lay.start("nope")
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+@pytest.mark.parametrize("wrong", ["x", None, 3])
+def test_encode_view_refuses_what_is_not_the_games_view(name: str, wrong: object) -> None:
+    """Regression: Wypas raised AttributeError from inside its encoder; the check now
+    lives once in the core, and another game's view is refused the same way."""
+    game: Any = meeple.get_game(name)
+    with pytest.raises(TypeError, match=f"{name}: encode_view needs a {name} View"):
+        game.encode_view(wrong)
+    other = next(n for n in BUILT_IN if n != name)
+    foreign: Any = meeple.get_game(other)
+    with pytest.raises(TypeError, match=f"{name}: encode_view needs"):
+        game.encode_view(foreign.start(foreign.spec.min_players, seed=0).view(0))

@@ -276,8 +276,6 @@ def encode_view(view: View) -> tuple[float, ...]:
     seats in turn order; a spectator sees seat 0 first), so one policy serves
     every seat; the ``seat`` part still says which seat the viewer is.
     """
-    if not isinstance(view, View):
-        raise TypeError(f"bear_mountain: encode_view needs a bear_mountain View, not {view!r}")
     n = view.players
     w = layout(n).writer()
     options = view.options

@@ -159,6 +159,7 @@ class EncodingBase(Generic[A, V]):
     """
 
     spec: GameSpec
+    view_type: type[Any]
 
     def _vocabulary(self, players: int, /) -> tuple[A, ...]:
         """encoding.vocabulary: every action possible with `players` seats, fixed order."""
@@ -181,5 +182,11 @@ class EncodingBase(Generic[A, V]):
         return self._observation_size(check_players(self.spec, players))
 
     def encode_view(self, view: V) -> tuple[float, ...]:
-        """`view` as a fixed-size sequence of numbers in [-1, 1], from the view alone."""
+        """`view` as a fixed-size sequence of numbers in [-1, 1], from the view alone.
+
+        Anything but this game's view is refused here, once for every game, with a
+        TypeError that names the game (an encoder would fail somewhere inside)."""
+        if not isinstance(view, self.view_type):
+            name = self.spec.name
+            raise TypeError(f"{name}: encode_view needs a {name} View, not {view!r:.80}")
         return self._encode_view(view)

@@ -326,8 +326,6 @@ def encode_view(view: View) -> tuple[float, ...]:
     turn order); a spectator's view lists them from seat 0. The pieces are memoized
     on the view fields they come from, so most steps only copy cached blocks.
     """
-    if not isinstance(view, View):
-        raise TypeError(f"way_of_bear: encode_view needs a way_of_bear View, not {view!r}")
     n = view.players
     me = view.player
     w = layout(n).writer()

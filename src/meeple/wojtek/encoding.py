@@ -314,8 +314,6 @@ def encode_view(view: View) -> tuple[float, ...]:
     and ``window`` parts describe the viewer's pawn (a spectator's: the seat whose
     turn it is). The pieces are memoized, so most steps only copy cached tuples.
     """
-    if not isinstance(view, View):
-        raise TypeError(f"wojtek: encode_view needs a wojtek View, not {view!r}")
     n = view.players
     w = layout(n).writer()
     me = view.player
