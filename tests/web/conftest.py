@@ -1,9 +1,10 @@
-"""Fixtures: an in-process client (TestClient) and a real server on loopback."""
+"""Fixtures: an in-process client (TestClient), a real server on loopback, and a browser."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from starlette.testclient import TestClient
@@ -12,6 +13,23 @@ from meeple.web import Limits, create_app
 from tests.toy_game import TOY
 
 from .support import LiveServer, live_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium (`.ci/web-deps.sh` installs it)."""
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Headless, and nothing that reaches out to the network on its own."""
 
 
 @pytest.fixture
@@ -38,3 +56,14 @@ def server(db: Path) -> Iterator[LiveServer]:
     """The app served by uvicorn on a free loopback port."""
     with live_server(create_app(db, games={"toy": TOY})) as running:
         yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, one per test module."""
+    from playwright.sync_api import sync_playwright  # only the browser tests need it
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

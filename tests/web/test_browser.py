@@ -15,38 +15,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Response, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Response, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import meeple
 
 from .support import Json, LiveServer, bearer, hub_of
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 TIMEOUT_MS = 30_000
 # Pages are opened with bypass_csp=True only because Playwright's wait_for_function
 # evaluates its predicate with eval, which the app's Content-Security-Policy forbids
 # (test_api checks that the header is sent).
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless."""
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def create(page: Page, server: LiveServer, body: Json) -> Json:

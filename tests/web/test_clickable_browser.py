@@ -17,12 +17,11 @@ import json
 import os
 import random
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 import meeple
 from meeple.core.elements import Choice, drawn_elements, touch
@@ -30,8 +29,6 @@ from meeple.core.elements import Choice, drawn_elements, touch
 from ..shared import SHORT_OPTIONS
 from .support import Json, LiveServer, hub_of
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 DOC_IMAGES = ROOT / "docs" / "images"
@@ -41,15 +38,6 @@ GAMES = meeple.game_names()
 REFUSING: dict[str, dict[str, Any]] = {"bear_mountain": {"mode": "draft"}}
 """Options under which a game draws elements no move uses (in Bear Went Over the
 Mountain's standard game every element, a face-up slot, can always be taken)."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless."""
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 class Table:
