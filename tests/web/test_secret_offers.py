@@ -8,6 +8,7 @@ live updates; and seat 3's ``wait`` is not even a move to them.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -71,3 +72,35 @@ def test_each_seat_counts_the_moves_it_saw() -> None:
     game.play(game.state.legal_actions(0)[0], 0)
     assert [live.version_for(seat) for seat in (None, 0, 1, 2, 3)] == [1, 1, 1, 1, 2]
     assert live.version == 2
+
+
+def test_bots_the_table_sees_acting_wait_for_a_human_asked_in_secret() -> None:
+    """Regression: the baca was a bot, so the offered human's page said "bots are
+    thinking" and disabled its buttons, and the bot moved in milliseconds: a human
+    could never take an offer while a bot was to act. Now the bot waits for the
+    human's answer, as `meeple.core.asking_order` asks; a bot asked in secret still
+    decides, and no other seat is told anything new."""
+    game = Match("wypas", 4, seed=0)  # the baca (seat 0) to act, seat 3 offered
+    live = LiveMatch("m", game, ("random", "human", "human", "human"), (None,) * 4)
+    assert live.bots_to_act == ()
+    assert [live.bots_wait_for(seat) for seat in (None, 0, 1, 2, 3)] == [False] * 4 + [True]
+    game.play("wait", 3)
+    assert list(live.bots_to_act) == [0]  # (a list: mypy narrowed the tuple above)
+    bots = LiveMatch("b", Match("wypas", 4, seed=0), ("random",) * 3 + ("mcts",), (None,) * 4)
+    assert bots.bots_to_act == (3, 0)  # a bot asked in secret first, then the baca
+
+
+@pytest.mark.rule("wypas:specials.secret-holders")
+def test_an_offered_human_may_answer_while_the_bot_to_act_waits(client: TestClient) -> None:
+    data = create(client, "wypas", ["random", "human", "human", "human"], seed=0)
+    match, tokens = data["match"], [s.get("token") for s in data["seats"]]
+    offered = view(client, match, tokens[3])
+    assert (offered["waiting_for_bots"], offered["legal"][0]) == (False, "wait")
+    for token in (tokens[1], None):  # what they would see were nobody offered
+        page = view(client, match, token)
+        assert _public_part(page) == (0, [0], "waiting for player 0", [], True)
+    assert act(client, match, tokens[3], "wait", 0).status_code == 200
+    deadline = time.monotonic() + 20
+    while view(client, match, tokens[1])["version"] == 0:  # the baca's bot moves now
+        assert time.monotonic() < deadline, "the bot never moved after the human's answer"
+        time.sleep(0.04)

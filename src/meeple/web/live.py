@@ -14,7 +14,7 @@ import hmac
 from ..core.match import Match
 from ..core.protocols import Game
 from ..core.public import seen_count
-from ..core.turns import asking_order
+from ..core.turns import asking_order, public_to_act
 from .clients import Clients
 from .errors import ApiError
 from .limits import Limits
@@ -145,10 +145,29 @@ class LiveMatch:
     @property
     def bots_to_act(self) -> tuple[int, ...]:
         """Bot seats the game is waiting for, in the order the bot driver plays them
-        (seats asked in secret first, `meeple.core.asking_order`)."""
+        (seats asked in secret first, `meeple.core.asking_order`).
+
+        A human asked in secret (a Wypas seat offered a special card) answers before
+        the seats the table sees acting: while one has not, the bots among those wait
+        for it, as a driver asking one seat at a time would, so the human can take
+        the offer rather than race a bot that moves in milliseconds. Bots asked in
+        secret still decide."""
         if self.finished:
             return ()
-        return tuple(p for p in asking_order(self.match.state) if self.seats[p] != HUMAN)
+        state = self.match.state
+        order = asking_order(state)
+        if len(order) <= 1:
+            return order if order and self.seats[order[0]] != HUMAN else ()
+        public = public_to_act(state)
+        held = any(self.seats[p] == HUMAN and p not in public for p in order)
+        return tuple(p for p in order if self.seats[p] != HUMAN and not (held and p in public))
+
+    def bots_wait_for(self, seat: int | None) -> bool:
+        """Whether the bots the table sees acting wait for `seat`'s secret answer."""
+        if seat is None or self.finished or self.seats[seat] != HUMAN:
+            return False
+        state = self.match.state
+        return seat in state.to_act and len(state.to_act) > 1 and seat not in public_to_act(state)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to; None without a token (spectator); 403 if wrong."""

@@ -40,6 +40,7 @@ from ..core.public import is_seen, public_move
 from .bodies import LogEntry, MatchView, SeatKind, write_body
 from .hub import LiveMatch
 from .renderers import render_html, render_text
+from .seats import HUMAN
 
 __all__ = ["game_summary", "match_payload"]
 
@@ -63,7 +64,14 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         prompt = state.prompt(seat)
     else:
         prompt = "waiting for " + ", ".join(f"player {p}" for p in to_act)
-    thinking = any(p in live.bots_to_act for p in to_act)
+    # Bots this seat sees acting: the table's reading, whether or not they are held
+    # back for a human asked in secret (which the other seats must not learn); only
+    # that human itself is told that nobody is thinking, so that it can answer.
+    thinking = (
+        not live.finished
+        and any(live.seats[p] != HUMAN for p in to_act)
+        and not live.bots_wait_for(seat)
+    )
     legal = state.legal_actions(seat) if my_turn else ()
     page = render_html(game, view)
     elements, reasons = _touches(game, state, seat, view, legal, page) if my_turn else ((), {})
