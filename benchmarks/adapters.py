@@ -5,6 +5,7 @@
     python benchmarks/adapters.py --clones               # OpenSpiel clone cost, move 10 vs 5,000
     python benchmarks/adapters.py --instructions         # the report's ratios, in instructions
     python benchmarks/adapters.py --instructions --tree ../old   # ... of another checkout
+    python benchmarks/adapters.py --instructions wypas   # ... of one game only
 
 Loops (each plays whole random games from consecutive seeds until it has made at
 least ``--steps`` steps; every step picks uniformly among the legal actions). Every
@@ -257,9 +258,17 @@ def instructions(tree: str | None, loop: str, game: str, players: int, steps: in
     return (total - base) / max(int(out.split()[-1]), 1)
 
 
-def report(steps: int, runs: int, *, count: bool = False, tree: str | None = None) -> None:
-    """Markdown tables of every encodable game at its fewest players, and the clone cost
-    (timed); with `count`, instructions per step instead (no clone cost)."""
+def report(
+    steps: int,
+    runs: int,
+    *,
+    count: bool = False,
+    tree: str | None = None,
+    only: str | None = None,
+) -> None:
+    """Markdown tables of every encodable game at its fewest players (or just `only`),
+    and the clone cost (timed); with `count`, instructions per step instead (no clone
+    cost)."""
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, ")
     if count:
         print(f"instructions per step (cachegrind), loops of at least {steps:,} steps\n")
@@ -267,6 +276,8 @@ def report(steps: int, runs: int, *, count: bool = False, tree: str | None = Non
         print(f"best of {runs} runs of at least {steps:,} steps per loop, steps/s (CPU time)\n")
     # the registry's games() skips a plugin that fails to load (logged once)
     games = [g for g in default_registry.games() if offers(g, "encoding")]
+    if only is not None:
+        games = [g for g in games if g.spec.name == resolve_game(only).spec.name]
     measured = {}
     for game in games:
         name, players = game.spec.name, game.spec.min_players
@@ -312,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(clone_lines()))
         return 0
     if args.report or args.instructions:
-        report(args.steps, args.runs, count=args.instructions, tree=args.tree)
+        report(args.steps, args.runs, count=args.instructions, tree=args.tree, only=args.game)
         return 0
     if args.game is None:
         parser.error("name a game, or pass --report or --clones")

@@ -1,18 +1,41 @@
 """The decisions a player makes: each class prints its notation (``str(action)``),
-and `parse_action` beside them reads it back."""
+and `parse_action` beside them reads it back.
+
+Every action object is made once (the tables below): the rules offer these very
+objects, the encoding's vocabulary lists them and the parser returns them, so the
+core's apply path and the adapters find an action by identity (one C-level lookup)
+rather than by its class and fields.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal, TypeVar
 
 import attrs
 
 from meeple.core import MalformedActionError
 
-from .components import CARD_IDS, SCORE_BY_SLUG, SCORE_CARDS, card_name
+from .components import (
+    CARD_IDS,
+    ROW_SIZE,
+    SCORE_BY_SLUG,
+    SCORE_CARDS,
+    SCORE_IDS,
+    SOLO_HIKES,
+    card_name,
+)
 
 __all__ = [
     "ACTION_TYPES",
+    "ASSIGNS",
+    "DONE",
+    "DRAW",
+    "LEFT_PLACES",
+    "PICKS",
+    "RIGHT_PLACES",
+    "SOLO_LEFT_ENDS",
+    "SOLO_RIGHT_ENDS",
+    "TAKES",
     "Action",
     "Assign",
     "Done",
@@ -114,6 +137,47 @@ ACTION_TYPES: tuple[type[Action], ...] = (Take, Pick, Place, Draw, SoloPlace, As
 """Every action class (the codec stores actions by their notation)."""
 
 
+# -- every action, made once ---------------------------------------------------
+# Tables by card or score id start with an unused entry 0 (a repeat of entry 1 or
+# empty), so ids index them directly.
+
+_T = TypeVar("_T")
+
+
+def _by_id(made: tuple[_T, ...]) -> tuple[_T, ...]:
+    """`made` (one per id, ids ascending from 1) indexed by id."""
+    return (made[0], *made)
+
+
+TAKES: Final = tuple(Take(slot) for slot in range(1, ROW_SIZE + 1))
+"""``take 1`` .. ``take 4``: a row of k cards offers ``TAKES[:k]``."""
+PICKS: Final = _by_id(tuple(Pick(c) for c in CARD_IDS))
+"""``pick cNN`` by card id."""
+LEFT_PLACES: Final = _by_id(tuple(Place(c, "left") for c in CARD_IDS))
+"""``place cNN left`` by card id."""
+RIGHT_PLACES: Final = _by_id(tuple(Place(c, "right") for c in CARD_IDS))
+"""``place cNN right`` by card id."""
+SOLO_RIGHT_ENDS: Final[tuple[tuple[SoloPlace, ...], ...]] = (
+    (),
+    *(tuple(SoloPlace(c, k) for k in range(1, SOLO_HIKES + 1)) for c in CARD_IDS),
+)
+"""``solo cNN hikeK`` by card id, then hike index (K - 1)."""
+SOLO_LEFT_ENDS: Final[tuple[tuple[SoloPlace, ...], ...]] = (
+    (),
+    *(tuple(SoloPlace(c, k, "left") for k in range(1, SOLO_HIKES + 1)) for c in CARD_IDS),
+)
+"""``solo cNN hikeK left`` by card id, then hike index (option ``solo_either_end``)."""
+ASSIGNS: Final[tuple[tuple[Assign, ...], ...]] = (
+    (),
+    *(tuple(Assign(s, k) for k in range(1, SOLO_HIKES + 1)) for s in SCORE_IDS),
+)
+"""``assign <score-card> hikeK`` by score card id, then hike index."""
+DRAW: Final = Draw()
+"""``draw``."""
+DONE: Final = Done()
+"""``done``."""
+
+
 # -- the parser: the inverse of str(action) ------------------------------------
 
 _FORMS = (
@@ -155,26 +219,25 @@ def parse_action(text: str) -> Action:
     if verb in ("draw", "done"):
         if args:
             raise _bad(text, f"{verb!r} takes nothing after it")
-        return Draw() if verb == "draw" else Done()
+        return DRAW if verb == "draw" else DONE
     if verb == "take" and len(args) == 1:
         if not args[0].isdigit() or not args[0].isascii() or not 1 <= int(args[0]) <= 4:
             raise _bad(text, "the face-up slot must be 1, 2, 3 or 4")
-        return Take(int(args[0]))
+        return TAKES[int(args[0]) - 1]
     if verb == "pick" and len(args) == 1:
-        return Pick(_card(text, args[0]))
+        return PICKS[_card(text, args[0])]
     if verb == "place" and len(args) == 2:
         if args[1] not in ("left", "right"):
             raise _bad(text, "the side must be left or right")
-        return Place(_card(text, args[0]), "left" if args[1] == "left" else "right")
+        return (LEFT_PLACES if args[1] == "left" else RIGHT_PLACES)[_card(text, args[0])]
     if verb == "solo" and len(args) in (2, 3):
         side = args[2] if len(args) == 3 else "right"
         if side not in ("left", "right"):
             raise _bad(text, "the end of a solo hike must be left or right")
-        return SoloPlace(
-            _card(text, args[0]), _hike(text, args[1]), "left" if side == "left" else "right"
-        )
+        ends = SOLO_LEFT_ENDS if side == "left" else SOLO_RIGHT_ENDS
+        return ends[_card(text, args[0])][_hike(text, args[1]) - 1]
     if verb == "assign" and len(args) == 2:
         if args[0] not in SCORE_BY_SLUG:
             raise _bad(text, f"there is no score card {args[0]!r}")
-        return Assign(SCORE_BY_SLUG[args[0]], _hike(text, args[1]))
+        return ASSIGNS[SCORE_BY_SLUG[args[0]]][_hike(text, args[1]) - 1]
     raise _bad(text, f"expected one of: {_FORMS}")

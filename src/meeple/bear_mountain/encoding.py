@@ -20,7 +20,17 @@ from typing import Final
 
 from meeple.core.encoding import Layouts, Writer
 
-from .actions import Action, Assign, Done, Draw, Pick, Place, SoloPlace, Take
+from .actions import (
+    ASSIGNS,
+    DONE,
+    DRAW,
+    LEFT_PLACES,
+    PICKS,
+    RIGHT_PLACES,
+    SOLO_RIGHT_ENDS,
+    TAKES,
+    Action,
+)
 from .components import (
     ANIMALS,
     CARD_IDS,
@@ -66,16 +76,17 @@ MODE_ORDER: Final = ("standard", "draft", "solo")
 
 # -- the action vocabulary -----------------------------------------------------
 
+# The very objects the rules offer (`actions`' tables), so adapters index them by identity.
 _MULTI_VOCAB: Final[tuple[Action, ...]] = (
-    *(Take(slot) for slot in range(1, ROW_SIZE + 1)),
-    *(Pick(c) for c in CARD_IDS),
-    *(Place(c, side) for c in CARD_IDS for side in ("left", "right")),
+    *TAKES,
+    *(PICKS[c] for c in CARD_IDS),
+    *(place for c in CARD_IDS for place in (LEFT_PLACES[c], RIGHT_PLACES[c])),
 )
 _SOLO_VOCAB: Final[tuple[Action, ...]] = (
-    Draw(),
-    *(SoloPlace(c, k) for c in CARD_IDS for k in range(1, SOLO_HIKES + 1)),
-    *(Assign(s, k) for s in SOLO_SCORES for k in range(1, SOLO_HIKES + 1)),
-    Done(),
+    DRAW,
+    *(place for c in CARD_IDS for place in SOLO_RIGHT_ENDS[c]),
+    *(assign for s in SOLO_SCORES for assign in ASSIGNS[s]),
+    DONE,
 )
 
 

@@ -1,14 +1,28 @@
 """What may be done now, in every mode: pure functions of the state.
 
-Every action object is made once (tables below), so `legal_actions` allocates
-nothing but tuples and the core's apply path finds the chosen action by identity.
+Every action object is made once (the tables of `actions`), so `legal_actions`
+allocates nothing but tuples, and the core's apply path and the adapters find an
+action by identity: the vocabulary (`encoding.action_vocabulary`) lists the same
+objects.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .actions import Action, Assign, Done, Draw, Pick, Place, SoloPlace, Take
+from .actions import (
+    ASSIGNS,
+    DONE,
+    LEFT_PLACES,
+    PICKS,
+    RIGHT_PLACES,
+    SOLO_LEFT_ENDS,
+    SOLO_RIGHT_ENDS,
+    TAKES,
+    Action,
+    SoloPlace,
+)
+from .actions import DRAW as DRAW_ACTION  # the phase of the same name is state.DRAW
 from .components import (
     ANIMAL_SET,
     BEAR_CARDS,
@@ -17,8 +31,6 @@ from .components import (
     LEFT,
     RIGHT,
     ROW_SIZE,
-    SCORE_IDS,
-    SOLO_HIKES,
     SOLO_SCORES,
 )
 from .state import ASSIGN, DRAW, DRAWN, PICK, PLACE, SUDDEN, TAKE
@@ -36,27 +48,13 @@ __all__ = [
     "solo_targets",
 ]
 
-# Tables indexed by card or score id carry an unused entry 0, so ids index directly.
-_TAKES: Final = tuple(tuple(Take(i) for i in range(1, k + 1)) for k in range(ROW_SIZE + 1))
-_PICK: Final = (Pick(1), *(Pick(c) for c in CARD_IDS))
-_LEFT: Final = (Place(1, "left"), *(Place(c, "left") for c in CARD_IDS))
-_RIGHT: Final = (Place(1, "right"), *(Place(c, "right") for c in CARD_IDS))
-_SOLO: Final = (
-    (),
-    *(tuple(SoloPlace(c, k + 1) for k in range(SOLO_HIKES)) for c in CARD_IDS),
+# The rows of shared actions each phase offers (see `actions`: every action made once).
+_TAKES: Final = tuple(TAKES[:k] for k in range(ROW_SIZE + 1))
+"""The takes a row of k face-up cards offers, by k."""
+SOLO_LEFT_PLACES: Final[tuple[SoloPlace, ...]] = tuple(
+    a for c in CARD_IDS for a in SOLO_LEFT_ENDS[c]
 )
-_SOLO_LEFT: Final = (
-    (),
-    *(tuple(SoloPlace(c, k + 1, "left") for k in range(SOLO_HIKES)) for c in CARD_IDS),
-)
-SOLO_LEFT_PLACES: Final[tuple[SoloPlace, ...]] = tuple(a for c in CARD_IDS for a in _SOLO_LEFT[c])
 """Solo, option ``solo_either_end``: every ``solo cNN hikeK left``, card by card."""
-_ASSIGN: Final = (
-    (),
-    *(tuple(Assign(s, k + 1) for k in range(SOLO_HIKES)) for s in SCORE_IDS),
-)
-_DRAW: Final = Draw()
-_DONE: Final = Done()
 
 
 def legal_actions(s: State, p: int) -> tuple[Action, ...]:
@@ -65,7 +63,7 @@ def legal_actions(s: State, p: int) -> tuple[Action, ...]:
     if phase == TAKE:
         return _TAKES[len(s.row)]
     if phase == PICK:
-        return tuple([_PICK[c] for c in s.hands[p]])
+        return tuple([PICKS[c] for c in s.hands[p]])
     if phase == PLACE:
         return _places(s.picks[p], s.hikes[p])
     if phase == SUDDEN:
@@ -77,13 +75,13 @@ def legal_actions(s: State, p: int) -> tuple[Action, ...]:
             return _either_end(s)
         if s.discard:
             top = s.discard[-1]
-            sol = _SOLO[top]
-            return (_DRAW, *[sol[k] for k in solo_targets(s.hikes, top)])
-        return (_DRAW,)
+            sol = SOLO_RIGHT_ENDS[top]
+            return (DRAW_ACTION, *[sol[k] for k in solo_targets(s.hikes, top)])
+        return (DRAW_ACTION,)
     if phase == DRAWN:
         if s.options.solo_either_end:
             return _either_end(s)
-        sol = _SOLO[s.drawn]
+        sol = SOLO_RIGHT_ENDS[s.drawn]
         return tuple([sol[k] for k in solo_targets(s.hikes, s.drawn)])
     if phase == ASSIGN:
         return _assignments(s)
@@ -92,11 +90,11 @@ def legal_actions(s: State, p: int) -> tuple[Action, ...]:
 
 def _places(cards: tuple[int, ...], hike: tuple[int, ...]) -> tuple[Action, ...]:
     if not hike:
-        return tuple([_RIGHT[c] for c in cards])
+        return tuple([RIGHT_PLACES[c] for c in cards])
     out: list[Action] = []
     for c in cards:
-        out.append(_LEFT[c])
-        out.append(_RIGHT[c])
+        out.append(LEFT_PLACES[c])
+        out.append(RIGHT_PLACES[c])
     return tuple(out)
 
 
@@ -111,13 +109,13 @@ def _either_end(s: State) -> tuple[Action, ...]:
     if s.phase == DRAWN:
         return tuple([_end(s.drawn, k, side) for k, side in solo_ends(s.hikes, s.drawn)])
     if not s.discard:
-        return (_DRAW,)
+        return (DRAW_ACTION,)
     top = s.discard[-1]
-    return (_DRAW, *[_end(top, k, side) for k, side in solo_ends(s.hikes, top)])
+    return (DRAW_ACTION, *[_end(top, k, side) for k, side in solo_ends(s.hikes, top)])
 
 
 def _end(card: int, k: int, side: str) -> SoloPlace:
-    return _SOLO[card][k] if side == "right" else _SOLO_LEFT[card][k]
+    return SOLO_RIGHT_ENDS[card][k] if side == "right" else SOLO_LEFT_ENDS[card][k]
 
 
 def solo_ends(hikes: tuple[tuple[int, ...], ...], card: int) -> list[tuple[int, str]]:
@@ -197,9 +195,9 @@ def _assignments(s: State) -> tuple[Action, ...]:
             continue
         if sid in HAB_SET:
             if not has_hab:
-                out.append(_ASSIGN[sid][k])
+                out.append(ASSIGNS[sid][k])
         elif animals < 2 and _animal_feasible(left - 1, open_hikes, 0, 1 - animals):
-            out.append(_ASSIGN[sid][k])
+            out.append(ASSIGNS[sid][k])
     if has_hab and animals == 1 and _animal_feasible(left, open_hikes, 0, 0):
-        out.append(_DONE)
+        out.append(DONE)
     return tuple(out)

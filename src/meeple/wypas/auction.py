@@ -23,18 +23,16 @@ from .actions import (
     DOWN,
     PASS,
     Action,
-    Auction,
-    Award,
     Bid,
     BidDown,
     Check,
     Done,
-    Hide,
 )
-from .components import DOLLY, KIND_VALUE, KINDS, MAX_VALUE, THIEF
+from .components import DOLLY, KIND_VALUE, THIEF
 from .knowledge import forget, seen_by_all
 from .rounds import choose_lot, start_redyk
 from .state import AWARD, BID, NO_LOT
+from .tables import AUCTION_DOWN, AUCTIONS, AWARDS, BIDS, DOWN_BIDS, HIDES
 
 if TYPE_CHECKING:
     from .state import State
@@ -50,22 +48,8 @@ __all__ = [
     "name_lot",
 ]
 
-_VALUES: Final = range(1, MAX_VALUE + 1)
-
-# Every action object is made once (tables by kind or seat), so legal actions
-# allocate nothing but tuples and the core finds the chosen one by identity.
-_HIDE: Final = tuple(Hide(k) for k in range(KINDS))
-_AUCTION: Final = tuple(Auction(k) for k in range(KINDS))
-_AUCTION_DOWN: Final = Auction(DOWN)
-_AWARD: Final = tuple(Award(q) for q in range(6))
-_BIDS: Final = tuple(
-    ((Bid(k, KIND_VALUE[k]),) if KIND_VALUE[k] else tuple(Bid(k, v) for v in _VALUES))
-    if k < THIEF
-    else ()
-    for k in range(KINDS)
-)
-"""Per kind, its face-up bids: a plain sheep its printed value, a Dolly 1..6, a special none."""
-_DOWNS: Final = tuple(tuple(BidDown(k, v) for v in _VALUES) for k in range(KINDS))
+# Every action object is made once (`tables`), so legal actions allocate nothing
+# but tuples and the core and the adapters find the chosen one by identity.
 _PASS_ONLY: Final = (PASS,)
 _PASS_DONE: Final = (PASS, DONE)
 
@@ -75,14 +59,14 @@ _PASS_DONE: Final = (PASS, DONE)
 
 def hide_actions(s: State) -> tuple[Action, ...]:
     """The baca hides one of the drawn lots (one choice per distinct kind)."""
-    return tuple([_HIDE[k] for k in sorted(set(s.drawn))])
+    return tuple([HIDES[k] for k in sorted(set(s.drawn))])
 
 
 def lot_actions(s: State) -> tuple[Action, ...]:
     """The opener names a lot: the face-down one first, then the face-up kinds."""
-    lots: list[Action] = [_AUCTION[k] for k in sorted(set(s.lots))]
+    lots: list[Action] = [AUCTIONS[k] for k in sorted(set(s.lots))]
     if s.face_down >= 0:
-        lots.insert(0, _AUCTION_DOWN)
+        lots.insert(0, AUCTION_DOWN)
     return tuple(lots)
 
 
@@ -91,7 +75,7 @@ def _bid_options(hand: tuple[int, ...]) -> tuple[Action, ...]:
     """One face-up bid per distinct sheep kind in the (sorted) hand, Dollies 1..6 each."""
     out: list[Action] = []
     last = -1
-    bids = _BIDS
+    bids = BIDS
     for kind in hand:
         if kind != last:
             last = kind
@@ -115,13 +99,13 @@ def bid_actions(s: State, p: int) -> tuple[Action, ...]:
         return (*head, *_bid_options(hand))
     downs: list[Action] = []
     for k in sorted(set(hand)):
-        downs += _DOWNS[k]
+        downs += DOWN_BIDS[k]
     return (*head, *_bid_options(hand), *downs)
 
 
 def award_actions(s: State) -> tuple[Action, ...]:
     """Bluff rule: the baca awards the lot to one of the tied seats."""
-    return tuple([_AWARD[q] for q in range(s.players) if s.checkers >> q & 1])
+    return tuple([AWARDS[q] for q in range(s.players) if s.checkers >> q & 1])
 
 
 # -- what it does ------------------------------------------------------------------

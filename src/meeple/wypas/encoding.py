@@ -20,44 +20,36 @@ from typing import Final
 
 from meeple.core.encoding import Layouts
 
-from .actions import (
-    CHECK,
-    DOG,
-    DONE,
-    DOWN,
-    PASS,
-    WAIT,
-    Action,
-    Auction,
-    Award,
-    Bid,
-    BidDown,
-    Black,
-    Dog,
-    Hide,
-    Place,
-    Shear,
-    Take,
-    Thief,
-    Wolf,
-)
+from .actions import CHECK, DOG, DONE, DOWN, PASS, WAIT, Action
 from .components import (
     BLACK_FACE,
     DECK,
-    DOLLY,
     FACES,
-    KIND_COLOUR,
     KIND_COUNT,
-    KIND_VALUE,
     KINDS,
     MAX_VALUE,
-    SUPER,
     THIEF,
     WOLF,
     face_of,
 )
 from .scoring import fleece_of
 from .state import TURNS, Phase, State
+from .tables import (
+    AUCTION_DOWN,
+    AUCTIONS,
+    AWARDS,
+    BIDS,
+    BLACKS,
+    DOGS,
+    DOWN_BIDS,
+    HIDES,
+    PENS,
+    PLACES,
+    SHEARS,
+    TAKES,
+    THIEVES,
+    WOLVES,
+)
 from .view import View
 
 __all__ = [
@@ -76,50 +68,24 @@ __all__ = [
 # -- the action vocabulary ------------------------------------------------------------
 
 
-def _bids() -> list[Action]:
-    """A plain sheep counts its printed value; a Dolly or the Super Dolly 1..6."""
-    out: list[Action] = []
-    for kind in range(THIEF):
-        if KIND_VALUE[kind]:
-            out.append(Bid(kind, KIND_VALUE[kind]))
-        else:
-            out += [Bid(kind, v) for v in range(1, MAX_VALUE + 1)]
-    return out
-
-
-def _places(pen: int) -> list[Action]:
-    """Every face each sheep kind can show in a pen: a plain sheep its own, a Dolly
-    its colour's six values, the Super Dolly every face."""
-    out: list[Action] = []
-    for kind in range(THIEF):
-        if kind < DOLLY:
-            out.append(Place(pen, kind, KIND_COLOUR[kind] * 8 + KIND_VALUE[kind]))
-        elif kind < SUPER:
-            base = KIND_COLOUR[kind] * 8
-            out += [Place(pen, kind, base + v) for v in range(1, MAX_VALUE + 1)]
-        else:
-            out += [Place(pen, kind, f) for f in FACES]
-    return out
-
-
 @lru_cache(maxsize=8)
 def action_vocabulary(players: int) -> tuple[Action, ...]:
-    """Every action that can be legal with `players` seats, in the documented order."""
+    """Every action that can be legal with `players` seats, in the documented order:
+    the very objects the rules offer (`tables`), so adapters index them by identity."""
     seats = range(players)
-    kinds = range(KINDS)
     out: list[Action] = [PASS, DONE, CHECK, DOG]
-    out += [Hide(k) for k in kinds]
-    out += [Auction(DOWN), *(Auction(k) for k in kinds)]
-    out += _bids()
-    out += [BidDown(k, v) for k in kinds for v in range(1, MAX_VALUE + 1)]
-    out += [Award(q) for q in seats]
-    out += _places(1) + _places(2)
-    out += [Shear(pen, bleat) for pen in (1, 2) for bleat in (False, True)]
-    out += [Thief(t) for t in seats]
-    out += [Take(k) for k in kinds]
-    out += [Wolf(t, pen) for t in seats for pen in (1, 2)]
-    out += [Dog(t, pen) for t in seats for pen in (1, 2)]
-    out += [Black(t, pen, f) for t in seats for pen in (1, 2) for f in FACES]
+    out += HIDES
+    out += [AUCTION_DOWN, *AUCTIONS]
+    out += [bid for kind in range(THIEF) for bid in BIDS[kind]]
+    out += [bid for row in DOWN_BIDS for bid in row]
+    out += AWARDS[:players]
+    out += [place for pen in PLACES for row in pen for place in row]
+    out += [shear for pair in SHEARS for shear in pair]
+    out += THIEVES[:players]
+    out += TAKES
+    out += [WOLVES[t][i] for t in seats for i in range(len(PENS))]
+    out += [DOGS[t][i] for t in seats for i in range(len(PENS))]
+    out += [BLACKS[t][i][f] for t in seats for i in range(len(PENS)) for f in FACES]
     out.append(WAIT)  # last, so that every older index keeps its meaning
     return tuple(out)
 

@@ -14,10 +14,11 @@ from . import (
     render,
     scoring,
     setup,
+    tables,
     transitions,
 )
 from . import view as views
-from .actions import ACTION_TYPES, Action, parse_action
+from .actions import ACTION_TYPES, Action
 from .elements import element_actions as _element_actions
 from .elements import elements as _elements
 from .options import Options
@@ -58,7 +59,7 @@ class Wypas(GameBase[State, Action, View], EncodingBase[Action, View]):
     action_types = ACTION_TYPES
 
     _start = staticmethod(setup.start)
-    _parse_action = staticmethod(parse_action)
+    _parse_action = staticmethod(tables.parse_action)  # the shared objects, as legal offers
     _legal_actions = staticmethod(legal.legal_actions)
     _successor = staticmethod(transitions.successor)
     _outcome = staticmethod(scoring.outcome)

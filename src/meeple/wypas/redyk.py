@@ -25,13 +25,13 @@ from .components import (
     KIND_COLOUR,
     KIND_VALUE,
     MAX_VALUE,
-    SUPER,
     THIEF,
     face_of,
     placed,
 )
 from .knowledge import forget
 from .rounds import start_shearing
+from .tables import PLACES
 
 if TYPE_CHECKING:
     from .state import State
@@ -67,23 +67,11 @@ def accepted_faces(pen: tuple[int, ...], down: bool = False) -> frozenset[int]:
     return frozenset(out)
 
 
-def _faces_of(kind: int) -> tuple[int, ...]:
-    """Every face a sheep kind can show: a plain sheep its own, a Dolly its colour's
-    six values, the Super Dolly every face."""
-    if kind < DOLLY:
-        return (KIND_COLOUR[kind] * 8 + KIND_VALUE[kind],)
-    if kind < SUPER:
-        return tuple(KIND_COLOUR[kind] * 8 + v for v in range(1, MAX_VALUE + 1))
-    return FACES
-
-
 _PLAIN_FACE: Final = tuple(KIND_COLOUR[k] * 8 + KIND_VALUE[k] for k in range(DOLLY))
 """Per plain sheep kind, the face it shows."""
-_PLACES: Final = tuple(
-    tuple(tuple((f, Place(pen, k, f)) for f in _faces_of(k)) for k in range(THIEF))
-    for pen in (1, 2)
-)
-"""Per pen (0, 1) and sheep kind, each face it can show with its `Place` action (made once)."""
+_PLACES: Final = tuple(tuple(tuple((a.face, a) for a in row) for row in pen) for pen in PLACES)
+"""Per pen (0, 1) and sheep kind, each face it can show with its `Place` action (made
+once: `tables`)."""
 _PLAIN: Final = tuple(tuple(_PLACES[i][k][0][1] for k in range(DOLLY)) for i in range(2))
 
 

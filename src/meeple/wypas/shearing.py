@@ -9,7 +9,7 @@ over. Otherwise the round goes on through `rounds` (drawing, a new baca).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from meeple.core import ONE_SEAT, replace
 from meeple.core.edit import merge_sorted, put
@@ -18,14 +18,12 @@ from .actions import DONE, Action, Shear
 from .components import FINAL_FLEECE, FIRST_FIFTH_BONUS, LATER_FIFTH_BONUS
 from .rounds import game_over, next_shearer
 from .scoring import fleece_of
+from .tables import SHEARS
 
 if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["shear_actions", "shear_turn"]
-
-_SHEAR: Final = tuple((Shear(i + 1, False), Shear(i + 1, True)) for i in range(2))
-"""Per pen (0, 1): (silent shear, shear with ``meee``), made once."""
 
 
 def shear_actions(s: State, p: int) -> tuple[Action, ...]:
@@ -38,8 +36,8 @@ def shear_actions(s: State, p: int) -> tuple[Action, ...]:
         if row:
             size = len(row) - (s.wolves[p] >> i & 1)
             if s.options.bleating and size >= 2:
-                out.append(_SHEAR[i][1])
-            out.append(_SHEAR[i][0])
+                out.append(SHEARS[i][1])
+            out.append(SHEARS[i][0])
     return tuple(out)
 
 

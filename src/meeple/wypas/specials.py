@@ -19,10 +19,11 @@ from meeple.core import ONE_SEAT, replace
 from meeple.core.edit import insert_sorted, put, remove_one
 
 from .actions import DOG as CANCEL
-from .actions import PASS, WAIT, Action, Black, Dog, Pass, Take, Thief, Wolf
-from .components import BLACK, BLACK_FACE, DOG, FACES, KINDS, THIEF, WOLF, face_of, kind_of, placed
+from .actions import PASS, WAIT, Action, Black, Dog, Pass, Thief, Wolf
+from .components import BLACK, BLACK_FACE, DOG, THIEF, WOLF, face_of, kind_of, placed
 from .knowledge import forget, seen_by_all
 from .state import REACT, TAKE, Phase
+from .tables import BLACKS, DOGS, TAKES, THIEVES, WOLVES
 
 if TYPE_CHECKING:
     from .state import State
@@ -44,15 +45,7 @@ __all__ = [
     "take_actions",
 ]
 
-# Every action object is made once, by seat, pen and face.
-_SEATS: Final = range(6)
-_THIEF: Final = tuple(Thief(t) for t in _SEATS)
-_WOLF: Final = tuple(tuple(Wolf(t, i + 1) for i in range(2)) for t in _SEATS)
-_DOG: Final = tuple(tuple(Dog(t, i + 1) for i in range(2)) for t in _SEATS)
-_BLACK: Final = tuple(
-    tuple({f: Black(t, i + 1, f) for f in FACES} for i in range(2)) for t in _SEATS
-)
-_TAKE: Final = tuple(Take(k) for k in range(KINDS))
+# Every action object is made once, by seat, pen and face (`tables`).
 _PASS_ONLY: Final = (PASS,)
 _PASS_DOG: Final = (PASS, CANCEL)
 
@@ -162,7 +155,7 @@ def _plays(
     wolves: tuple[int, ...],
 ) -> tuple[Action, ...]:
     """The plays of the special kinds in `held` (bit k: kind THIEF + k)."""
-    out: list[Action] = [_THIEF[t] for t in range(6) if victims >> t & 1]
+    out: list[Action] = [THIEVES[t] for t in range(6) if victims >> t & 1]
     has_dog, has_black, has_wolf = held & 2, held & 4, held & 8
     if has_wolf or has_dog or has_black:
         for t, pair in enumerate(pens):
@@ -170,10 +163,10 @@ def _plays(
             for i, pen in enumerate(pair):
                 bit = 1 << i
                 if has_dog and mask & bit:
-                    out.append(_DOG[t][i])
+                    out.append(DOGS[t][i])
                 if len(pen) >= 2:
                     if has_wolf and not mask & bit:
-                        out.append(_WOLF[t][i])
+                        out.append(WOLVES[t][i])
                     if has_black:
                         out += _black_plays(t, i, pen)
     return tuple(out)
@@ -182,7 +175,7 @@ def _plays(
 @lru_cache(maxsize=1 << 14)  # pens repeat from move to move
 def _black_plays(t: int, i: int, pen: tuple[int, ...]) -> tuple[Action, ...]:
     """A Black Sheep's plays on pen i of seat t: one per sheep it may take (not a black)."""
-    blacks = _BLACK[t][i]
+    blacks = BLACKS[t][i]
     return tuple([blacks[face_of(c)] for c in pen if face_of(c) != BLACK_FACE])
 
 
@@ -194,7 +187,7 @@ def react_actions(s: State, p: int) -> tuple[Action, ...]:
 def take_actions(s: State) -> tuple[Action, ...]:
     """The Thief takes one card of the hand it looked at (one choice per kind)."""
     victim = s.hands[s.pending[2]]
-    return tuple([_TAKE[k] for k in sorted(set(victim))])
+    return tuple([TAKES[k] for k in sorted(set(victim))])
 
 
 # -- what it does ------------------------------------------------------------------
