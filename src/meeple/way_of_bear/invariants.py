@@ -47,7 +47,7 @@ from .payment import payable, ritual_take_payable
 from .state import Phase
 
 if TYPE_CHECKING:
-    from .state import State
+    from .state import State, Table
     from .view import View
 
 __all__ = ["validate", "validate_view"]
@@ -109,7 +109,7 @@ def validate(s: State) -> None:
         )
 
 
-def _check_turn(t: State | View) -> None:
+def _check_turn(t: Table) -> None:
     """Whose turn it is, in which phase and round, on a board of the right size."""
     if t.phase not in _PHASES:
         _fail(f"unknown phase {t.phase!r}")
@@ -121,7 +121,7 @@ def _check_turn(t: State | View) -> None:
     _check(len(t.board) == len(VILLAGES), "one cell per village")
 
 
-def _check_table(t: State | View) -> None:
+def _check_table(t: Table) -> None:
     """The open table a state and a view both show (seat counts already checked):
     reserves and token counts, columns within capacity, 21 steles of each colour,
     every village holding what it may, every token kind accounted for."""

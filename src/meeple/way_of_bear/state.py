@@ -1,4 +1,8 @@
-"""The frozen game state (fields only) and the phases of a turn."""
+"""The frozen game state (fields only) and the phases of a turn.
+
+A `State` is the open `Table` (what every seat sees, and so also the base of a
+seat's `View`) plus the Seal cards nobody or only their holder sees, and the rng.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,11 @@ from typing import Final
 import attrs
 
 from meeple.core import StateBase
+from meeple.core.field_order import in_order
 
 from .spots import Spot, of_board
 
-__all__ = ["EXTRA", "MAIN", "OVER", "PAY", "RETURN", "RITUAL", "Phase", "State"]
+__all__ = ["EXTRA", "MAIN", "OVER", "PAY", "RETURN", "RITUAL", "Phase", "State", "Table"]
 
 
 class Phase(enum.StrEnum):
@@ -42,16 +47,19 @@ RETURN: Final = Phase.RETURN
 OVER: Final = Phase.OVER
 
 
-@attrs.frozen(slots=False)  # fields in __dict__: successors are `meeple.core.replace` copies
-class State(StateBase):
-    """A position of The Way of the Bear, including the hidden Seal cards and the rng."""
+@attrs.frozen(slots=False)  # fields in __dict__, like the State's own (`meeple.core.replace`)
+class Table:
+    """What lies open to every seat: the fields a `State` and a seat's `View` share,
+    which a view copies from the state as they are.
+
+    Declared once so that a field's meaning is written once. Everything but the Seal
+    cards (the hands, the pile, the cards drawn this turn) and the rng state.
+    """
 
     players: int
     """Number of seats (2-4)."""
     to_act: frozenset[int]
     """The current player, or nobody once the game is over."""
-    rng: int
-    """meeple.core.rng state for bag draws; never shown in a view."""
     max_rounds: int
     """The round limit from the options (our stall rule)."""
     round: int
@@ -65,19 +73,13 @@ class State(StateBase):
     temples: tuple[int, ...]
     """Steles on each colour's temple track (0-4; the 5th space empties it)."""
     bag: tuple[int, ...]
-    """Steles of each colour in the bag."""
+    """Steles of each colour in the bag (public: everything else is on the table)."""
     reserves: tuple[tuple[int, ...], ...]
-    """Per player, steles of each colour in their reserve."""
+    """Per player, steles of each colour in their reserve (kept in the open)."""
     tokens: tuple[tuple[int, ...], ...]
     """Per player, knowledge tokens of each kind on their board."""
-    hands: tuple[tuple[int, ...], ...]
-    """Per player, the Seal cards held, ascending (hidden from other players)."""
-    deck: tuple[int, ...]
-    """The face-down Seal pile, top card first (hidden except for the top card's back)."""
     played: tuple[int, ...]
-    """Seal cards played so far, in order; they have left the game."""
-    fresh: tuple[int, ...]
-    """Seal cards the current player drew this turn (they cannot be played yet)."""
+    """Seal cards played so far, in order; they have left the game (face up)."""
     regular_done: bool
     """Whether the current player has used their regular action this turn."""
     mods: tuple[int, ...]
@@ -92,12 +94,37 @@ class State(StateBase):
     """Steles of the offering that may still be waived (discount cards)."""
     ritual_temple: int
     """The temple whose Ritual is being resolved, else -1."""
-    reserve_pays_offering: bool = False
+    # The two options take their defaults when a document leaves them out (documents
+    # from before they existed); keyword-only, so that the fields of `State` and `View`
+    # without a default may follow them.
+    reserve_pays_offering: bool = attrs.field(default=False, kw_only=True)
     """Option ``reserve_pays_offering``: the reserve alone must hold the whole offering
     when the stele is placed (no stele a Ritual brings in pays)."""
-    take_fewer: bool = False
+    take_fewer: bool = attrs.field(default=False, kw_only=True)
     """Option ``take_fewer``: a take moves the one stele the tracks hold when they hold
     fewer than two."""
+
+
+@attrs.frozen(
+    slots=False,  # fields in __dict__: successors are `meeple.core.replace` copies
+    field_transformer=in_order(
+        """players to_act rng max_rounds round current phase board temples bag reserves
+        tokens hands deck played fresh regular_done mods extra extra_count owed waivers
+        ritual_temple reserve_pays_offering take_fewer spots"""
+    ),  # the order of 0.1's documents (`meeple.core.field_order`)
+)
+class State(Table, StateBase):
+    """A position of The Way of the Bear: the open `Table`, the hidden Seal cards and
+    the rng."""
+
+    rng: int
+    """meeple.core.rng state for bag draws; never shown in a view."""
+    hands: tuple[tuple[int, ...], ...]
+    """Per player, the Seal cards held, ascending (hidden from other players)."""
+    deck: tuple[int, ...]
+    """The face-down Seal pile, top card first (hidden except for the top card's back)."""
+    fresh: tuple[int, ...]
+    """Seal cards the current player drew this turn (they cannot be played yet)."""
     spots: tuple[Spot, ...] = attrs.field(
         init=False,
         eq=False,

@@ -14,42 +14,29 @@ from functools import lru_cache
 import attrs
 
 from meeple.core import rng as _rng
+from meeple.core.field_order import in_order
 
 from . import invariants
 from .components import CARDS
-from .state import Phase, State
+from .state import State, Table
 
 __all__ = ["View", "determinize", "view_of"]
 
 
-@attrs.frozen
-class View:
-    """A seat's (or a spectator's) picture of the game."""
+@attrs.frozen(
+    field_transformer=in_order(
+        """player players to_act max_rounds round current phase board temples bag reserves
+        tokens hand fresh hand_backs fresh_backs deck_size deck_top_back played
+        regular_done mods extra extra_count owed waivers ritual_temple
+        reserve_pays_offering take_fewer"""
+    ),  # the order of 0.1's documents (`meeple.core.field_order`)
+)
+class View(Table):
+    """A seat's (or a spectator's) picture of the game: the open `Table`, this seat's
+    own Seal cards, and of the others only their backs."""
 
     player: int | None
     """The seat this view belongs to; None for a spectator."""
-    players: int
-    """Number of seats."""
-    to_act: frozenset[int]
-    """Who may act now."""
-    max_rounds: int
-    """The round limit."""
-    round: int
-    """Full rounds finished."""
-    current: int
-    """Whose turn it is."""
-    phase: Phase
-    """What the current player is deciding."""
-    board: tuple[int, ...]
-    """Per village: stele colour, token kind + 4, or -1 (as in the state)."""
-    temples: tuple[int, ...]
-    """Steles on each temple track."""
-    bag: tuple[int, ...]
-    """Steles of each colour in the bag (public: everything else is on the table)."""
-    reserves: tuple[tuple[int, ...], ...]
-    """Every player's reserve (kept in the open next to their board)."""
-    tokens: tuple[tuple[int, ...], ...]
-    """Every player's knowledge tokens by kind."""
     hand: tuple[int, ...]
     """This seat's own Seal cards (empty for a spectator)."""
     fresh: tuple[int, ...]
@@ -62,26 +49,6 @@ class View:
     """Cards left in the Seal pile."""
     deck_top_back: int
     """Dragon Seals on the back of the pile's top card, -1 if the pile is empty."""
-    played: tuple[int, ...]
-    """Seal cards played so far (face up, out of the game)."""
-    regular_done: bool
-    """Whether the current player has made the regular action."""
-    mods: tuple[int, ...]
-    """The turn's type-A modifiers."""
-    extra: str
-    """The additional action being made, if any."""
-    extra_count: int
-    """Steles the granted take moves."""
-    owed: tuple[int, ...]
-    """Offering still owed, per colour."""
-    waivers: int
-    """Offering steles that may still be waived."""
-    ritual_temple: int
-    """Temple of the Ritual being resolved, else -1."""
-    reserve_pays_offering: bool = False
-    """Option ``reserve_pays_offering`` (public, as every option)."""
-    take_fewer: bool = False
-    """Option ``take_fewer``."""
 
 
 @lru_cache(maxsize=1024)

@@ -47,7 +47,7 @@ from .state import (
 )
 
 if TYPE_CHECKING:
-    from .state import State
+    from .state import State, Table
     from .view import View
 
 __all__ = ["SPECIAL_PHASES", "check_table", "turn_of"]
@@ -66,7 +66,7 @@ _LOTS_LEFT = (HIDE, *_LOT_PHASES)
 """Phases in which lots may still lie on the table."""
 
 
-def turn_of(x: State | View) -> tuple[int, int]:
+def turn_of(x: Table) -> tuple[int, int]:
     """The turn going on, ``(phase, seat)``: the one a pending special card interrupted,
     else the phase and the seat to act."""
     if x.phase in SPECIAL_PHASES and len(x.resume) == 2:
@@ -74,12 +74,12 @@ def turn_of(x: State | View) -> tuple[int, int]:
     return x.phase, x.actor
 
 
-def _in_auction(x: State | View) -> bool:
+def _in_auction(x: Table) -> bool:
     """A lot's auction is on: bidding, the award, or a special card played meanwhile."""
     return turn_of(x)[0] in _AUCTION
 
 
-def _in_shear(x: State | View) -> bool:
+def _in_shear(x: Table) -> bool:
     """A shearing turn is on, or a special card was played during one."""
     return turn_of(x)[0] == SHEAR
 
@@ -138,7 +138,7 @@ def check_table(
         check(any(x.pens[seat]), "only a seat with a sheep in a pen has a shearing turn")
 
 
-def _check_pens(x: State | View) -> None:
+def _check_pens(x: Table) -> None:
     """Two pens per seat of sheep showing faces they can show; wolves over real pens."""
     pens = x.pens
     if (
@@ -170,7 +170,7 @@ def _check_pens(x: State | View) -> None:
                     )
 
 
-def _check_fleeces(x: State | View) -> None:
+def _check_fleeces(x: Table) -> None:
     """Fleeces, points and the fifth-fleece bonus as shearing makes them; the final turns."""
     n = x.players
     check_seat(x.final_from, n, "the seat with the first fifth fleece", none=-1)
@@ -242,7 +242,7 @@ def _fleeces_fine(fleeces: tuple[tuple[int, ...], ...]) -> bool:
     )
 
 
-def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
+def _check_lots(x: Table, drawn: int, fd: bool) -> None:
     """Drawn, face-up and face-down lots exist only before and during the auctions."""
     (phase, seat), n = turn_of(x), x.players
     per_round = lots_per_round(n)
@@ -273,7 +273,7 @@ def _check_lots(x: State | View, drawn: int, fd: bool) -> None:
         check(x.lot == NO_LOT, "a lot is under auction only in the auction phases")
 
 
-def _check_auction(x: State | View, down: tuple[int, ...]) -> None:
+def _check_auction(x: Table, down: tuple[int, ...]) -> None:
     """Bids, the bid in force, passes and the bluff rule's face-down cards and checks."""
     n, (phase, seat) = x.players, turn_of(x)
     everyone = (1 << n) - 1

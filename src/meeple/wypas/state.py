@@ -1,4 +1,9 @@
-"""The frozen Wypas state (every card's place, the phase, who acts) and its phases."""
+"""The frozen Wypas state (every card's place, the phase, who acts) and its phases.
+
+A `State` is the open `Table` (what every seat sees, and so also the base of a
+seat's `View`) plus what only some seats or none may see: the hands, the deck, the
+baca's lots, face-down cards, the offers and waits, what each seat knows, the rng.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from typing import Final
 import attrs
 
 from meeple.core import StateBase
+from meeple.core.field_order import in_order
 
 from .options import Options
 
@@ -26,6 +32,7 @@ __all__ = [
     "TURNS",
     "Phase",
     "State",
+    "Table",
 ]
 
 
@@ -76,17 +83,18 @@ DOWN_LOT: Final = -1
 """`State.lot` while the face-down lot is auctioned (the same as `actions.DOWN`)."""
 
 
-@attrs.frozen(slots=False)  # fields in __dict__: successors are `meeple.core.replace` copies
-class State(StateBase):
-    """A complete Wypas position, including the rng state (never shown in a view)."""
+@attrs.frozen(slots=False)  # fields in __dict__, like the State's own (`meeple.core.replace`)
+class Table:
+    """What lies open to every seat: the fields a `State` and a seat's `View` share,
+    which a view copies from the state as they are.
+
+    Declared once so that a field's meaning is written once. Not here: who acts (a
+    view hides other seats' offers), the hands, the deck, the discard pile (face-down
+    cards in it), the baca's lots, face-down bids, waits and what each seat knows.
+    """
 
     players: int
     """Number of seats (3-6)."""
-    to_act: frozenset[int]
-    """Who may act now: the seat to act (`actor`), plus every other seat offered a
-    special card (`meeple.wypas.offers`); nobody once the game is over."""
-    rng: int
-    """meeple.core.rng state for reshuffles; hidden from every view."""
     options: Options
     """The options this game is played with."""
     round: int
@@ -98,12 +106,6 @@ class State(StateBase):
     actor: int
     """The seat whose decision the table waits for (-1 once the game is over); the
     seats offered a special card besides it are secret."""
-    hands: tuple[tuple[int, ...], ...]
-    """Per seat, the kinds held, sorted (hidden from other seats)."""
-    deck: tuple[int, ...]
-    """Draw pile; the last item is the top card (hidden)."""
-    discard: tuple[int, ...]
-    """Discard pile, sorted (every card in it was seen by all)."""
     pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     """Per seat, the two pens, each the placed cards in the order laid."""
     wolves: tuple[int, ...]
@@ -114,12 +116,8 @@ class State(StateBase):
     """Per seat, victory points, bonuses included."""
     bonus: tuple[int, ...]
     """Per seat, the fifth-fleece bonus earned (+4 first, +2 later; part of `points`)."""
-    drawn: tuple[int, ...]
-    """Lots the baca has drawn but not yet laid out (seen by the baca only), sorted."""
     lots: tuple[int, ...]
     """Face-up lots not yet auctioned, sorted."""
-    face_down: int
-    """Kind of the face-down lot (seen by the baca only), or -1."""
     opener: int
     """Seat that opens (or opened) the current lot's auction."""
     lot: int
@@ -130,12 +128,12 @@ class State(StateBase):
     """Per seat, the sum of values laid on the current lot."""
     high: int
     """Seat holding the current highest bid, or -1."""
-    down: tuple[int, ...]
-    """Bluff rule: per seat, the kind of its face-down bid card on this lot, or -1."""
     declared: tuple[int, ...]
-    """Bluff rule: per seat, the value declared for that card (part of `bids`), or 0."""
+    """Bluff rule: per seat, the value declared for its face-down bid card (part of
+    `bids`), or 0."""
     checkers: int
-    """Bluff rule: bit mask of seats that matched (checked) the bid in force."""
+    """Bluff rule: bit mask of seats that matched (checked) the bid in force (in the
+    award phase: the tied seats)."""
     passed: int
     """Bit mask of seats that passed on the current lot."""
     finished: int
@@ -145,17 +143,50 @@ class State(StateBase):
     resume: tuple[int, ...]
     """The turn the pending special card interrupted, ``(phase, seat)``, to which play
     returns once the card is done; () when no card is pending."""
-    waited: int
-    """Bit mask of seats that chose ``wait`` on an offer since the last other move
-    (hidden: each seat sees only its own bit); they are not offered again until then."""
     pending: tuple[int, ...]
-    """The special card awaiting reactions or a Thief's pick: (seat, kind, target, pen, face)."""
+    """The special card awaiting reactions or a Thief's pick: (seat, kind, target, pen,
+    face); public once played."""
     dogs: tuple[int, ...]
     """Seats that answered `pending` with a cancelling Sheepdog, in order."""
     final_from: int
     """Seat that sheared the game's first fifth fleece, or -1."""
     final_left: int
     """Final shearing turns still owed to the others (-1 before they start)."""
+
+
+@attrs.frozen(
+    slots=False,  # fields in __dict__: successors are `meeple.core.replace` copies
+    field_transformer=in_order(
+        """players to_act rng options round baca phase actor hands deck discard pens wolves
+        fleeces points bonus drawn lots face_down opener lot laid bids high down declared
+        checkers passed finished passes resume waited pending dogs final_from final_left
+        known buried"""  # the order of 0.1's documents (`meeple.core.field_order`)
+    ),
+)
+class State(Table, StateBase):
+    """A complete Wypas position: the open `Table`, and what some or all seats do not
+    see, the rng state included (never shown in a view)."""
+
+    to_act: frozenset[int]
+    """Who may act now: the seat to act (`actor`), plus every other seat offered a
+    special card (`meeple.wypas.offers`); nobody once the game is over."""
+    rng: int
+    """meeple.core.rng state for reshuffles; hidden from every view."""
+    hands: tuple[tuple[int, ...], ...]
+    """Per seat, the kinds held, sorted (hidden from other seats)."""
+    deck: tuple[int, ...]
+    """Draw pile; the last item is the top card (hidden)."""
+    discard: tuple[int, ...]
+    """Discard pile, sorted (every card in it was seen by all)."""
+    drawn: tuple[int, ...]
+    """Lots the baca has drawn but not yet laid out (seen by the baca only), sorted."""
+    face_down: int
+    """Kind of the face-down lot (seen by the baca only), or -1."""
+    down: tuple[int, ...]
+    """Bluff rule: per seat, the kind of its face-down bid card on this lot, or -1."""
+    waited: int
+    """Bit mask of seats that chose ``wait`` on an offer since the last other move
+    (hidden: each seat sees only its own bit); they are not offered again until then."""
     known: tuple[tuple[tuple[int, ...], ...], ...]
     """known[o][t]: kinds seat o knows to be in seat t's hand (a face-down lot it dealt,
     what its Thief saw), sorted; always part of that hand."""

@@ -18,37 +18,34 @@ import attrs
 from meeple.core import NOBODY, ONE_SEAT
 from meeple.core import rng as _rng
 from meeple.core.edit import merge_sorted
+from meeple.core.field_order import in_order
 
 from .components import DECK, DOG, SHEEP_DECK, WOLF, kind_of
 from .offers import SEATS_OF, with_offers
-from .options import Options
-from .state import REACT, Phase, State
+from .state import REACT, State, Table
 
 __all__ = ["View", "determinize", "view_of"]
 
 
-@attrs.frozen(slots=True)
-class View:
-    """A seat's (or a spectator's) picture of the table: hands as counts, deck as a count."""
+@attrs.frozen(
+    slots=True,
+    field_transformer=in_order(
+        """player players to_act options round baca phase actor hand hand_counts deck_count
+        discard pens wolves fleeces points bonus drawn drawn_count lots face_down
+        has_face_down opener lot laid bids high down declared checkers passed finished
+        passes resume waited pending dogs final_from final_left known buried buried_counts"""
+    ),  # the order of 0.1's documents (`meeple.core.field_order`)
+)
+class View(Table):
+    """A seat's (or a spectator's) picture of the table: the open `Table`, and of the
+    rest what this seat may know: its own hand, the others' as counts, the deck as a count."""
 
     player: int | None
     """The seat this view belongs to; None for a spectator."""
-    players: int
-    """Number of seats."""
     to_act: frozenset[int]
     """Who this seat knows may act now: the seat to act, and this seat itself if it is
     offered a special card (other seats' offers are secret; a spectator sees the seat
     to act only)."""
-    options: Options
-    """The game's options (public)."""
-    round: int
-    """Round number."""
-    baca: int
-    """Seat of the baca."""
-    phase: Phase
-    """What the game waits for (see `meeple.wypas.state.Phase`)."""
-    actor: int
-    """Seat deciding now, -1 once over."""
     hand: tuple[int, ...]
     """This seat's own cards (empty for a spectator)."""
     hand_counts: tuple[int, ...]
@@ -58,61 +55,19 @@ class View:
     discard: tuple[int, ...]
     """The discard pile as this seat saw it: every card discarded face up, and its own
     face-down ones (the others' face-down cards are only counted, in `buried_counts`)."""
-    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-    """Every seat's two pens (public)."""
-    wolves: tuple[int, ...]
-    """Wolf bit masks per seat (public)."""
-    fleeces: tuple[tuple[tuple[int, ...], ...], ...]
-    """Every fleece of every seat (kept apart, so countable)."""
-    points: tuple[int, ...]
-    """The victory track."""
-    bonus: tuple[int, ...]
-    """Fifth-fleece bonuses (part of points)."""
     drawn: tuple[int, ...]
     """Lots the baca drew and has not laid out: shown to the baca only."""
     drawn_count: int
     """How many lots the baca drew and has not laid out."""
-    lots: tuple[int, ...]
-    """Face-up lots still to auction."""
     face_down: int
     """The face-down lot's kind if this seat is the baca, else -1."""
     has_face_down: bool
     """Whether a face-down lot is on the table."""
-    opener: int
-    """Opener of the current (or next) lot's auction."""
-    lot: int
-    """Lot under auction (a kind, -1 for the face-down card, -2 none)."""
-    laid: tuple[tuple[int, ...], ...]
-    """Bid cards laid on the current lot, per seat (face up)."""
-    bids: tuple[int, ...]
-    """Bid totals on the current lot."""
-    high: int
-    """Seat with the highest bid, or -1."""
     down: tuple[int, ...]
     """Face-down bid cards: this seat's own kind, -2 for another seat's, -1 none."""
-    declared: tuple[int, ...]
-    """Values declared for the face-down bid cards (public)."""
-    checkers: int
-    """Seats that checked the bid in force (in the award phase: the tied seats)."""
-    passed: int
-    """Bit mask of seats out of the current lot's auction."""
-    finished: int
-    """Seats done in the current redyk or shearing phase."""
-    passes: int
-    """Consecutive passes in the current reaction round."""
-    resume: tuple[int, ...]
-    """The turn the pending special card interrupted, ``(phase, seat)``; () if none."""
     waited: int
     """This seat's bit if it said ``wait`` to an offer since the last other move (the
     other seats' waits are secret); 0 for a spectator."""
-    pending: tuple[int, ...]
-    """The special card played and awaiting reactions (public once played)."""
-    dogs: tuple[int, ...]
-    """Seats whose Sheepdogs answered it."""
-    final_from: int
-    """Seat with the first fifth fleece, or -1."""
-    final_left: int
-    """Final shearing turns still owed."""
     known: tuple[tuple[int, ...], ...]
     """Per seat, cards this seat knows to be in that seat's hand (empty for a spectator)."""
     buried: tuple[int, ...]
