@@ -135,24 +135,31 @@ def make_converter() -> cattrs.Converter:
     def is_frozenset(tp: Any) -> bool:
         return typing.get_origin(tp) is frozenset or tp is frozenset
 
-    def frozenset_hook(tp: Any) -> Callable[[Any, Any], Any]:
+    def items_hook(
+        tp: Any, build: Callable[[list[Any]], Any], *, distinct: bool = False
+    ) -> Callable[[Any, Any], Any]:
+        # A JSON list only (cattrs' own hooks take any iterable: an object's keys, a
+        # string's letters), each item by its hook, looked up once, here.
         args = typing.get_args(tp)
         item = args[0] if args else Any
         exact = _SCALARS.get(item)
         hook = conv.get_structure_hook(item)
 
-        def structure_set(value: Any, _: Any) -> frozenset[Any]:
+        def structure_items(value: Any, _: Any) -> Any:
             if not isinstance(value, list):
                 raise TypeError(f"expected a list, got {value!r}")
             if exact is not None and all(type(v) is exact for v in value):
-                out = frozenset(value)
+                out = build(value)  # the common case, checked in one pass
             else:
-                out = frozenset([hook(v, item) for v in value])
-            if len(out) != len(value):
+                out = build([hook(v, item) for v in value])
+            if distinct and len(out) != len(value):
                 raise ValueError(f"repeated items in a set: {value!r}")
             return out
 
-        return structure_set
+        return structure_items
+
+    def frozenset_hook(tp: Any) -> Callable[[Any, Any], Any]:
+        return items_hook(tp, frozenset, distinct=True)
 
     def is_data_union(tp: Any) -> bool:
         if typing.get_origin(tp) not in (typing.Union, types.UnionType):
@@ -205,17 +212,7 @@ def make_converter() -> cattrs.Converter:
         return typing.get_origin(tp) is list or tp is list
 
     def list_hook(tp: Any) -> Callable[[Any, Any], Any]:
-        # cattrs' own would take any iterable: an object's keys, a string's letters.
-        args = typing.get_args(tp)
-        item = args[0] if args else Any
-        hook = conv.get_structure_hook(item)
-
-        def structure_list(value: Any, _: Any) -> list[Any]:
-            if not isinstance(value, list):
-                raise TypeError(f"expected a list, got {value!r}")
-            return [hook(v, item) for v in value]
-
-        return structure_list
+        return items_hook(tp, list)
 
     conv.register_structure_hook_factory(is_list, list_hook)
 
