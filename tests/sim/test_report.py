@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import meeple
+from meeple.cli.analyze import split_compare
 from meeple.cli.app import app
 
 from ..shared import option_flags
@@ -166,6 +167,15 @@ def test_every_registered_game_gets_a_report_from_one_command(tmp_path: Path, ga
     assert report["game"]["name"] == game
     assert any(f["key"] == "first player edge" for f in report["variants"][0]["figures"])
     assert any(f["group"] == "game" for f in report["variants"][0]["figures"])  # statistics
+
+
+def test_a_compared_option_replaces_the_base_one_however_it_is_spelled() -> None:
+    """Regression: the base item was kept when the two spellings differed
+    (``max-rounds`` and ``MAX_ROUNDS``), so the parser refused the option as given
+    twice, and a dashed name was then looked up as an attribute by its dashes."""
+    wypas = meeple.get_game("wypas")
+    assert split_compare(wypas, ["max-rounds=5"], ["MAX_ROUNDS=6"]) == {"max_rounds": 6}
+    assert split_compare(wypas, ["bluff=true"], ["max-rounds=7"]) == {"max_rounds": 7}
 
 
 def test_analyze_refuses_bad_input_with_a_reason(tmp_path: Path) -> None:

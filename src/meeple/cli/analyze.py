@@ -12,7 +12,7 @@ from rich.table import Table
 
 from ..core.errors import InvalidOptionsError
 from ..core.frozen import thaw
-from ..core.options import options_to_json
+from ..core.options import options_to_json, setting_key
 from ..core.protocols import Game
 from ..sim.analysis import Analysis, analyze
 from ..sim.design import lineup_for, seatings, skill_seatings
@@ -50,11 +50,11 @@ def split_compare(game: Game, base: Sequence[str], compare: Sequence[str]) -> di
     """
     keys = []
     for item in compare:
-        key, sep, _ = item.partition("=")
+        name, sep, _ = item.partition("=")
         if not sep:
             raise InvalidOptionsError(f"--compare {item!r} is not of the form key=value")
-        keys.append(key.strip())
-    kept = [item for item in base if item.partition("=")[0].strip() not in keys]
+        keys.append(setting_key(name))  # the field it means, as the parser reads it
+    kept = [item for item in base if setting_key(item.partition("=")[0]) not in keys]
     both = parse_cli_options(game, [*kept, *compare])
     return {key: thaw(getattr(both, key)) for key in keys}
 

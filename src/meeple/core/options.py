@@ -33,6 +33,7 @@ __all__ = [
     "options_to_json",
     "parse_option_strings",
     "parse_settings",
+    "setting_key",
 ]
 
 OptionsT = TypeVar("OptionsT")
@@ -216,7 +217,7 @@ def build_options(
     known = ", ".join(fields) or "none"
     kwargs: dict[str, Any] = {}
     for name, value in values.items():
-        key = _key(name)
+        key = setting_key(name)
         if key not in fields:
             raise InvalidOptionsError(words.unknown(name, name, known))
         if key in kwargs:  # two spellings of one name, e.g. max-rounds and max_rounds
@@ -234,7 +235,7 @@ def build_options(
         raise InvalidOptionsError(words.invalid(err)) from None
 
 
-def _key(name: str) -> str:
+def setting_key(name: str) -> str:
     """The field a setting's name means: case and dashes do not matter."""
     return name.strip().lower().replace("-", "_")
 
@@ -250,7 +251,7 @@ def parse_settings(settings_type: type[OptionsT], items: Iterable[str], words: W
     values: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
-        name = _key(key)
+        name = setting_key(key)
         if not sep or not name:
             raise InvalidOptionsError(words.malformed(item, known))
         if name not in fields:
