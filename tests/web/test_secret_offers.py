@@ -83,7 +83,7 @@ def test_bots_the_table_sees_acting_wait_for_a_human_asked_in_secret() -> None:
     game = Match("wypas", 4, seed=0)  # the baca (seat 0) to act, seat 3 offered
     live = LiveMatch("m", game, ("random", "human", "human", "human"), (None,) * 4)
     assert live.bots_to_act == ()
-    assert [live.bots_wait_for(seat) for seat in (None, 0, 1, 2, 3)] == [False] * 4 + [True]
+    assert live.humans_asked_in_secret() == {3}
     game.play("wait", 3)
     assert list(live.bots_to_act) == [0]  # (a list: mypy narrowed the tuple above)
     bots = LiveMatch("b", Match("wypas", 4, seed=0), ("random",) * 3 + ("mcts",), (None,) * 4)

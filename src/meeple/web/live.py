@@ -154,20 +154,20 @@ class LiveMatch:
         secret still decide."""
         if self.finished:
             return ()
-        state = self.match.state
-        order = asking_order(state)
-        if len(order) <= 1:
-            return order if order and self.seats[order[0]] != HUMAN else ()
-        public = public_to_act(state)
-        held = any(self.seats[p] == HUMAN and p not in public for p in order)
-        return tuple(p for p in order if self.seats[p] != HUMAN and not (held and p in public))
+        order = asking_order(self.match.state)
+        if self.humans_asked_in_secret():  # the seats the table sees acting wait
+            public = public_to_act(self.match.state)
+            order = tuple(p for p in order if p not in public)
+        return tuple(p for p in order if self.seats[p] != HUMAN)
 
-    def bots_wait_for(self, seat: int | None) -> bool:
-        """Whether the bots the table sees acting wait for `seat`'s secret answer."""
-        if seat is None or self.finished or self.seats[seat] != HUMAN:
-            return False
-        state = self.match.state
-        return seat in state.to_act and len(state.to_act) > 1 and seat not in public_to_act(state)
+    def humans_asked_in_secret(self) -> frozenset[int]:
+        """The human seats to act that the table does not see acting (Wypas offers):
+        the bots the table sees acting wait for their answers."""
+        to_act = self.match.state.to_act
+        if self.finished or len(to_act) <= 1:
+            return frozenset()  # one seat to act is one the table sees
+        humans = frozenset(p for p in to_act if self.seats[p] == HUMAN)
+        return humans - public_to_act(self.match.state) if humans else humans
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token belongs to; None without a token (spectator); 403 if wrong."""

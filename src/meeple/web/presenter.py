@@ -70,7 +70,7 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
     thinking = (
         not live.finished
         and any(live.seats[p] != HUMAN for p in to_act)
-        and not live.bots_wait_for(seat)
+        and seat not in live.humans_asked_in_secret()
     )
     legal = state.legal_actions(seat) if my_turn else ()
     page = render_html(game, view)
