@@ -57,7 +57,8 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 import pyspiel
 from clones import clone_lines
@@ -66,7 +67,8 @@ from instructions import cachegrind
 from meeple.adapters._common import setup
 from meeple.adapters.openspiel import register
 from meeple.adapters.pettingzoo import env
-from meeple.core import offers, parse_option_strings
+from meeple.core import offers
+from meeple.core import parse_option_strings
 from meeple.core.options import options_to_json
 from meeple.core.registry import default_registry
 from meeple.sim import resolve_game

@@ -15,7 +15,8 @@ import os
 import sys
 
 from meeple.core import parse_option_strings
-from meeple.sim import measure_speed, resolve_game
+from meeple.sim import measure_speed
+from meeple.sim import resolve_game
 
 
 def main(argv: list[str] | None = None) -> int:

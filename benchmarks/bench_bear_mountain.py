@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import sys
 
-from modes import Case, run
+from modes import Case
+from modes import run
 
-from meeple.bear_mountain import GAME, Options
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
 
 CASES: tuple[Case, ...] = (
     ("standard", Options(), (2, 3, 4)),

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import sys
 
-from modes import Case, run
+from modes import Case
+from modes import run
 
-from meeple.way_of_bear import GAME, Options
+from meeple.way_of_bear import GAME
+from meeple.way_of_bear import Options
 
 CASES: tuple[Case, ...] = (
     ("rulebook", Options(), (2, 3, 4)),

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import sys
 
-from modes import Case, run
+from modes import Case
+from modes import run
 
-from meeple.wojtek import GAME, Options
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
 
 CASES: tuple[Case, ...] = (
     ("rulebook", Options(), None),

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import sys
 
-from modes import Case, run
+from modes import Case
+from modes import run
 
-from meeple.wypas import GAME, Options
+from meeple.wypas import GAME
+from meeple.wypas import Options
 
 CASES: tuple[Case, ...] = (
     ("rulebook", Options(), None),

@@ -2,7 +2,8 @@
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts
+from open_spiel.python.algorithms import mcts
 from open_spiel.python.bots import uniform_random
 
 from meeple.adapters.openspiel import register

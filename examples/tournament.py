@@ -5,7 +5,8 @@ from itertools import permutations
 from rich.console import Console
 from rich.table import Table
 
-from meeple.sim import play_game, resolve_game
+from meeple.sim import play_game
+from meeple.sim import resolve_game
 
 GAME = "bear_mountain"
 BOTS = ["random", "greedy", "mcts:iterations=40,rollout_depth=10"]

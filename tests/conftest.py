@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
+from hypothesis import settings
 
 _SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
 

@@ -17,18 +17,16 @@ from typing import Final
 
 import attrs
 
-from meeple.core import (
-    NOBODY,
-    ONE_SEAT,
-    EncodingBase,
-    GameBase,
-    GameSpec,
-    Layout,
-    MalformedActionError,
-    Outcome,
-    StateBase,
-    replace,
-)
+from meeple.core import NOBODY
+from meeple.core import ONE_SEAT
+from meeple.core import EncodingBase
+from meeple.core import GameBase
+from meeple.core import GameSpec
+from meeple.core import Layout
+from meeple.core import MalformedActionError
+from meeple.core import Outcome
+from meeple.core import StateBase
+from meeple.core import replace
 from meeple.core import rng as R  # noqa: N812  # R reads well for "the rng module"
 from meeple.core.edit import bump
 from meeple.core.seats import next_seat

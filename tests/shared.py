@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from importlib import resources
-from typing import Any, Final, TypeVar
+from typing import Any
+from typing import Final
+from typing import TypeVar
 
-from meeple.core.protocols import Game, State
+from meeple.core.protocols import Game
+from meeple.core.protocols import State
 from meeple.testing import random_playout
 
 S = TypeVar("S")

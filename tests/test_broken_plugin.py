@@ -21,7 +21,8 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from meeple.cli.app import app
-from meeple.core import PluginError, registry
+from meeple.core import PluginError
+from meeple.core import registry
 from meeple.web import create_app
 
 ROOT = Path(__file__).resolve().parent.parent

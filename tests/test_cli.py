@@ -217,7 +217,8 @@ def test_a_wide_sheet_continues_in_bands_one_row_per_player_one_column_per_categ
 def test_every_game_ends_with_a_sheet_one_row_per_player_one_column_per_category() -> None:
     """Issue 17: for every registered game (the plugin too), the sheet holds every
     category of the outcome's breakdown as a column, and each player once per band."""
-    from meeple.cli.scoresheet import columns_of, score_sheet
+    from meeple.cli.scoresheet import columns_of
+    from meeple.cli.scoresheet import score_sheet
     from meeple.cli.terminal import plain
     from meeple.testing import random_playout
 

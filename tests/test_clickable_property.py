@@ -16,12 +16,16 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import meeple
 from meeple.core import offers
-from meeple.core.elements import choices, drawn_elements, refusals, touch
+from meeple.core.elements import choices
+from meeple.core.elements import drawn_elements
+from meeple.core.elements import refusals
+from meeple.core.elements import touch
 from meeple.testing import reachable_states
 
 from .shared import BUILT_IN

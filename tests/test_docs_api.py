@@ -13,7 +13,9 @@ import re
 
 import pytest
 
-from .docs_api import PAGE, documented_names, render_page
+from .docs_api import PAGE
+from .docs_api import documented_names
+from .docs_api import render_page
 
 
 def test_the_api_page_is_current() -> None:

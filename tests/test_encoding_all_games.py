@@ -14,7 +14,8 @@ import pytest
 
 import meeple
 from meeple.core import InvalidOptionsError
-from meeple.core.encoding import Layout, vocabulary
+from meeple.core.encoding import Layout
+from meeple.core.encoding import vocabulary
 
 from .shared import BUILT_IN
 

@@ -10,10 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 
 import meeple
-from meeple.testing import check_document, mutated_documents
+from meeple.testing import check_document
+from meeple.testing import mutated_documents
 
 from .shared import SHORT_OPTIONS
 

@@ -18,8 +18,11 @@ from rich.style import Style
 from rich.text import Text
 
 import meeple
-from meeple.cli.terminal import make_console, picture
-from meeple.testing import ConformanceError, check_game, random_playout
+from meeple.cli.terminal import make_console
+from meeple.cli.terminal import picture
+from meeple.testing import ConformanceError
+from meeple.testing import check_game
+from meeple.testing import random_playout
 
 from .toy_game import ToyGame
 

@@ -18,12 +18,19 @@ import pytest
 import meeple
 from meeple.cli.play import PlaySession
 from meeple.cli.replay import ReplaySession
-from meeple.core import Match, offers, rng
-from meeple.core.public import SECRET_MOVE, is_seen, public_history, public_move, shown
+from meeple.core import Match
+from meeple.core import offers
+from meeple.core import rng
+from meeple.core.public import SECRET_MOVE
+from meeple.core.public import is_seen
+from meeple.core.public import public_history
+from meeple.core.public import public_move
+from meeple.core.public import shown
 from meeple.testing.public import check_public
 from meeple.testing.where import Where
 
-from .shared import BUILT_IN, SHORT_OPTIONS
+from .shared import BUILT_IN
+from .shared import SHORT_OPTIONS
 from .toy_game import TOY
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from meeple.cli.replay import ReplaySession
-from meeple.core import MeepleError, Registry
+from meeple.core import MeepleError
+from meeple.core import Registry
 
 from .core.conftest import toy_registry  # noqa: F401  # the fixture, shared
 from .core.test_match_and_record import _played_match

@@ -28,14 +28,12 @@ from pathlib import Path
 import pytest
 
 from meeple.testing.golden import REGOLD_ENV
-from meeple.testing.rulebook import (
-    Rule,
-    check_coverage,
-    coverage_table,
-    marked_tests,
-    rules_of,
-    with_table,
-)
+from meeple.testing.rulebook import Rule
+from meeple.testing.rulebook import check_coverage
+from meeple.testing.rulebook import coverage_table
+from meeple.testing.rulebook import marked_tests
+from meeple.testing.rulebook import rules_of
+from meeple.testing.rulebook import with_table
 
 REQUIRED_PAGES = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
 """Games whose rules page must give its rules ids (all four once every page has them)."""

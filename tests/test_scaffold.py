@@ -22,7 +22,10 @@ from typer.testing import CliRunner
 import meeple
 from meeple.cli.app import app
 from meeple.core import registry
-from meeple.scaffold import MAX_NAME, MAX_TITLE, names_for, render_templates
+from meeple.scaffold import MAX_NAME
+from meeple.scaffold import MAX_TITLE
+from meeple.scaffold import names_for
+from meeple.scaffold import render_templates
 
 from .test_architecture import SKELETON
 

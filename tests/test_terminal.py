@@ -17,7 +17,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from .shared import BUILT_IN, option_flags
+from .shared import BUILT_IN
+from .shared import option_flags
 
 PROMPT = r"player 0> "
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")

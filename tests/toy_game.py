@@ -12,19 +12,20 @@ tests subclass its pieces to prove the conformance kit notices each breach.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Self
+from typing import Any
+from typing import ClassVar
+from typing import Literal
+from typing import Self
 
 import attrs
 
-from meeple.core import (
-    GameSpec,
-    InvalidOptionsError,
-    MalformedActionError,
-    Outcome,
-    StateBase,
-    check_players,
-    rng,
-)
+from meeple.core import GameSpec
+from meeple.core import InvalidOptionsError
+from meeple.core import MalformedActionError
+from meeple.core import Outcome
+from meeple.core import StateBase
+from meeple.core import check_players
+from meeple.core import rng
 
 CARDS = tuple(range(1, 13))
 ROUNDS = 3

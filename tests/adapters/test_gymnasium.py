@@ -7,8 +7,12 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from meeple.adapters.gymnasium import MeepleEnv, register_env, register_envs
-from meeple.core import IllegalActionError, InvalidOptionsError, MeepleError
+from meeple.adapters.gymnasium import MeepleEnv
+from meeple.adapters.gymnasium import register_env
+from meeple.adapters.gymnasium import register_envs
+from meeple.core import IllegalActionError
+from meeple.core import InvalidOptionsError
+from meeple.core import MeepleError
 
 from ..toy_game import TOY
 

@@ -14,15 +14,19 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import meeple
-from meeple.core.encoding import Vocabulary, vocabulary
+from meeple.core.encoding import Vocabulary
+from meeple.core.encoding import vocabulary
 from meeple.core.options import build_options
 from meeple.testing import reachable_states
 
-from ..shared import BUILT_IN, SHORT_OPTIONS
+from ..shared import BUILT_IN
+from ..shared import SHORT_OPTIONS
 
 VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
     "bear_mountain": ({}, {"mode": "draft"}, {"solo_either_end": True}),

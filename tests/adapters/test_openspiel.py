@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import ismcts
+from open_spiel.python.algorithms import mcts
 
 from meeple.adapters.openspiel import register
 from meeple.core import IllegalActionError

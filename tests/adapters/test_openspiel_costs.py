@@ -12,7 +12,8 @@ import copy
 import gc
 import random
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
 from typing import Any

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test import api_test
+from pettingzoo.test import render_test
+from pettingzoo.test import seed_test
 
-from meeple.adapters.pettingzoo import MeepleAECEnv, env
-from meeple.core import IllegalActionError, InvalidOptionsError
+from meeple.adapters.pettingzoo import MeepleAECEnv
+from meeple.adapters.pettingzoo import env
+from meeple.core import IllegalActionError
+from meeple.core import InvalidOptionsError
 
 from ..toy_game import TOY
 

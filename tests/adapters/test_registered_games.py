@@ -12,15 +12,19 @@ import numpy as np
 import pyspiel
 import pytest
 from gymnasium.utils.env_checker import check_env
-from open_spiel.python.algorithms import ismcts, mcts
-from pettingzoo.test import api_test, render_test, seed_test
+from open_spiel.python.algorithms import ismcts
+from open_spiel.python.algorithms import mcts
+from pettingzoo.test import api_test
+from pettingzoo.test import render_test
+from pettingzoo.test import seed_test
 
 import meeple
 from meeple.adapters.gymnasium import register_env
 from meeple.adapters.openspiel import register
 from meeple.adapters.pettingzoo import env
 
-from ..shared import BUILT_IN, SHORT_OPTIONS
+from ..shared import BUILT_IN
+from ..shared import SHORT_OPTIONS
 from .test_pettingzoo import run_random_games
 
 # Random play rarely ends a Wypas game before its round limit (thousands of steps);

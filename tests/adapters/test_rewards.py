@@ -17,7 +17,9 @@ import pyspiel
 import pytest
 
 import meeple
-from meeple.adapters._common import reward_range, reward_scheme, rewards_from
+from meeple.adapters._common import reward_range
+from meeple.adapters._common import reward_scheme
+from meeple.adapters._common import rewards_from
 from meeple.adapters.gymnasium import MeepleEnv
 from meeple.adapters.openspiel import register
 from meeple.adapters.pettingzoo import env

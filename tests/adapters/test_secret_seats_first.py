@@ -8,7 +8,8 @@ import pytest
 
 from meeple.adapters.gymnasium import MeepleEnv
 from meeple.adapters.pettingzoo import env
-from meeple.core import asking_order, public_to_act
+from meeple.core import asking_order
+from meeple.core import public_to_act
 from meeple.wypas import GAME
 
 from ..toy_game import TOY

@@ -7,20 +7,21 @@ pile, so the result conserves all 45 landscape cards and passes `State.validate`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from functools import partial
 
-from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.components import (
-    ANIMALS,
-    BEAR_CARDS,
-    CARD_IDS,
-    CARDS,
-    HABITATS,
-    SCORE_BY_SLUG,
-    SOLO_SCORES,
-)
-from meeple.bear_mountain.state import Phase, State
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
+from meeple.bear_mountain.components import ANIMALS
+from meeple.bear_mountain.components import BEAR_CARDS
+from meeple.bear_mountain.components import CARD_IDS
+from meeple.bear_mountain.components import CARDS
+from meeple.bear_mountain.components import HABITATS
+from meeple.bear_mountain.components import SCORE_BY_SLUG
+from meeple.bear_mountain.components import SOLO_SCORES
+from meeple.bear_mountain.state import Phase
+from meeple.bear_mountain.state import State
 
 from .. import shared
 from ..shared import texts as texts

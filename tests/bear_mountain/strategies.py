@@ -6,7 +6,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from meeple.bear_mountain import GAME, Options
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
 from meeple.bear_mountain.components import CARD_IDS
 from meeple.testing import reachable_states
 

@@ -7,18 +7,17 @@ from typing import Any
 
 import pytest
 
-from meeple.bear_mountain.components import (
-    ANIMALS,
-    BEAR_CARDS,
-    CARDS,
-    HABITATS,
-    SCORE_CARDS,
-    SOLO_SCORES,
-    load_landscape_cards,
-    load_score_cards,
-)
+from meeple.bear_mountain.components import ANIMALS
+from meeple.bear_mountain.components import BEAR_CARDS
+from meeple.bear_mountain.components import CARDS
+from meeple.bear_mountain.components import HABITATS
+from meeple.bear_mountain.components import SCORE_CARDS
+from meeple.bear_mountain.components import SOLO_SCORES
+from meeple.bear_mountain.components import load_landscape_cards
+from meeple.bear_mountain.components import load_score_cards
 
-from ..shared import broken_data, shipped_data
+from ..shared import broken_data
+from ..shared import shipped_data
 
 
 @pytest.mark.rule("bear_mountain:components.landscape", "bear_mountain:data.landscape")

@@ -12,13 +12,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import meeple
-from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.components import CARD_IDS, HAB_SET, SOLO_SCORES, card_name
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
+from meeple.bear_mountain.components import CARD_IDS
+from meeple.bear_mountain.components import HAB_SET
+from meeple.bear_mountain.components import SOLO_SCORES
+from meeple.bear_mountain.components import card_name
 from meeple.bear_mountain.legal import solo_targets
 from meeple.bear_mountain.state import State
 from meeple.testing import check_game
 
-from .helpers import play, playout
+from .helpers import play
+from .helpers import playout
 from .strategies import MODES as PROPERTY_MODES
 from .strategies import states
 

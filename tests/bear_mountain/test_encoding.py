@@ -12,33 +12,41 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.actions import Action, Assign, Done, Draw, Pick, Place, SoloPlace, Take
-from meeple.bear_mountain.components import (
-    ANIMALS,
-    BEAR_CARDS,
-    CARD_IDS,
-    PUBLISHED_ANIMALS,
-    PUBLISHED_HABITATS,
-    SCORE_CARDS,
-    SOLO_SCORES,
-)
-from meeple.bear_mountain.encoding import (
-    CARD_FEATURES,
-    HIKE_BLOCK,
-    HIKE_BLOCK_SIZE,
-    PHASES,
-    SIGHT_BOUNDS,
-    _hike,
-    layout,
-)
-from meeple.bear_mountain.scoring import score_hikes, sights, solo_total
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
+from meeple.bear_mountain.actions import Action
+from meeple.bear_mountain.actions import Assign
+from meeple.bear_mountain.actions import Done
+from meeple.bear_mountain.actions import Draw
+from meeple.bear_mountain.actions import Pick
+from meeple.bear_mountain.actions import Place
+from meeple.bear_mountain.actions import SoloPlace
+from meeple.bear_mountain.actions import Take
+from meeple.bear_mountain.components import ANIMALS
+from meeple.bear_mountain.components import BEAR_CARDS
+from meeple.bear_mountain.components import CARD_IDS
+from meeple.bear_mountain.components import PUBLISHED_ANIMALS
+from meeple.bear_mountain.components import PUBLISHED_HABITATS
+from meeple.bear_mountain.components import SCORE_CARDS
+from meeple.bear_mountain.components import SOLO_SCORES
+from meeple.bear_mountain.encoding import CARD_FEATURES
+from meeple.bear_mountain.encoding import HIKE_BLOCK
+from meeple.bear_mountain.encoding import HIKE_BLOCK_SIZE
+from meeple.bear_mountain.encoding import PHASES
+from meeple.bear_mountain.encoding import SIGHT_BOUNDS
+from meeple.bear_mountain.encoding import _hike
+from meeple.bear_mountain.encoding import layout
+from meeple.bear_mountain.scoring import score_hikes
+from meeple.bear_mountain.scoring import sights
+from meeple.bear_mountain.scoring import solo_total
 from meeple.bear_mountain.state import State
 from meeple.bear_mountain.view import View
-from meeple.core.encoding import Layout, vocabulary
+from meeple.core.encoding import Layout
+from meeple.core.encoding import vocabulary
 
 from . import helpers
-from .strategies import MODES, states
+from .strategies import MODES
+from .strategies import states
 
 SIZES = {1: 709, 2: 574, 3: 674, 4: 774}
 """Observation sizes: 37 + n header, then solo 671 or 2-4 players 337 + 99 n."""

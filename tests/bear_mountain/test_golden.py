@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from meeple.bear_mountain import GAME, Options
-from meeple.testing import assert_golden, transcript
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
+from meeple.testing import assert_golden
+from meeple.testing import transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -9,7 +9,13 @@ from __future__ import annotations
 import pytest
 
 from meeple.bear_mountain import GAME
-from meeple.bear_mountain.actions import Assign, Done, Draw, Pick, Place, SoloPlace, Take
+from meeple.bear_mountain.actions import Assign
+from meeple.bear_mountain.actions import Done
+from meeple.bear_mountain.actions import Draw
+from meeple.bear_mountain.actions import Pick
+from meeple.bear_mountain.actions import Place
+from meeple.bear_mountain.actions import SoloPlace
+from meeple.bear_mountain.actions import Take
 from meeple.bear_mountain.components import SCORE_BY_SLUG
 
 

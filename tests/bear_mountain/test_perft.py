@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.bear_mountain import GAME, Options
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
 from meeple.bear_mountain.state import State
-from meeple.testing import perft, random_playout
+from meeple.testing import perft
+from meeple.testing import random_playout
 
 
 def _first(players: int, seed: int, options: Options, phase: str) -> State:

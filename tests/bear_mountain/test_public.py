@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from meeple.bear_mountain import GAME
-from meeple.bear_mountain.actions import Pick, Place, Take
+from meeple.bear_mountain.actions import Pick
+from meeple.bear_mountain.actions import Place
+from meeple.bear_mountain.actions import Take
 
-from ..test_public_moves import random_match, viewers
+from ..test_public_moves import random_match
+from ..test_public_moves import viewers
 
 
 def test_a_drafting_pick_reads_as_a_question_mark_to_everyone_else() -> None:

@@ -8,35 +8,31 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.components import (
-    ANIMAL_SET,
-    ANIMALS,
-    CARDS,
-    HAB_SET,
-    HABITATS,
-    SCORE_CARDS,
-    SCORE_IDS,
-)
-from meeple.bear_mountain.scoring import (
-    biggest_mountain,
-    habitat_runs,
-    score_hikes,
-    sights,
-    solo_rating,
-)
-from meeple.bear_mountain.state import Phase, State
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
+from meeple.bear_mountain.components import ANIMAL_SET
+from meeple.bear_mountain.components import ANIMALS
+from meeple.bear_mountain.components import CARDS
+from meeple.bear_mountain.components import HAB_SET
+from meeple.bear_mountain.components import HABITATS
+from meeple.bear_mountain.components import SCORE_CARDS
+from meeple.bear_mountain.components import SCORE_IDS
+from meeple.bear_mountain.scoring import biggest_mountain
+from meeple.bear_mountain.scoring import habitat_runs
+from meeple.bear_mountain.scoring import score_hikes
+from meeple.bear_mountain.scoring import sights
+from meeple.bear_mountain.scoring import solo_rating
+from meeple.bear_mountain.state import Phase
+from meeple.bear_mountain.state import State
 from meeple.core import InvalidOptionsError
 
-from .helpers import (
-    card_with,
-    cards_where,
-    finished,
-    hike_with_elevations,
-    pick_lowest,
-    playout,
-    scores,
-)
+from .helpers import card_with
+from .helpers import cards_where
+from .helpers import finished
+from .helpers import hike_with_elevations
+from .helpers import pick_lowest
+from .helpers import playout
+from .helpers import scores
 
 
 @pytest.mark.rule("bear_mountain:sight.mountain")

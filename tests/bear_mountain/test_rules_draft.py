@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.bear_mountain import GAME, Options
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
 from meeple.core import IllegalActionError
 from meeple.testing import assert_refused
 
-from .helpers import pick_lowest, play, texts
+from .helpers import pick_lowest
+from .helpers import play
+from .helpers import texts
 
 DRAFT = Options(mode="draft")
 

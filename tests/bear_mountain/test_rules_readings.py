@@ -12,14 +12,20 @@ import attrs
 import pytest
 
 import meeple
-from meeple.bear_mountain import GAME, Options
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
 from meeple.bear_mountain.actions import SoloPlace
-from meeple.bear_mountain.components import BEAR_CARDS, CARD_IDS
-from meeple.bear_mountain.state import Phase, State
+from meeple.bear_mountain.components import BEAR_CARDS
+from meeple.bear_mountain.components import CARD_IDS
+from meeple.bear_mountain.state import Phase
+from meeple.bear_mountain.state import State
 from meeple.core import InvalidOptionsError
 from meeple.testing import assert_refused
 
-from .helpers import card_with, play, solo_position, texts
+from .helpers import card_with
+from .helpers import play
+from .helpers import solo_position
+from .helpers import texts
 
 BEAR = 43
 """The last bear card drawn: meadow on its left half, conifer on its right."""

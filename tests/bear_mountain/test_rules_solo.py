@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.components import BEAR_CARDS, SCORE_BY_SLUG, SOLO_SCORES
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
+from meeple.bear_mountain.components import BEAR_CARDS
+from meeple.bear_mountain.components import SCORE_BY_SLUG
+from meeple.bear_mountain.components import SOLO_SCORES
 from meeple.bear_mountain.setup import max_steps
 from meeple.bear_mountain.state import Phase
 from meeple.testing import assert_refused
 
-from .helpers import play, solo_position, texts
+from .helpers import play
+from .helpers import solo_position
+from .helpers import texts
 
 SOLO = Options(mode="solo")
 # Card facts used below (see data/landscape_cards.json): 10, 19, 28, 37 are conifer|conifer;

@@ -9,7 +9,8 @@ from meeple.bear_mountain.components import CARD_IDS
 from meeple.core import IllegalActionError
 from meeple.testing import assert_refused
 
-from .helpers import play, texts
+from .helpers import play
+from .helpers import texts
 
 
 @pytest.mark.rule("bear_mountain:standard.turn")

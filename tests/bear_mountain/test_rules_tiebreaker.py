@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.bear_mountain import GAME, Options
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
 from meeple.bear_mountain.scoring import top_group
 from meeple.bear_mountain.state import Phase
 
-from .helpers import ONE_ANIMAL_CARDS, cards_where, standard
+from .helpers import ONE_ANIMAL_CARDS
+from .helpers import cards_where
+from .helpers import standard
 
 
 @pytest.mark.rule("bear_mountain:tiebreaker.sudden-death", "bear_mountain:tiebreaker.end")

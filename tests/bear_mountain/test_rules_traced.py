@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.components import CARDS, RIGHT
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
+from meeple.bear_mountain.components import CARDS
+from meeple.bear_mountain.components import RIGHT
 from meeple.bear_mountain.scoring import score_hikes
 from meeple.bear_mountain.state import Phase
 from meeple.testing import random_playout
 
-from .helpers import ONE_ANIMAL_CARDS, card_with, play, standard
+from .helpers import ONE_ANIMAL_CARDS
+from .helpers import card_with
+from .helpers import play
+from .helpers import standard
 
 
 @pytest.mark.rule("bear_mountain:standard.card-order", "bear_mountain:standard.turn")

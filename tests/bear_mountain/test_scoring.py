@@ -11,24 +11,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.bear_mountain.components import (
-    ANIMALS,
-    CARDS,
-    ELEVATION,
-    HABITATS,
-    SCORE_CARDS,
-)
-from meeple.bear_mountain.scoring import (
-    award,
-    biggest_mountain,
-    deepest_valley,
-    habitat_runs,
-    score_hikes,
-    sights,
-    solo_total,
-)
+from meeple.bear_mountain.components import ANIMALS
+from meeple.bear_mountain.components import CARDS
+from meeple.bear_mountain.components import ELEVATION
+from meeple.bear_mountain.components import HABITATS
+from meeple.bear_mountain.components import SCORE_CARDS
+from meeple.bear_mountain.scoring import award
+from meeple.bear_mountain.scoring import biggest_mountain
+from meeple.bear_mountain.scoring import deepest_valley
+from meeple.bear_mountain.scoring import habitat_runs
+from meeple.bear_mountain.scoring import score_hikes
+from meeple.bear_mountain.scoring import sights
+from meeple.bear_mountain.scoring import solo_total
 
-from .helpers import card_with, cards_where, finished, hike_with_elevations, scores
+from .helpers import card_with
+from .helpers import cards_where
+from .helpers import finished
+from .helpers import hike_with_elevations
+from .helpers import scores
 from .strategies import hikes as random_hikes
 
 # -- elevation ------------------------------------------------------------------

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.bear_mountain import GAME, Options
-from meeple.bear_mountain.components import ANIMAL_SCORES, BEAR_CARDS, SCORE_BY_SLUG, SOLO_SCORES
-from meeple.core import InvalidOptionsError, build_options, parse_option_strings
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
+from meeple.bear_mountain.components import ANIMAL_SCORES
+from meeple.bear_mountain.components import BEAR_CARDS
+from meeple.bear_mountain.components import SCORE_BY_SLUG
+from meeple.bear_mountain.components import SOLO_SCORES
+from meeple.core import InvalidOptionsError
+from meeple.core import build_options
+from meeple.core import parse_option_strings
 
 DRAFT = Options(mode="draft")
 SOLO = Options(mode="solo")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from meeple.bear_mountain import GAME, Options
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
 from meeple.bear_mountain.components import SCORE_CARDS
-from meeple.core import ENDED_BY, STALLED, replace
+from meeple.core import ENDED_BY
+from meeple.core import STALLED
+from meeple.core import replace
 
 from ..shared import finished
 

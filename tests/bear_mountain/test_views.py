@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.bear_mountain import GAME, Options
+from meeple.bear_mountain import GAME
+from meeple.bear_mountain import Options
 from meeple.bear_mountain.components import card_name
 from meeple.bear_mountain.render import render_hike
 from meeple.core import InvalidPlayerError
 
-from .helpers import card_with, playout
+from .helpers import card_with
+from .helpers import playout
 
 
 @pytest.mark.rule("bear_mountain:draft.views")

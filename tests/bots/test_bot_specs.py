@@ -16,14 +16,12 @@ import pytest
 from typer.testing import CliRunner
 
 import meeple
-from meeple.bots import (
-    BOT_PARAMS,
-    BotSpec,
-    GreedyBot,
-    MCTSBot,
-    make_bot,
-    parse_bot_spec,
-)
+from meeple.bots import BOT_PARAMS
+from meeple.bots import BotSpec
+from meeple.bots import GreedyBot
+from meeple.bots import MCTSBot
+from meeple.bots import make_bot
+from meeple.bots import parse_bot_spec
 from meeple.cli.app import app
 from meeple.core import InvalidOptionsError
 
@@ -152,7 +150,10 @@ def test_the_cli_refuses_a_bad_bot_parameter_before_playing() -> None:
 
 def test_a_spec_is_read_into_its_typed_parameters_by_the_options_parser() -> None:
     # issue 17: one parser and one typed description for game options and bot specs
-    from meeple.bots.spec import BOT_TYPES, GreedyParams, MCTSParams, RandomParams
+    from meeple.bots.spec import BOT_TYPES
+    from meeple.bots.spec import GreedyParams
+    from meeple.bots.spec import MCTSParams
+    from meeple.bots.spec import RandomParams
 
     spec = parse_bot_spec("mcts:Rollout-Depth=20,iterations=30")
     assert spec.settings() == MCTSParams(iterations=30, rollout_depth=20)

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from meeple.bots import BOT_KINDS, Bot, GreedyBot, MCTSBot, RandomBot, evaluate, make_bot
+from meeple.bots import BOT_KINDS
+from meeple.bots import Bot
+from meeple.bots import GreedyBot
+from meeple.bots import MCTSBot
+from meeple.bots import RandomBot
+from meeple.bots import evaluate
+from meeple.bots import make_bot
 from meeple.core import InvalidOptionsError
-from meeple.sim import game_seed, play_game, wilson_interval
+from meeple.sim import game_seed
+from meeple.sim import play_game
+from meeple.sim import wilson_interval
 
 from ..strategies import toy_states
 from ..toy_game import TOY

@@ -23,7 +23,9 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.sim import game_seed, play_game, wilson_interval
+from meeple.sim import game_seed
+from meeple.sim import play_game
+from meeple.sim import wilson_interval
 
 from ..shared import BUILT_IN
 

@@ -5,20 +5,20 @@ from __future__ import annotations
 import pytest
 
 import meeple
-from meeple.core import (
-    AmbiguousPlayerError,
-    CorruptDataError,
-    GameOverError,
-    IllegalActionError,
-    InvalidOptionsError,
-    InvalidPlayerError,
-    MalformedActionError,
-    Registry,
-    parse_option_strings,
-)
+from meeple.core import AmbiguousPlayerError
+from meeple.core import CorruptDataError
+from meeple.core import GameOverError
+from meeple.core import IllegalActionError
+from meeple.core import InvalidOptionsError
+from meeple.core import InvalidPlayerError
+from meeple.core import MalformedActionError
+from meeple.core import Registry
+from meeple.core import parse_option_strings
 from meeple.testing import random_playout
 
-from ..toy_game import TOY, Options, Play
+from ..toy_game import TOY
+from ..toy_game import Options
+from ..toy_game import Play
 
 
 def test_wrong_player_counts(toy_registry: Registry) -> None:

@@ -14,15 +14,21 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 
 import meeple
 from meeple.core.codec import CONVERTER
-from meeple.core.fastpath import DeclinedError, structurer, unstructurer
+from meeple.core.fastpath import DeclinedError
+from meeple.core.fastpath import structurer
+from meeple.core.fastpath import unstructurer
 from meeple.core.record import RecordDocument
-from meeple.testing import mutated_documents, random_playout
+from meeple.testing import mutated_documents
+from meeple.testing import random_playout
 
-from ..shared import BUILT_IN, SHORT_OPTIONS
+from ..shared import BUILT_IN
+from ..shared import SHORT_OPTIONS
 from ..test_fuzz_loads import CASES
 
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core.elements import (
-    Choice,
-    Touch,
-    drawn_elements,
-    element_attrs,
-    narrow,
-    settled,
-    touch,
-)
+from meeple.core.elements import Choice
+from meeple.core.elements import Touch
+from meeple.core.elements import drawn_elements
+from meeple.core.elements import element_attrs
+from meeple.core.elements import narrow
+from meeple.core.elements import settled
+from meeple.core.elements import touch
 
 TAKE_OB = Choice("take orange black", "take orange black", ("t-orange-2", "t-black-1"))
 TAKE_OO = Choice("take orange orange", "take orange orange", ("t-orange-2", "t-orange-1"))

@@ -10,11 +10,20 @@ from typing import Any
 import numpy as np
 import pytest
 
-from meeple.core import CAPABILITIES, EncodesStates, capabilities
-from meeple.core.encoding import Layouts, f32, fraction, one_hots, packed
-from meeple.testing import ConformanceError, check_game
+from meeple.core import CAPABILITIES
+from meeple.core import EncodesStates
+from meeple.core import capabilities
+from meeple.core.encoding import Layouts
+from meeple.core.encoding import f32
+from meeple.core.encoding import fraction
+from meeple.core.encoding import one_hots
+from meeple.core.encoding import packed
+from meeple.testing import ConformanceError
+from meeple.testing import check_game
 
-from ..nim_game import Nim, State, layout
+from ..nim_game import Nim
+from ..nim_game import State
+from ..nim_game import layout
 
 
 def test_f32_rounds_as_numpy_does() -> None:

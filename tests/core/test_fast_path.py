@@ -16,10 +16,14 @@ import random
 import pytest
 
 import meeple
-from meeple.core import IllegalActionError, InvalidPlayerError, replace
+from meeple.core import IllegalActionError
+from meeple.core import InvalidPlayerError
+from meeple.core import replace
 
-from ..nim_game import NIM, Take
-from ..toy_game import TOY, Play
+from ..nim_game import NIM
+from ..nim_game import Take
+from ..toy_game import TOY
+from ..toy_game import Play
 
 
 class Seat(enum.IntEnum):

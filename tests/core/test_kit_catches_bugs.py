@@ -8,15 +8,27 @@ from __future__ import annotations
 
 import pickle
 import random
-from typing import Any, ClassVar, Self
+from typing import Any
+from typing import ClassVar
+from typing import Self
 
 import attrs
 import pytest
 
-from meeple.core import GameSpec, IllegalActionError, Outcome
-from meeple.testing import ConformanceError, check_game
+from meeple.core import GameSpec
+from meeple.core import IllegalActionError
+from meeple.core import Outcome
+from meeple.testing import ConformanceError
+from meeple.testing import check_game
 
-from ..toy_game import SPEC, TOY, Draw, Pass, Play, State, ToyGame, View
+from ..toy_game import SPEC
+from ..toy_game import TOY
+from ..toy_game import Draw
+from ..toy_game import Pass
+from ..toy_game import Play
+from ..toy_game import State
+from ..toy_game import ToyGame
+from ..toy_game import View
 
 
 def _expect_failure(game: Any, match: str, **kwargs: Any) -> None:

@@ -15,11 +15,18 @@ import pytest
 
 from meeple.core import offers
 from meeple.core.elements import element_attrs
-from meeple.testing import ConformanceError, check_game
+from meeple.testing import ConformanceError
+from meeple.testing import check_game
 from meeple.testing.elements import check_elements
 from meeple.testing.where import Where
 
-from ..toy_game import TOY, Draw, Pass, Play, State, ToyGame, View
+from ..toy_game import TOY
+from ..toy_game import Draw
+from ..toy_game import Pass
+from ..toy_game import Play
+from ..toy_game import State
+from ..toy_game import ToyGame
+from ..toy_game import View
 
 
 def _page(view: Any, *, label: str = "the deck", deck: bool = True) -> str:

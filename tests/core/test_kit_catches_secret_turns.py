@@ -15,9 +15,13 @@ import attrs
 import pytest
 
 from meeple.core.public import UNSEEN
-from meeple.testing import ConformanceError, check_game
+from meeple.testing import ConformanceError
+from meeple.testing import check_game
 
-from ..toy_game import TOY, Play, State, ToyGame
+from ..toy_game import TOY
+from ..toy_game import Play
+from ..toy_game import State
+from ..toy_game import ToyGame
 
 
 def _caught(state_type: type[Any], match: str) -> None:

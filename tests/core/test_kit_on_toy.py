@@ -9,11 +9,17 @@ from typing import Any
 import attrs
 from hypothesis import given
 
-from meeple.core import dumps, loads
-from meeple.testing import check_game, perft, transcript
+from meeple.core import dumps
+from meeple.core import loads
+from meeple.testing import check_game
+from meeple.testing import perft
+from meeple.testing import transcript
 
 from ..strategies import toy_states
-from ..toy_game import CARDS, TOY, Options, State
+from ..toy_game import CARDS
+from ..toy_game import TOY
+from ..toy_game import Options
+from ..toy_game import State
 
 
 def test_kit_passes_the_toy_game() -> None:

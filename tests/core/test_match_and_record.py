@@ -6,7 +6,11 @@ import attrs
 import pytest
 
 import meeple
-from meeple.core import CorruptDataError, IllegalActionError, Match, Outcome, Registry
+from meeple.core import CorruptDataError
+from meeple.core import IllegalActionError
+from meeple.core import Match
+from meeple.core import Outcome
+from meeple.core import Registry
 from meeple.testing import random_playout
 
 

@@ -13,11 +13,17 @@ from typing import Any
 import attrs
 import pytest
 
-from meeple.core import PluginError, Registry, codec
-from meeple.testing import ConformanceError, check_game
-from meeple.testing.where import differs, unhashable_part
+from meeple.core import PluginError
+from meeple.core import Registry
+from meeple.core import codec
+from meeple.testing import ConformanceError
+from meeple.testing import check_game
+from meeple.testing.where import differs
+from meeple.testing.where import unhashable_part
 
-from ..toy_game import Play, State, ToyGame
+from ..toy_game import Play
+from ..toy_game import State
+from ..toy_game import ToyGame
 
 
 class ListDeckGame(ToyGame):
@@ -139,7 +145,8 @@ def test_dumps_of_a_type_the_game_does_not_declare_names_the_game() -> None:
 
 
 def test_a_leaking_view_is_reported_with_the_field_that_leaks() -> None:
-    from .test_kit_catches_bugs import LeakyState, LeakyView
+    from .test_kit_catches_bugs import LeakyState
+    from .test_kit_catches_bugs import LeakyView
 
     game = attrs.evolve(ToyGame(), state_type=LeakyState, view_type=LeakyView)
     with pytest.raises(

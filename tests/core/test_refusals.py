@@ -12,7 +12,10 @@ import pytest
 from meeple.core import IllegalActionError
 from meeple.testing import assert_refused
 
-from ..toy_game import TOY, Pass, Play, State
+from ..toy_game import TOY
+from ..toy_game import Pass
+from ..toy_game import Play
+from ..toy_game import State
 
 
 def _opening() -> Any:

@@ -8,9 +8,14 @@ import attrs
 import pytest
 
 import meeple
-from meeple.core import PluginError, Registry, UnknownGameError, registry
+from meeple.core import PluginError
+from meeple.core import Registry
+from meeple.core import UnknownGameError
+from meeple.core import registry
 
-from ..toy_game import TOY, State, ToyGame
+from ..toy_game import TOY
+from ..toy_game import State
+from ..toy_game import ToyGame
 from .conftest import TOY_POINT
 
 

@@ -6,15 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from meeple.testing.rulebook import (
-    TABLE_END,
-    TABLE_START,
-    check_coverage,
-    coverage_table,
-    marked_tests,
-    rules_of,
-    with_table,
-)
+from meeple.testing.rulebook import TABLE_END
+from meeple.testing.rulebook import TABLE_START
+from meeple.testing.rulebook import check_coverage
+from meeple.testing.rulebook import coverage_table
+from meeple.testing.rulebook import marked_tests
+from meeple.testing.rulebook import rules_of
+from meeple.testing.rulebook import with_table
 
 PAGE = """# Toy
 

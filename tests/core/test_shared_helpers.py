@@ -11,24 +11,28 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import meeple
-from meeple.core import (
-    ALL_SEATS,
-    NOBODY,
-    ONE_SEAT,
-    Layout,
-    PluginError,
-    Registry,
-    UnknownGameError,
-    capabilities,
-    offers,
-    rng,
-    vocabulary,
-)
-from meeple.core.edit import bump, insert_sorted, merge_sorted, put, remove_one
+from meeple.core import ALL_SEATS
+from meeple.core import NOBODY
+from meeple.core import ONE_SEAT
+from meeple.core import Layout
+from meeple.core import PluginError
+from meeple.core import Registry
+from meeple.core import UnknownGameError
+from meeple.core import capabilities
+from meeple.core import offers
+from meeple.core import rng
+from meeple.core import vocabulary
+from meeple.core.edit import bump
+from meeple.core.edit import insert_sorted
+from meeple.core.edit import merge_sorted
+from meeple.core.edit import put
+from meeple.core.edit import remove_one
 from meeple.core.seats import next_seat
-from meeple.testing import REGOLD_ENV, assert_golden
+from meeple.testing import REGOLD_ENV
+from meeple.testing import assert_golden
 
-from ..nim_game import NIM, Nim
+from ..nim_game import NIM
+from ..nim_game import Nim
 from ..strategies import seeds
 
 # -- tuple edits and seats ---------------------------------------------------------

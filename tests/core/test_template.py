@@ -10,20 +10,22 @@ import attrs
 import pytest
 
 import meeple
-from meeple.core import (
-    AmbiguousPlayerError,
-    GameOverError,
-    IllegalActionError,
-    InvalidOptionsError,
-    InvalidPlayerError,
-    MalformedActionError,
-    MeepleError,
-    StateBase,
-    replace,
-)
+from meeple.core import AmbiguousPlayerError
+from meeple.core import GameOverError
+from meeple.core import IllegalActionError
+from meeple.core import InvalidOptionsError
+from meeple.core import InvalidPlayerError
+from meeple.core import MalformedActionError
+from meeple.core import MeepleError
+from meeple.core import StateBase
+from meeple.core import replace
 from meeple.testing import check_game
 
-from ..nim_game import NIM, Options, Phase, State, Take
+from ..nim_game import NIM
+from ..nim_game import Options
+from ..nim_game import Phase
+from ..nim_game import State
+from ..nim_game import Take
 from ..toy_game import TOY
 
 

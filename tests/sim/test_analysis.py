@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from meeple.core import InvalidOptionsError
-from meeple.sim.analysis import Analysis, analyze
+from meeple.sim.analysis import Analysis
+from meeple.sim.analysis import analyze
 
 TOY_PATH = "tests.toy_game:TOY"
 

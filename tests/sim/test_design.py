@@ -6,7 +6,11 @@ from collections import Counter
 
 import pytest
 
-from meeple.sim.design import bot_spec, lineup_for, seatings, seats_comparable, skill_seatings
+from meeple.sim.design import bot_spec
+from meeple.sim.design import lineup_for
+from meeple.sim.design import seatings
+from meeple.sim.design import seats_comparable
+from meeple.sim.design import skill_seatings
 
 
 def test_bot_specs_are_written_one_way() -> None:

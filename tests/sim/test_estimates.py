@@ -7,15 +7,13 @@ import statistics
 
 import pytest
 
-from meeple.sim.stats import (
-    Estimate,
-    difference,
-    mean_of,
-    percentile,
-    share,
-    shifted,
-    wilson_interval,
-)
+from meeple.sim.stats import Estimate
+from meeple.sim.stats import difference
+from meeple.sim.stats import mean_of
+from meeple.sim.stats import percentile
+from meeple.sim.stats import share
+from meeple.sim.stats import shifted
+from meeple.sim.stats import wilson_interval
 
 
 def test_a_share_carries_its_wilson_interval() -> None:

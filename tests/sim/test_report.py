@@ -200,7 +200,8 @@ def test_score_and_length_plots_are_titled_separate_and_whole_numbered() -> None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from meeple.sim.report import plot_lengths, plot_scores
+    from meeple.sim.report import plot_lengths
+    from meeple.sim.report import plot_scores
 
     scores = plot_scores(plt, "Goofspiel", [[[1, 3, 3]], [[2, 2, 5]]], ["all games"])
     try:

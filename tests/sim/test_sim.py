@@ -9,7 +9,11 @@ import pytest
 
 from meeple.bots import RandomBot
 from meeple.core import InvalidOptionsError
-from meeple.sim import GameResult, play_game, simulate, summarize, wilson_interval
+from meeple.sim import GameResult
+from meeple.sim import play_game
+from meeple.sim import simulate
+from meeple.sim import summarize
+from meeple.sim import wilson_interval
 
 from ..toy_game import TOY
 

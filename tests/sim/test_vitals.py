@@ -9,7 +9,10 @@ import pytest
 
 import meeple
 from meeple.core import HasStatistics
-from meeple.sim import Vitals, lead_summary, play_game, simulate
+from meeple.sim import Vitals
+from meeple.sim import lead_summary
+from meeple.sim import play_game
+from meeple.sim import simulate
 
 from ..toy_game import TOY
 

@@ -3,27 +3,27 @@ component accounted for, moves written in notation, named colours and villages."
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
 import attrs
 
 from meeple.way_of_bear import GAME
-from meeple.way_of_bear.components import (
-    CARD_BY_NAME,
-    COLOURS,
-    KINDS,
-    OFF_BOARD,
-    PART_P,
-    PART_P_PLAYERS,
-    PER_COLOUR,
-    TOKEN_BASE,
-    TOKENS_IN_PLAY,
-    TYPES,
-    VILLAGES,
-)
-from meeple.way_of_bear.state import Phase, State
+from meeple.way_of_bear.components import CARD_BY_NAME
+from meeple.way_of_bear.components import COLOURS
+from meeple.way_of_bear.components import KINDS
+from meeple.way_of_bear.components import OFF_BOARD
+from meeple.way_of_bear.components import PART_P
+from meeple.way_of_bear.components import PART_P_PLAYERS
+from meeple.way_of_bear.components import PER_COLOUR
+from meeple.way_of_bear.components import TOKEN_BASE
+from meeple.way_of_bear.components import TOKENS_IN_PLAY
+from meeple.way_of_bear.components import TYPES
+from meeple.way_of_bear.components import VILLAGES
+from meeple.way_of_bear.state import Phase
+from meeple.way_of_bear.state import State
 
 from .. import shared
 from ..shared import texts as texts

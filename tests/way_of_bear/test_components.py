@@ -8,18 +8,17 @@ from typing import Any
 import pytest
 
 from meeple.core import CorruptDataError
-from meeple.way_of_bear.components import (
-    CAPACITY,
-    CARDS,
-    NEIGHBOURS,
-    PART_P,
-    TOKENS_IN_PLAY,
-    load_board,
-    load_cards,
-    load_pieces,
-)
+from meeple.way_of_bear.components import CAPACITY
+from meeple.way_of_bear.components import CARDS
+from meeple.way_of_bear.components import NEIGHBOURS
+from meeple.way_of_bear.components import PART_P
+from meeple.way_of_bear.components import TOKENS_IN_PLAY
+from meeple.way_of_bear.components import load_board
+from meeple.way_of_bear.components import load_cards
+from meeple.way_of_bear.components import load_pieces
 
-from ..shared import broken_data, shipped_data
+from ..shared import broken_data
+from ..shared import shipped_data
 from .helpers import COLOUR
 
 

@@ -13,9 +13,13 @@ import pickle
 
 import pytest
 
-from meeple import GameRecord, Match, dumps, loads
+from meeple import GameRecord
+from meeple import Match
+from meeple import dumps
+from meeple import loads
 from meeple.testing import check_game
-from meeple.way_of_bear import GAME, Options
+from meeple.way_of_bear import GAME
+from meeple.way_of_bear import Options
 
 from .helpers import play
 

@@ -17,25 +17,30 @@ from hypothesis import given
 
 from meeple.core.encoding import vocabulary
 from meeple.testing import check_game
-from meeple.way_of_bear import GAME, Options
+from meeple.way_of_bear import GAME
+from meeple.way_of_bear import Options
 from meeple.way_of_bear import encoding as enc
-from meeple.way_of_bear.actions import (
-    Draw,
-    Pass,
-    Pay,
-    Place,
-    PlaySeal,
-    Return,
-    RitualSkip,
-    RitualTake,
-    Take,
-    Waive,
-)
-from meeple.way_of_bear.components import CARD_BY_NAME, VILLAGES
-from meeple.way_of_bear.state import Phase, State
+from meeple.way_of_bear.actions import Draw
+from meeple.way_of_bear.actions import Pass
+from meeple.way_of_bear.actions import Pay
+from meeple.way_of_bear.actions import Place
+from meeple.way_of_bear.actions import PlaySeal
+from meeple.way_of_bear.actions import Return
+from meeple.way_of_bear.actions import RitualSkip
+from meeple.way_of_bear.actions import RitualTake
+from meeple.way_of_bear.actions import Take
+from meeple.way_of_bear.actions import Waive
+from meeple.way_of_bear.components import CARD_BY_NAME
+from meeple.way_of_bear.components import VILLAGES
+from meeple.way_of_bear.state import Phase
+from meeple.way_of_bear.state import State
 from meeple.way_of_bear.view import View
 
-from .helpers import COLOUR, CORNER, VILLAGE, build, kind
+from .helpers import COLOUR
+from .helpers import CORNER
+from .helpers import VILLAGE
+from .helpers import build
+from .helpers import kind
 from .strategies import STATES
 
 STELES = CORNER

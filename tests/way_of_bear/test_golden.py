@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from meeple.testing import assert_golden, transcript
-from meeple.way_of_bear import GAME, Options
+from meeple.testing import assert_golden
+from meeple.testing import transcript
+from meeple.way_of_bear import GAME
+from meeple.way_of_bear import Options
 
 GOLDEN = Path(__file__).parent / "golden"
 

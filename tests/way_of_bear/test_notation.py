@@ -9,9 +9,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from meeple import dumps, loads
+from meeple import dumps
+from meeple import loads
 from meeple.way_of_bear import GAME
-from meeple.way_of_bear.actions import Pay, Place, Take
+from meeple.way_of_bear.actions import Pay
+from meeple.way_of_bear.actions import Place
+from meeple.way_of_bear.actions import Take
 from meeple.way_of_bear.state import State
 
 from .strategies import STATES

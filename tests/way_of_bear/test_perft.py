@@ -12,7 +12,9 @@ import pytest
 from meeple.testing import perft
 from meeple.way_of_bear import GAME
 
-from .helpers import CORNER, build, texts
+from .helpers import CORNER
+from .helpers import build
+from .helpers import texts
 
 
 def test_depth_one_of_the_corner_position_by_hand() -> None:

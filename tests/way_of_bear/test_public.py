@@ -5,7 +5,8 @@ from __future__ import annotations
 from meeple.way_of_bear import GAME
 from meeple.way_of_bear.actions import PlaySeal
 
-from ..test_public_moves import random_match, viewers
+from ..test_public_moves import random_match
+from ..test_public_moves import viewers
 
 
 def test_every_move_reads_in_full_to_every_seat() -> None:

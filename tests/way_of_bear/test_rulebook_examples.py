@@ -12,7 +12,15 @@ import pytest
 from meeple.testing import assert_refused
 from meeple.way_of_bear import GAME
 
-from .helpers import ALL, COLOUR, CORNER, VILLAGE, build, counts, finished, play, texts
+from .helpers import ALL
+from .helpers import COLOUR
+from .helpers import CORNER
+from .helpers import VILLAGE
+from .helpers import build
+from .helpers import counts
+from .helpers import finished
+from .helpers import play
+from .helpers import texts
 
 
 @pytest.mark.rule("way_of_bear:place.rules")

@@ -11,14 +11,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple import dumps, loads
+from meeple import dumps
+from meeple import loads
 from meeple.core import CorruptDataError
 from meeple.testing import assert_refused
 from meeple.way_of_bear import GAME
-from meeple.way_of_bear.components import CARDS, PER_COLOUR, TOKEN_BASE, TOKENS_IN_PLAY
+from meeple.way_of_bear.components import CARDS
+from meeple.way_of_bear.components import PER_COLOUR
+from meeple.way_of_bear.components import TOKEN_BASE
+from meeple.way_of_bear.components import TOKENS_IN_PLAY
 from meeple.way_of_bear.state import State
 
-from .helpers import CORNER, build, play
+from .helpers import CORNER
+from .helpers import build
+from .helpers import play
 from .strategies import STATES
 
 # -- refusals -------------------------------------------------------------------------

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import CORNER, build, counts, play, texts
+from .helpers import CORNER
+from .helpers import build
+from .helpers import counts
+from .helpers import play
+from .helpers import texts
 
 
 @pytest.mark.rule("way_of_bear:cards.effects", "way_of_bear:cards.play")

@@ -7,23 +7,31 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple import dumps, loads
+from meeple import dumps
+from meeple import loads
 from meeple.testing import assert_refused
 from meeple.way_of_bear import GAME
 from meeple.way_of_bear.actions import Place
-from meeple.way_of_bear.components import (
-    CAPACITY,
-    CARDS,
-    KIND_TYPE,
-    NEIGHBOURS,
-    NO_MODS,
-    TOKEN_BASE,
-)
+from meeple.way_of_bear.components import CAPACITY
+from meeple.way_of_bear.components import CARDS
+from meeple.way_of_bear.components import KIND_TYPE
+from meeple.way_of_bear.components import NEIGHBOURS
+from meeple.way_of_bear.components import NO_MODS
+from meeple.way_of_bear.components import TOKEN_BASE
 from meeple.way_of_bear.legal import placements
-from meeple.way_of_bear.spots import GUARD, after_placement, packed, touching
+from meeple.way_of_bear.spots import GUARD
+from meeple.way_of_bear.spots import after_placement
+from meeple.way_of_bear.spots import packed
+from meeple.way_of_bear.spots import touching
 from meeple.way_of_bear.state import State
 
-from .helpers import CORNER, build, cards, counts, kind, play, texts
+from .helpers import CORNER
+from .helpers import build
+from .helpers import cards
+from .helpers import counts
+from .helpers import kind
+from .helpers import play
+from .helpers import texts
 from .strategies import PLACEMENT_STATES
 
 ONE_TAKEN = {**CORNER, "v32": "white"}

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.way_of_bear import GAME, Options
+from meeple.way_of_bear import GAME
+from meeple.way_of_bear import Options
 from meeple.way_of_bear.components import CAPACITY
 from meeple.way_of_bear.scoring import completed
 
-from .helpers import ALL, CORNER, build, kind, play
+from .helpers import ALL
+from .helpers import CORNER
+from .helpers import build
+from .helpers import kind
+from .helpers import play
 
 # seven tokens taken (one commerce still missing), so seven more steles on the board
 SEVEN_MORE = dict.fromkeys(("v05", "v07", "v14", "v16", "v23", "v25", "v27"), "white")

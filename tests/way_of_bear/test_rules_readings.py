@@ -15,11 +15,17 @@ import pytest
 
 from meeple.core import IllegalActionError
 from meeple.testing import check_game
-from meeple.way_of_bear import GAME, Options
+from meeple.way_of_bear import GAME
+from meeple.way_of_bear import Options
 from meeple.way_of_bear.components import TYPES
 from meeple.way_of_bear.state import State
 
-from .helpers import CORNER, SPARE, build, kind, play, texts
+from .helpers import CORNER
+from .helpers import SPARE
+from .helpers import build
+from .helpers import kind
+from .helpers import play
+from .helpers import texts
 
 RELIGION, MILITARY = TYPES[0], TYPES[1]
 

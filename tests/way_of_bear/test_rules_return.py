@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import COLOUR, CORNER, build, play, texts
+from .helpers import COLOUR
+from .helpers import CORNER
+from .helpers import build
+from .helpers import play
+from .helpers import texts
 
 
 @pytest.mark.rule("way_of_bear:reserve.limit")

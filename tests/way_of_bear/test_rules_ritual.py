@@ -12,7 +12,13 @@ from meeple.way_of_bear.components import PER_COLOUR
 from meeple.way_of_bear.spots import offering
 from meeple.way_of_bear.state import State
 
-from .helpers import COLOUR, CORNER, VILLAGE, build, counts, play, texts
+from .helpers import COLOUR
+from .helpers import CORNER
+from .helpers import VILLAGE
+from .helpers import build
+from .helpers import counts
+from .helpers import play
+from .helpers import texts
 
 
 @pytest.mark.rule("way_of_bear:ritual.trigger")

@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 
 from meeple.way_of_bear.components import TYPES
-from meeple.way_of_bear.scoring import completed, dragon_seals
+from meeple.way_of_bear.scoring import completed
+from meeple.way_of_bear.scoring import dragon_seals
 
-from .helpers import ALL, cards, finished, kind
+from .helpers import ALL
+from .helpers import cards
+from .helpers import finished
+from .helpers import kind
 
 
 @pytest.mark.rule("way_of_bear:victory.seals")

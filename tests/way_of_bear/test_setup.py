@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import InvalidOptionsError, build_options
-from meeple.way_of_bear import GAME, Options
+from meeple.core import InvalidOptionsError
+from meeple.core import build_options
+from meeple.way_of_bear import GAME
+from meeple.way_of_bear import Options
 from meeple.way_of_bear.components import PART_P
 
 

@@ -11,7 +11,8 @@ from typing import Any
 
 from hypothesis import given
 
-from meeple.way_of_bear.spots import of_board, touching
+from meeple.way_of_bear.spots import of_board
+from meeple.way_of_bear.spots import touching
 
 from .strategies import STATES
 

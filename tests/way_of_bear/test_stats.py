@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import ENDED_BY, STALLED
-from meeple.way_of_bear import GAME, Options
+from meeple.core import ENDED_BY
+from meeple.core import STALLED
+from meeple.way_of_bear import GAME
+from meeple.way_of_bear import Options
 from meeple.way_of_bear.components import CAPACITY
 from meeple.way_of_bear.scoring import completed
 

@@ -17,7 +17,8 @@ from meeple.way_of_bear import GAME
 from meeple.way_of_bear.components import CARDS
 from meeple.way_of_bear.state import State
 
-from .helpers import CORNER, build
+from .helpers import CORNER
+from .helpers import build
 from .strategies import STATES
 
 CARD_BACKS = [card.back_seals for card in CARDS]

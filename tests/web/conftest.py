@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 import pytest
 from starlette.testclient import TestClient
 
-from meeple.web import Limits, create_app
+from meeple.web import Limits
+from meeple.web import create_app
 from tests.toy_game import TOY
 
-from .support import LiveServer, live_server
+from .support import LiveServer
+from .support import live_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser

@@ -13,7 +13,11 @@ from starlette.testclient import TestClient
 
 import meeple
 
-from .support import Json, act, bearer, create, settle
+from .support import Json
+from .support import act
+from .support import bearer
+from .support import create
+from .support import settle
 
 
 def two_humans(client: TestClient, game: str = "goofspiel", **extra: Any) -> Json:
@@ -409,7 +413,8 @@ def test_a_chunked_body_over_the_limit_gets_413(client: TestClient) -> None:
 
 
 def test_the_number_of_unfinished_matches_is_capped(db: Any) -> None:
-    from meeple.web import Limits, create_app
+    from meeple.web import Limits
+    from meeple.web import create_app
 
     with TestClient(create_app(db, limits=Limits(max_matches=2))) as capped:
         two_humans(capped)
@@ -436,7 +441,8 @@ def test_a_failing_bot_is_reported_and_the_server_keeps_serving(
 
 
 def test_finished_matches_leave_memory_but_stay_readable(db: Any) -> None:
-    from meeple.web import Limits, create_app
+    from meeple.web import Limits
+    from meeple.web import create_app
 
     from .support import hub_of
 

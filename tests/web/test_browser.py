@@ -10,17 +10,24 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Response, Route
+from playwright.sync_api import Browser
+from playwright.sync_api import Page
+from playwright.sync_api import Response
+from playwright.sync_api import Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import meeple
 
-from .support import Json, LiveServer, bearer, hub_of
+from .support import Json
+from .support import LiveServer
+from .support import bearer
+from .support import hub_of
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 TIMEOUT_MS = 30_000
@@ -276,9 +283,11 @@ def test_the_lobby_creates_a_match_with_join_and_spectator_links(
 @pytest.fixture
 def crowded(tmp_path: Path) -> Iterator[tuple[LiveServer, Json, Any]]:
     """A server allowing one spectator stream per match, a match, and that stream taken."""
-    from meeple.web import Limits, create_app
+    from meeple.web import Limits
+    from meeple.web import create_app
 
-    from .support import http_from, live_server
+    from .support import http_from
+    from .support import live_server
 
     app = create_app(tmp_path / "crowded.sqlite3", limits=Limits(max_spectators=1))
     with live_server(app) as running, http_from(running.url, "127.0.0.77") as http:

@@ -12,7 +12,8 @@ from starlette.testclient import TestClient
 
 import meeple
 from meeple.core.elements import drawn_elements
-from meeple.web import Limits, create_app
+from meeple.web import Limits
+from meeple.web import create_app
 from tests.toy_game import TOY
 
 from .support import create

@@ -21,13 +21,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Response, expect
+from playwright.sync_api import Browser
+from playwright.sync_api import ConsoleMessage
+from playwright.sync_api import Page
+from playwright.sync_api import Response
+from playwright.sync_api import expect
 
 import meeple
-from meeple.core.elements import Choice, drawn_elements, touch
+from meeple.core.elements import Choice
+from meeple.core.elements import drawn_elements
+from meeple.core.elements import touch
 
 from ..shared import SHORT_OPTIONS
-from .support import Json, LiveServer, hub_of
+from .support import Json
+from .support import LiveServer
+from .support import hub_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"

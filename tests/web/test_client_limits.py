@@ -19,20 +19,19 @@ from typing import Any
 import attrs
 import pytest
 
-from meeple.web import Limits, create_app
+from meeple.web import Limits
+from meeple.web import create_app
 from meeple.web.clients import client_key
 
-from .support import (
-    Json,
-    LiveServer,
-    act,
-    create_over_http,
-    http_from,
-    hub_of,
-    live_server,
-    refused,
-    settle,
-)
+from .support import Json
+from .support import LiveServer
+from .support import act
+from .support import create_over_http
+from .support import http_from
+from .support import hub_of
+from .support import live_server
+from .support import refused
+from .support import settle
 
 CREATE = {"game": "goofspiel", "players": 2, "seats": ["human", "human"]}
 ABUSER, HONEST, OTHER = "127.0.0.66", "127.0.0.67", "127.0.0.68"

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
 import httpx2 as httpx
 
-from .support import ServerProcess, bearer, http_from
+from .support import ServerProcess
+from .support import bearer
+from .support import http_from
 
 PLAYERS = 5
 CARDS = 13  # 65 moves per match

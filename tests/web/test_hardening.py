@@ -13,7 +13,11 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from .support import LiveServer, bearer, create_over_http, http_from, refused
+from .support import LiveServer
+from .support import bearer
+from .support import create_over_http
+from .support import http_from
+from .support import refused
 
 CREATE = {"game": "goofspiel", "players": 2, "seats": ["human", "human"]}
 

@@ -14,7 +14,12 @@ import pytest
 
 import meeple
 
-from .support import Json, LiveServer, act, bearer, create_over_http, http_from
+from .support import Json
+from .support import LiveServer
+from .support import act
+from .support import bearer
+from .support import create_over_http
+from .support import http_from
 
 
 def test_the_event_stream_announces_each_new_version(server: LiveServer) -> None:
@@ -176,7 +181,8 @@ def test_load_many_concurrent_matches(
 
 
 def test_watchers_of_one_match_are_capped(db: Any) -> None:
-    from meeple.web import Limits, create_app
+    from meeple.web import Limits
+    from meeple.web import create_app
 
     from .support import live_server
 

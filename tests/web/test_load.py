@@ -28,14 +28,17 @@ import statistics
 import threading
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
-from .support import ServerProcess, bearer, http_from
+from .support import ServerProcess
+from .support import bearer
+from .support import http_from
 
 pytestmark = pytest.mark.load
 

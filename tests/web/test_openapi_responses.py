@@ -18,9 +18,14 @@ import jsonschema  # type: ignore[import-untyped]  # no type stubs ship with jso
 import pytest
 from starlette.testclient import TestClient
 
-from meeple.web import Limits, create_app
+from meeple.web import Limits
+from meeple.web import create_app
 
-from .support import bearer, create, create_over_http, http_from, live_server
+from .support import bearer
+from .support import create
+from .support import create_over_http
+from .support import http_from
+from .support import live_server
 from .test_streams import first_event
 
 Json = dict[str, Any]

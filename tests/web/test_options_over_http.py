@@ -15,7 +15,10 @@ from typing import Any
 
 import pytest
 
-from .support import LiveServer, create_over_http, http_from, refused
+from .support import LiveServer
+from .support import create_over_http
+from .support import http_from
+from .support import refused
 
 WOJTEK = {"game": "wojtek", "players": 2, "seats": ["human", "human"]}
 

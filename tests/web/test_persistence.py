@@ -10,9 +10,13 @@ from starlette.testclient import TestClient
 
 import meeple
 from meeple.web import create_app
-from meeple.web.store import NewMatch, Store
+from meeple.web.store import NewMatch
+from meeple.web.store import Store
 
-from .support import act, bearer, create, settle
+from .support import act
+from .support import bearer
+from .support import create
+from .support import settle
 
 
 def test_a_match_continues_after_a_restart(db: Path) -> None:

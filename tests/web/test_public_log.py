@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from starlette.testclient import TestClient
 
-from .support import act, create
+from .support import act
+from .support import create
 from .test_api import view
 
 

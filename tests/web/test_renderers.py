@@ -11,7 +11,9 @@ import pytest
 
 import meeple
 from meeple.core.capabilities import HasHtml
-from meeple.web.renderers import generic, render_html, render_text
+from meeple.web.renderers import generic
+from meeple.web.renderers import render_html
+from meeple.web.renderers import render_text
 from tests.toy_game import TOY
 
 

@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 from meeple.core import Match
 from meeple.web.live import LiveMatch
 
-from .support import act, create
+from .support import act
+from .support import create
 from .test_api import view
 
 

@@ -21,21 +21,20 @@ import pytest
 
 import meeple
 from meeple.core.errors import CorruptDataError
-from meeple.web import Limits, create_app
+from meeple.web import Limits
+from meeple.web import create_app
 from meeple.web.rows import decode_seats
 from meeple.web.store import Store
 
-from .support import (
-    LiveServer,
-    act,
-    bearer,
-    create_over_http,
-    http_from,
-    hub_of,
-    live_server,
-    refused,
-    settle,
-)
+from .support import LiveServer
+from .support import act
+from .support import bearer
+from .support import create_over_http
+from .support import http_from
+from .support import hub_of
+from .support import live_server
+from .support import refused
+from .support import settle
 
 # The schema `meeple serve` used before moves were stored one row each (version 1).
 OLD_SCHEMA = """

@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 
-from meeple.web import Limits, create_app
+from meeple.web import Limits
+from meeple.web import create_app
 
-from .support import Json, bearer, create_over_http, http_from, live_server, refused
+from .support import Json
+from .support import bearer
+from .support import create_over_http
+from .support import http_from
+from .support import live_server
+from .support import refused
 
 
 @contextmanager

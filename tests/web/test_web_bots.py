@@ -16,21 +16,20 @@ from typing import Any
 
 import pytest
 
-from meeple.web import Limits, create_app
+from meeple.web import Limits
 from meeple.web import bot_seats as bot_module
+from meeple.web import create_app
 from meeple.web.seats import bot_for as real_bot_for
 
-from .support import (
-    POLL_SECONDS,
-    Json,
-    LiveServer,
-    bearer,
-    create_over_http,
-    http_from,
-    live_server,
-    refused,
-    settle,
-)
+from .support import POLL_SECONDS
+from .support import Json
+from .support import LiveServer
+from .support import bearer
+from .support import create_over_http
+from .support import http_from
+from .support import live_server
+from .support import refused
+from .support import settle
 
 HEAVY = "mcts:iterations=2000,rollout_depth=200"  # the most the default limits allow
 

@@ -10,14 +10,26 @@ from pathlib import Path
 import pytest
 
 import meeple
-from meeple.core import HasHtml, capabilities
+from meeple.core import HasHtml
+from meeple.core import capabilities
 from meeple.web.renderers import render_html
-from meeple.wojtek import GAME, Options
-from meeple.wojtek.board import load_board, read_board_file
-from meeple.wojtek.components import BEAR_NAMES, CITIES, NUM_COLOURS, PERSON, TRAVEL_NAMES
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
+from meeple.wojtek.board import load_board
+from meeple.wojtek.board import read_board_file
+from meeple.wojtek.components import BEAR_NAMES
+from meeple.wojtek.components import CITIES
+from meeple.wojtek.components import NUM_COLOURS
+from meeple.wojtek.components import PERSON
+from meeple.wojtek.components import TRAVEL_NAMES
 from meeple.wojtek.state import State
-from tests.wojtek.board_files import board_file, entry, standard_board
-from tests.wojtek.helpers import collection, hand, position, route
+from tests.wojtek.board_files import board_file
+from tests.wojtek.board_files import entry
+from tests.wojtek.board_files import standard_board
+from tests.wojtek.helpers import collection
+from tests.wojtek.helpers import hand
+from tests.wojtek.helpers import position
+from tests.wojtek.helpers import route
 
 HAND = re.compile(r'<ol class="seq" data-field="hand">(.*?)</ol>')
 

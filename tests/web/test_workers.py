@@ -17,9 +17,16 @@ import pytest
 
 import meeple
 from meeple.web import create_app
-from meeple.web.workers import BotTimeoutError, BotWorkers, FairSlots, NotPicklableError
+from meeple.web.workers import BotTimeoutError
+from meeple.web.workers import BotWorkers
+from meeple.web.workers import FairSlots
+from meeple.web.workers import NotPicklableError
 
-from .support import bearer, create_over_http, http_from, live_server, settle
+from .support import bearer
+from .support import create_over_http
+from .support import http_from
+from .support import live_server
+from .support import settle
 
 STATE = meeple.get_game("goofspiel").start(2, seed=1)
 VIEW, LEGAL = STATE.view(0), STATE.legal_actions(0)

@@ -9,11 +9,19 @@ from typing import Any
 import pytest
 
 from meeple.web.renderers import render_html
-from meeple.wypas import GAME, Options
-from meeple.wypas.components import KIND_NAME, WOLF, kind_of
+from meeple.wypas import GAME
+from meeple.wypas import Options
+from meeple.wypas.components import KIND_NAME
+from meeple.wypas.components import WOLF
+from meeple.wypas.components import kind_of
 from meeple.wypas.html import render_html as render
-from meeple.wypas.state import CHOOSE, Phase, State
-from tests.wypas.helpers import arrange, hand, pen, walk
+from meeple.wypas.state import CHOOSE
+from meeple.wypas.state import Phase
+from meeple.wypas.state import State
+from tests.wypas.helpers import arrange
+from tests.wypas.helpers import hand
+from tests.wypas.helpers import pen
+from tests.wypas.helpers import walk
 
 _CARD = re.compile(r'data-card="([^"]+)" data-zone="([^"]+)"')
 

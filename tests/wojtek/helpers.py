@@ -15,20 +15,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from meeple.wojtek import GAME, Options
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
 from meeple.wojtek.board import load_board
-from meeple.wojtek.components import (
-    BEAR_COUNTS,
-    BEAR_KINDS,
-    BEAR_NAMES,
-    CITIES,
-    COLOURS,
-    TRAVEL_COUNTS,
-    TRAVEL_KINDS,
-    TRAVEL_NAMES,
-    ZERO_TRAVEL,
-)
-from meeple.wojtek.state import TURN, Phase, State
+from meeple.wojtek.components import BEAR_COUNTS
+from meeple.wojtek.components import BEAR_KINDS
+from meeple.wojtek.components import BEAR_NAMES
+from meeple.wojtek.components import CITIES
+from meeple.wojtek.components import COLOURS
+from meeple.wojtek.components import TRAVEL_COUNTS
+from meeple.wojtek.components import TRAVEL_KINDS
+from meeple.wojtek.components import TRAVEL_NAMES
+from meeple.wojtek.components import ZERO_TRAVEL
+from meeple.wojtek.state import TURN
+from meeple.wojtek.state import Phase
+from meeple.wojtek.state import State
 
 from .. import shared
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from meeple.testing import reachable_states
-from meeple.wojtek import GAME, Options
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
 
 RULEBOOK_STATES = reachable_states(GAME)
 """States reached by random legal play of the rulebook game, any player count."""

@@ -9,20 +9,27 @@ from pathlib import Path
 import pytest
 
 import meeple
-from meeple.core import InvalidOptionsError, Match
-from meeple.wojtek import GAME, Options
-from meeple.wojtek.board import MAX_SPACES, BoardError, load_board, read_board_file
-from meeple.wojtek.components import (
-    BEAR_COUNTS,
-    BEAR_NAMES,
-    BEAR_TYPE_NAMES,
-    CITIES,
-    COLOUR_TITLES,
-    PAWNS,
-    TRAVEL_COUNTS,
-)
+from meeple.core import InvalidOptionsError
+from meeple.core import Match
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
+from meeple.wojtek.board import MAX_SPACES
+from meeple.wojtek.board import BoardError
+from meeple.wojtek.board import load_board
+from meeple.wojtek.board import read_board_file
+from meeple.wojtek.components import BEAR_COUNTS
+from meeple.wojtek.components import BEAR_NAMES
+from meeple.wojtek.components import BEAR_TYPE_NAMES
+from meeple.wojtek.components import CITIES
+from meeple.wojtek.components import COLOUR_TITLES
+from meeple.wojtek.components import PAWNS
+from meeple.wojtek.components import TRAVEL_COUNTS
 
-from .board_files import Doc, board_file, entry, shorter_board, standard_board
+from .board_files import Doc
+from .board_files import board_file
+from .board_files import entry
+from .board_files import shorter_board
+from .board_files import standard_board
 
 
 @pytest.mark.rule("wojtek:components.counts")

@@ -12,11 +12,19 @@ import pytest
 
 import meeple
 from meeple.core import CorruptDataError
-from meeple.testing import check_game, random_playout
-from meeple.wojtek import GAME, Options
-from meeple.wojtek.board import BoardSpec, load_board
-from meeple.wojtek.components import EDINBURGH_CITY, HAND_SIZE, NUM_COLOURS, TRAVEL_KINDS
-from meeple.wojtek.state import TURN, USE, State
+from meeple.testing import check_game
+from meeple.testing import random_playout
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
+from meeple.wojtek.board import BoardSpec
+from meeple.wojtek.board import load_board
+from meeple.wojtek.components import EDINBURGH_CITY
+from meeple.wojtek.components import HAND_SIZE
+from meeple.wojtek.components import NUM_COLOURS
+from meeple.wojtek.components import TRAVEL_KINDS
+from meeple.wojtek.state import TURN
+from meeple.wojtek.state import USE
+from meeple.wojtek.state import State
 
 from .board_files import shorter_board
 from .helpers import BOARD

@@ -17,45 +17,52 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.core.encoding import Layout, vocabulary
-from meeple.testing import capabilities, check_game
-from meeple.wojtek import GAME, Options
-from meeple.wojtek.actions import (
-    Action,
-    Box,
-    Done,
-    Draw,
-    Drop,
-    Exchange,
-    Three,
-    To,
-    Truck,
-    Use,
-    Walk,
-)
-from meeple.wojtek.board import load_board, read_board_file
-from meeple.wojtek.components import (
-    BEAR_COUNTS,
-    BEAR_KINDS,
-    CITIES,
-    COLOURS,
-    MAX_PLAYERS,
-    NO_CARD,
-    NUM_COLOURS,
-)
-from meeple.wojtek.encoding import (
-    HEADER,
-    MAX_AHEAD,
-    SEAT_BLOCK,
-    SPACE_BLOCK,
-    TABLE,
-    WINDOW,
-    layout,
-)
-from meeple.wojtek.state import EXCHANGE, PHASE_NAMES, State
+from meeple.core.encoding import Layout
+from meeple.core.encoding import vocabulary
+from meeple.testing import capabilities
+from meeple.testing import check_game
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
+from meeple.wojtek.actions import Action
+from meeple.wojtek.actions import Box
+from meeple.wojtek.actions import Done
+from meeple.wojtek.actions import Draw
+from meeple.wojtek.actions import Drop
+from meeple.wojtek.actions import Exchange
+from meeple.wojtek.actions import Three
+from meeple.wojtek.actions import To
+from meeple.wojtek.actions import Truck
+from meeple.wojtek.actions import Use
+from meeple.wojtek.actions import Walk
+from meeple.wojtek.board import load_board
+from meeple.wojtek.board import read_board_file
+from meeple.wojtek.components import BEAR_COUNTS
+from meeple.wojtek.components import BEAR_KINDS
+from meeple.wojtek.components import CITIES
+from meeple.wojtek.components import COLOURS
+from meeple.wojtek.components import MAX_PLAYERS
+from meeple.wojtek.components import NO_CARD
+from meeple.wojtek.components import NUM_COLOURS
+from meeple.wojtek.encoding import HEADER
+from meeple.wojtek.encoding import MAX_AHEAD
+from meeple.wojtek.encoding import SEAT_BLOCK
+from meeple.wojtek.encoding import SPACE_BLOCK
+from meeple.wojtek.encoding import TABLE
+from meeple.wojtek.encoding import WINDOW
+from meeple.wojtek.encoding import layout
+from meeple.wojtek.state import EXCHANGE
+from meeple.wojtek.state import PHASE_NAMES
+from meeple.wojtek.state import State
 
-from .board_files import board_file, shorter_board
-from .helpers import BOARD, bear, collection, colour, hand, position, route
+from .board_files import board_file
+from .board_files import shorter_board
+from .helpers import BOARD
+from .helpers import bear
+from .helpers import collection
+from .helpers import colour
+from .helpers import hand
+from .helpers import position
+from .helpers import route
 from .strategies import ANY_STATES
 from .test_conformance import VARIANTS
 

@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from meeple.testing import assert_golden, random_playout, transcript
-from meeple.wojtek import GAME, Options
+from meeple.testing import assert_golden
+from meeple.testing import random_playout
+from meeple.testing import transcript
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
 from meeple.wojtek.state import State
 
 GOLDEN = Path(__file__).parent / "golden"

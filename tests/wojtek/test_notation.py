@@ -11,7 +11,13 @@ from hypothesis import given
 
 from meeple.core import MalformedActionError
 from meeple.wojtek import GAME
-from meeple.wojtek.actions import ACTION_TYPES, BOXES, DONE, DRAW, TOS, WALKS, parse_action
+from meeple.wojtek.actions import ACTION_TYPES
+from meeple.wojtek.actions import BOXES
+from meeple.wojtek.actions import DONE
+from meeple.wojtek.actions import DRAW
+from meeple.wojtek.actions import TOS
+from meeple.wojtek.actions import WALKS
+from meeple.wojtek.actions import parse_action
 from meeple.wojtek.state import State
 
 from .strategies import RULEBOOK_STATES as STATES

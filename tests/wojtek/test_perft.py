@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.testing import perft, random_playout
+from meeple.testing import perft
+from meeple.testing import random_playout
 from meeple.wojtek import GAME
 
 # (players, seed, steps played from the start, depth, expected count).

@@ -6,9 +6,11 @@ from typing import Any
 
 from meeple.core import rng
 from meeple.wojtek import GAME
-from meeple.wojtek.actions import Truck, Walk
+from meeple.wojtek.actions import Truck
+from meeple.wojtek.actions import Walk
 
-from ..test_public_moves import random_match, viewers
+from ..test_public_moves import random_match
+from ..test_public_moves import viewers
 
 
 def test_a_truck_or_a_walk_reads_as_travel_to_the_others() -> None:

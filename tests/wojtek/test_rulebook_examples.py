@@ -13,32 +13,36 @@ import pytest
 
 from meeple.testing import assert_refused
 from meeple.wojtek import GAME
-from meeple.wojtek.components import HAND_SIZE, RAINBOW
-from meeple.wojtek.scoring import arrange, outcome_of, set_sizes
-from meeple.wojtek.state import DEPORT, DROP, TARGET, USE
+from meeple.wojtek.components import HAND_SIZE
+from meeple.wojtek.components import RAINBOW
+from meeple.wojtek.scoring import arrange
+from meeple.wojtek.scoring import outcome_of
+from meeple.wojtek.scoring import set_sizes
+from meeple.wojtek.state import DEPORT
+from meeple.wojtek.state import DROP
+from meeple.wojtek.state import TARGET
+from meeple.wojtek.state import USE
 
-from .helpers import (
-    BLUE,
-    BOARD,
-    BOLOGNA,
-    EMBLEMS,
-    FILLER,
-    FLAGS,
-    FOOD,
-    FUN,
-    PINK,
-    YELLOW,
-    bear,
-    collection,
-    colour,
-    hand,
-    names,
-    owners,
-    play,
-    position,
-    route,
-    space,
-)
+from .helpers import BLUE
+from .helpers import BOARD
+from .helpers import BOLOGNA
+from .helpers import EMBLEMS
+from .helpers import FILLER
+from .helpers import FLAGS
+from .helpers import FOOD
+from .helpers import FUN
+from .helpers import PINK
+from .helpers import YELLOW
+from .helpers import bear
+from .helpers import collection
+from .helpers import colour
+from .helpers import hand
+from .helpers import names
+from .helpers import owners
+from .helpers import play
+from .helpers import position
+from .helpers import route
+from .helpers import space
 
 
 @pytest.mark.rule("wojtek:deport.draw", "wojtek:deport.card-used", "wojtek:take.box")

@@ -15,19 +15,25 @@ from hypothesis import strategies as st
 import meeple
 from meeple.wojtek import GAME
 from meeple.wojtek.board import load_board
-from meeple.wojtek.components import (
-    BEAR_COUNTS,
-    BEAR_KINDS,
-    CITIES,
-    HAND_SIZE,
-    NO_CARD,
-    TRAVEL_COUNTS,
-    TRAVEL_KINDS,
-)
+from meeple.wojtek.components import BEAR_COUNTS
+from meeple.wojtek.components import BEAR_KINDS
+from meeple.wojtek.components import CITIES
+from meeple.wojtek.components import HAND_SIZE
+from meeple.wojtek.components import NO_CARD
+from meeple.wojtek.components import TRAVEL_COUNTS
+from meeple.wojtek.components import TRAVEL_KINDS
 from meeple.wojtek.state import State
 
-from .helpers import FILLER, RED, bear, hand, names, play, position, route
-from .strategies import ANY_STATES, RULEBOOK_STATES
+from .helpers import FILLER
+from .helpers import RED
+from .helpers import bear
+from .helpers import hand
+from .helpers import names
+from .helpers import play
+from .helpers import position
+from .helpers import route
+from .strategies import ANY_STATES
+from .strategies import RULEBOOK_STATES
 
 STATES = RULEBOOK_STATES
 

@@ -8,24 +8,23 @@ from __future__ import annotations
 import pytest
 
 from meeple.wojtek import Options
-from meeple.wojtek.state import BOX, OVER
+from meeple.wojtek.state import BOX
+from meeple.wojtek.state import OVER
 
-from .helpers import (
-    BOARD,
-    BOLOGNA,
-    EDINBURGH,
-    FILLER,
-    PINK,
-    VIOLET,
-    bear,
-    colour,
-    hand,
-    last_orange_truck,
-    names,
-    play,
-    position,
-    route,
-)
+from .helpers import BOARD
+from .helpers import BOLOGNA
+from .helpers import EDINBURGH
+from .helpers import FILLER
+from .helpers import PINK
+from .helpers import VIOLET
+from .helpers import bear
+from .helpers import colour
+from .helpers import hand
+from .helpers import last_orange_truck
+from .helpers import names
+from .helpers import play
+from .helpers import position
+from .helpers import route
 
 
 @pytest.mark.rule("wojtek:city.first")

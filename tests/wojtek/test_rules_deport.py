@@ -5,9 +5,16 @@ from __future__ import annotations
 import pytest
 
 from meeple.wojtek.components import RAINBOW
-from meeple.wojtek.state import DEPORT, DEPORT_TO, TURN
+from meeple.wojtek.state import DEPORT
+from meeple.wojtek.state import DEPORT_TO
+from meeple.wojtek.state import TURN
 
-from .helpers import BLUE, BOARD, VIOLET, names, play, position
+from .helpers import BLUE
+from .helpers import BOARD
+from .helpers import VIOLET
+from .helpers import names
+from .helpers import play
+from .helpers import position
 
 
 @pytest.mark.rule("wojtek:deport.draw")

@@ -10,7 +10,14 @@ import pytest
 from meeple.wojtek import Options
 from meeple.wojtek.components import BEAR_KINDS
 
-from .helpers import FILLER, RED, bear, collection, hand, play, position, route
+from .helpers import FILLER
+from .helpers import RED
+from .helpers import bear
+from .helpers import collection
+from .helpers import hand
+from .helpers import play
+from .helpers import position
+from .helpers import route
 
 
 @pytest.mark.rule("wojtek:end.trigger", "wojtek:end.last-round")

@@ -19,21 +19,19 @@ from meeple.wojtek import Options
 from meeple.wojtek.components import BEAR_KINDS
 from meeple.wojtek.state import State
 
-from .helpers import (
-    BOARD,
-    FILLER,
-    FLAGS,
-    FOOD,
-    FUN,
-    bear,
-    collection,
-    colour,
-    hand,
-    owners,
-    play,
-    position,
-    route,
-)
+from .helpers import BOARD
+from .helpers import FILLER
+from .helpers import FLAGS
+from .helpers import FOOD
+from .helpers import FUN
+from .helpers import bear
+from .helpers import collection
+from .helpers import colour
+from .helpers import hand
+from .helpers import owners
+from .helpers import play
+from .helpers import position
+from .helpers import route
 
 PINK, RED, ORANGE, YELLOW = (colour(c) for c in ("pink", "red", "orange", "yellow"))
 

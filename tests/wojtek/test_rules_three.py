@@ -8,10 +8,17 @@ from __future__ import annotations
 import pytest
 
 from meeple.testing import assert_refused
-from meeple.wojtek import GAME, Options
-from meeple.wojtek.state import BOX, USE
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
+from meeple.wojtek.state import BOX
+from meeple.wojtek.state import USE
 
-from .helpers import FILLER, hand, names, play, position, route
+from .helpers import FILLER
+from .helpers import hand
+from .helpers import names
+from .helpers import play
+from .helpers import position
+from .helpers import route
 
 
 @pytest.mark.rule("wojtek:move.three", "wojtek:move.three-choices")

@@ -9,11 +9,22 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.wojtek.components import BEAR_KINDS, HAND_SIZE, NO_CARD
-from meeple.wojtek.route import truck_target, walk_targets
+from meeple.wojtek.components import BEAR_KINDS
+from meeple.wojtek.components import HAND_SIZE
+from meeple.wojtek.components import NO_CARD
+from meeple.wojtek.route import truck_target
+from meeple.wojtek.route import walk_targets
 from meeple.wojtek.state import USE
 
-from .helpers import BOARD, FILLER, colour, hand, last_orange_truck, play, position, route, space
+from .helpers import BOARD
+from .helpers import FILLER
+from .helpers import colour
+from .helpers import hand
+from .helpers import last_orange_truck
+from .helpers import play
+from .helpers import position
+from .helpers import route
+from .helpers import space
 
 
 @pytest.mark.rule("wojtek:route.merge")

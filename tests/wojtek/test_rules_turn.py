@@ -13,7 +13,15 @@ from meeple.wojtek import GAME
 from meeple.wojtek.components import RAINBOW
 from meeple.wojtek.state import EXCHANGE
 
-from .helpers import BLUE, BOARD, FILLER, YELLOW, hand, names, play, position, route
+from .helpers import BLUE
+from .helpers import BOARD
+from .helpers import FILLER
+from .helpers import YELLOW
+from .helpers import hand
+from .helpers import names
+from .helpers import play
+from .helpers import position
+from .helpers import route
 
 
 @pytest.mark.rule("wojtek:move.walk-block")

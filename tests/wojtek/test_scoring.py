@@ -6,13 +6,24 @@ The rulebook's scoring examples are in ``test_rulebook_examples.py``.
 from __future__ import annotations
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example
+from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.wojtek.components import BEAR_KINDS, CARDS_PER_TYPE, PERSON
-from meeple.wojtek.scoring import arrange, completes_set, has_complete_set, outcome_of, set_sizes
+from meeple.wojtek.components import BEAR_KINDS
+from meeple.wojtek.components import CARDS_PER_TYPE
+from meeple.wojtek.components import PERSON
+from meeple.wojtek.scoring import arrange
+from meeple.wojtek.scoring import completes_set
+from meeple.wojtek.scoring import has_complete_set
+from meeple.wojtek.scoring import outcome_of
+from meeple.wojtek.scoring import set_sizes
 
-from .helpers import FLAGS, FOOD, FUN, collection, owners
+from .helpers import FLAGS
+from .helpers import FOOD
+from .helpers import FUN
+from .helpers import collection
+from .helpers import owners
 
 NOBODY = (0,) * BEAR_KINDS
 

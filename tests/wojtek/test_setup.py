@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import InvalidOptionsError, Match
-from meeple.wojtek import GAME, Options
-from meeple.wojtek.components import HAND_SIZE, NO_CARD
+from meeple.core import InvalidOptionsError
+from meeple.core import Match
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
+from meeple.wojtek.components import HAND_SIZE
+from meeple.wojtek.components import NO_CARD
 from meeple.wojtek.state import DEPORT
 
-from .helpers import BOARD, names
+from .helpers import BOARD
+from .helpers import names
 
 
 @pytest.mark.rule("wojtek:setup.display", "wojtek:setup.hands", "wojtek:setup.pawns")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import ENDED_BY, STALLED
-from meeple.wojtek import GAME, Options
+from meeple.core import ENDED_BY
+from meeple.core import STALLED
+from meeple.wojtek import GAME
+from meeple.wojtek import Options
 from meeple.wojtek.board import load_board
 from meeple.wojtek.scoring import has_complete_set
 

@@ -14,10 +14,12 @@ import meeple
 from meeple.core import CorruptDataError
 from meeple.testing import random_playout
 from meeple.wojtek import GAME
-from meeple.wojtek.state import Phase, State
+from meeple.wojtek.state import Phase
+from meeple.wojtek.state import State
 from meeple.wojtek.view import View
 
-from .helpers import BOARD, route
+from .helpers import BOARD
+from .helpers import route
 from .strategies import RULEBOOK_STATES as STATES
 
 

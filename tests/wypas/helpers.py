@@ -10,13 +10,23 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from meeple.core import ONE_SEAT, replace, rng
-from meeple.wypas import GAME, Options
-from meeple.wypas.components import DECK, FACE_NAME, NAME_FACE, NAME_KIND, SHEEP_DECK, placed
+from meeple.core import ONE_SEAT
+from meeple.core import replace
+from meeple.core import rng
+from meeple.wypas import GAME
+from meeple.wypas import Options
+from meeple.wypas.components import DECK
+from meeple.wypas.components import FACE_NAME
+from meeple.wypas.components import NAME_FACE
+from meeple.wypas.components import NAME_KIND
+from meeple.wypas.components import SHEEP_DECK
+from meeple.wypas.components import placed
 from meeple.wypas.invariants import cards_in_play
 from meeple.wypas.offers import with_offers
 from meeple.wypas.redyk import accepted_faces
-from meeple.wypas.state import CHOOSE, REDYK, State
+from meeple.wypas.state import CHOOSE
+from meeple.wypas.state import REDYK
+from meeple.wypas.state import State
 
 from ..shared import texts as texts
 

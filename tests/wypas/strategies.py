@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.testing import reachable_states
-from meeple.wypas import GAME, Options
+from meeple.wypas import GAME
+from meeple.wypas import Options
 
 states: Any = reachable_states(GAME, max_depth=1500)
 """States of the rulebook game (special cards, bleating), 3-6 players."""

@@ -8,7 +8,8 @@ import pytest
 
 from meeple.wypas import components as c
 
-from ..shared import broken_data, shipped_data
+from ..shared import broken_data
+from ..shared import shipped_data
 
 
 @pytest.mark.rule("wypas:components.cards")

@@ -14,25 +14,43 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple.core import CorruptDataError, dumps, loads, replace
-from meeple.testing import check_document, check_game
-from meeple.wypas import GAME, Options
-from meeple.wypas.actions import Auction, BidDown
-from meeple.wypas.components import (
-    BACA_CARDS,
-    DECK,
-    HERDER_CARDS,
-    SHEEP_DECK,
-    SUPER,
-    TOTAL_CARDS,
-    WOLF,
-)
+from meeple.core import CorruptDataError
+from meeple.core import dumps
+from meeple.core import loads
+from meeple.core import replace
+from meeple.testing import check_document
+from meeple.testing import check_game
+from meeple.wypas import GAME
+from meeple.wypas import Options
+from meeple.wypas.actions import Auction
+from meeple.wypas.actions import BidDown
+from meeple.wypas.components import BACA_CARDS
+from meeple.wypas.components import DECK
+from meeple.wypas.components import HERDER_CARDS
+from meeple.wypas.components import SHEEP_DECK
+from meeple.wypas.components import SUPER
+from meeple.wypas.components import TOTAL_CARDS
+from meeple.wypas.components import WOLF
 from meeple.wypas.invariants import cards_in_play
-from meeple.wypas.state import AWARD, BID, CHOOSE, REACT, REDYK, State
+from meeple.wypas.state import AWARD
+from meeple.wypas.state import BID
+from meeple.wypas.state import CHOOSE
+from meeple.wypas.state import REACT
+from meeple.wypas.state import REDYK
+from meeple.wypas.state import State
 from meeple.wypas.view import View
 
-from .helpers import EMPTY, arrange, face, hand, k, pen, play, sheep
-from .strategies import bluff_states, plain_states, states
+from .helpers import EMPTY
+from .helpers import arrange
+from .helpers import face
+from .helpers import hand
+from .helpers import k
+from .helpers import pen
+from .helpers import play
+from .helpers import sheep
+from .strategies import bluff_states
+from .strategies import plain_states
+from .strategies import states
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -10,12 +10,26 @@ import pytest
 
 from meeple.core.encoding import vocabulary
 from meeple.testing import check_game
-from meeple.wypas import GAME, Options
-from meeple.wypas.components import FACES, KIND_COUNT, KINDS
-from meeple.wypas.encoding import FLAGS, GLOBAL_SIZE, PEN_SIZE, SCALARS, SEAT_SIZE, layout
+from meeple.wypas import GAME
+from meeple.wypas import Options
+from meeple.wypas.components import FACES
+from meeple.wypas.components import KIND_COUNT
+from meeple.wypas.components import KINDS
+from meeple.wypas.encoding import FLAGS
+from meeple.wypas.encoding import GLOBAL_SIZE
+from meeple.wypas.encoding import PEN_SIZE
+from meeple.wypas.encoding import SCALARS
+from meeple.wypas.encoding import SEAT_SIZE
+from meeple.wypas.encoding import layout
 from meeple.wypas.state import Phase
 
-from .helpers import arrange, face, hand, k, pen, sheep, walk
+from .helpers import arrange
+from .helpers import face
+from .helpers import hand
+from .helpers import k
+from .helpers import pen
+from .helpers import sheep
+from .helpers import walk
 
 OPTION_SETS = {
     "rulebook": Options(),

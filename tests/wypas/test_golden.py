@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from meeple.testing import assert_golden, transcript
-from meeple.wypas import GAME, Options
+from meeple.testing import assert_golden
+from meeple.testing import transcript
+from meeple.wypas import GAME
+from meeple.wypas import Options
 
 GOLDEN = Path(__file__).parent / "golden"
 

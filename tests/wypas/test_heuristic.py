@@ -6,10 +6,15 @@ import pytest
 
 from meeple.core import rng
 from meeple.wypas import GAME
-from meeple.wypas.heuristic import TOP, heuristic
-from meeple.wypas.state import REDYK, SHEAR
+from meeple.wypas.heuristic import TOP
+from meeple.wypas.heuristic import heuristic
+from meeple.wypas.state import REDYK
+from meeple.wypas.state import SHEAR
 
-from .helpers import arrange, hand, pen, play
+from .helpers import arrange
+from .helpers import hand
+from .helpers import pen
+from .helpers import play
 
 
 @pytest.mark.parametrize("players", [3, 6])

@@ -11,9 +11,17 @@ import pytest
 
 from meeple.testing import assert_refused
 from meeple.wypas import GAME
-from meeple.wypas.actions import DOWN, Auction, Bid, Black, Dog, Shear, Thief, Wolf
+from meeple.wypas.actions import DOWN
+from meeple.wypas.actions import Auction
+from meeple.wypas.actions import Bid
+from meeple.wypas.actions import Black
+from meeple.wypas.actions import Dog
+from meeple.wypas.actions import Shear
+from meeple.wypas.actions import Thief
+from meeple.wypas.actions import Wolf
 
-from .helpers import face, k
+from .helpers import face
+from .helpers import k
 
 
 def test_parsed_values() -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from meeple.bots import make_bot
-from meeple.core import Match, asking_order, public_to_act
+from meeple.core import Match
+from meeple.core import asking_order
+from meeple.core import public_to_act
 from meeple.wypas import GAME
 
 from .test_rules_offers import auction

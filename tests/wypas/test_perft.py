@@ -11,8 +11,10 @@ from typing import cast
 
 import pytest
 
-from meeple.testing import perft, random_playout
-from meeple.wypas import GAME, Options
+from meeple.testing import perft
+from meeple.testing import random_playout
+from meeple.wypas import GAME
+from meeple.wypas import Options
 from meeple.wypas.state import State
 
 

@@ -9,9 +9,13 @@ from meeple.testing import ConformanceError
 from meeple.testing.public import check_public
 from meeple.testing.where import Where
 from meeple.wypas import GAME
-from meeple.wypas.actions import BidDown, Hide, Take, Wait
+from meeple.wypas.actions import BidDown
+from meeple.wypas.actions import Hide
+from meeple.wypas.actions import Take
+from meeple.wypas.actions import Wait
 
-from ..test_public_moves import random_match, viewers
+from ..test_public_moves import random_match
+from ..test_public_moves import viewers
 
 MASKED = {Hide: "hide ?", Take: "take ?", Wait: ""}  # a wait is not seen at all
 

@@ -7,9 +7,18 @@ import pytest
 
 from meeple.core import IllegalActionError
 from meeple.wypas import components as c
-from meeple.wypas.state import BID, CHOOSE
+from meeple.wypas.state import BID
+from meeple.wypas.state import CHOOSE
 
-from .helpers import accepts, choose, hand, k, pen, play, redyk, sheep, texts
+from .helpers import accepts
+from .helpers import choose
+from .helpers import hand
+from .helpers import k
+from .helpers import pen
+from .helpers import play
+from .helpers import redyk
+from .helpers import sheep
+from .helpers import texts
 
 
 @pytest.mark.rule("wypas:components.dolly")

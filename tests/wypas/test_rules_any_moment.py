@@ -11,9 +11,21 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.wypas.state import BID, REACT, REDYK, SHEAR, TAKE, State
+from meeple.wypas.state import BID
+from meeple.wypas.state import REACT
+from meeple.wypas.state import REDYK
+from meeple.wypas.state import SHEAR
+from meeple.wypas.state import TAKE
+from meeple.wypas.state import State
 
-from .helpers import EMPTY, arrange, hand, k, pen, play, sheep, texts
+from .helpers import EMPTY
+from .helpers import arrange
+from .helpers import hand
+from .helpers import k
+from .helpers import pen
+from .helpers import play
+from .helpers import sheep
+from .helpers import texts
 
 
 def auction(holder: tuple[int, ...]) -> State:

@@ -10,7 +10,11 @@ from meeple.testing import assert_refused
 from meeple.wypas import GAME
 from meeple.wypas.state import CHOOSE
 
-from .helpers import choose, hand, k, play, texts
+from .helpers import choose
+from .helpers import hand
+from .helpers import k
+from .helpers import play
+from .helpers import texts
 
 
 @pytest.mark.rule("wypas:auction.lots", "wypas:hidden.views")

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import IllegalActionError, codec
+from meeple.core import IllegalActionError
+from meeple.core import codec
 from meeple.wypas import Options
-from meeple.wypas.state import AWARD, BID, CHOOSE, REDYK, State
+from meeple.wypas.state import AWARD
+from meeple.wypas.state import BID
+from meeple.wypas.state import CHOOSE
+from meeple.wypas.state import REDYK
+from meeple.wypas.state import State
 
-from .helpers import arrange, hand, k, play, texts
+from .helpers import arrange
+from .helpers import hand
+from .helpers import k
+from .helpers import play
+from .helpers import texts
 
 BLUFF = Options(bluff=True)
 

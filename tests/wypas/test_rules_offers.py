@@ -15,13 +15,31 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from meeple.core import CorruptDataError, GameRecord, IllegalActionError, dumps, loads
+from meeple.core import CorruptDataError
+from meeple.core import GameRecord
+from meeple.core import IllegalActionError
+from meeple.core import dumps
+from meeple.core import loads
 from meeple.wypas import GAME
 from meeple.wypas.actions import WAIT
-from meeple.wypas.specials import can_play, holding, plays_of
-from meeple.wypas.state import BID, REACT, REDYK, SHEAR, TAKE, TURNS, State
+from meeple.wypas.specials import can_play
+from meeple.wypas.specials import holding
+from meeple.wypas.specials import plays_of
+from meeple.wypas.state import BID
+from meeple.wypas.state import REACT
+from meeple.wypas.state import REDYK
+from meeple.wypas.state import SHEAR
+from meeple.wypas.state import TAKE
+from meeple.wypas.state import TURNS
+from meeple.wypas.state import State
 
-from .helpers import EMPTY, arrange, hand, k, play, sheep, texts
+from .helpers import EMPTY
+from .helpers import arrange
+from .helpers import hand
+from .helpers import k
+from .helpers import play
+from .helpers import sheep
+from .helpers import texts
 from .strategies import states
 from .test_rules_any_moment import auction as bidding
 

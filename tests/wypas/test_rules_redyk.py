@@ -12,7 +12,13 @@ from meeple.wypas.redyk import accepted_faces
 from meeple.wypas.scoring import fleece_of
 from meeple.wypas.state import REDYK
 
-from .helpers import accepts, hand, pen, play, redyk, sheep, texts
+from .helpers import accepts
+from .helpers import hand
+from .helpers import pen
+from .helpers import play
+from .helpers import redyk
+from .helpers import sheep
+from .helpers import texts
 
 
 @pytest.mark.rule("wypas:redyk.rows")

@@ -5,10 +5,21 @@ from __future__ import annotations
 import pytest
 
 from meeple.wypas import GAME
-from meeple.wypas.components import DECK, HAND_SIZE
-from meeple.wypas.state import BID, CHOOSE, HIDE, REDYK, SHEAR, Phase
+from meeple.wypas.components import DECK
+from meeple.wypas.components import HAND_SIZE
+from meeple.wypas.state import BID
+from meeple.wypas.state import CHOOSE
+from meeple.wypas.state import HIDE
+from meeple.wypas.state import REDYK
+from meeple.wypas.state import SHEAR
+from meeple.wypas.state import Phase
 
-from .helpers import EMPTY, arrange, hand, pen, play, walk
+from .helpers import EMPTY
+from .helpers import arrange
+from .helpers import hand
+from .helpers import pen
+from .helpers import play
+from .helpers import walk
 
 
 @pytest.mark.rule("wypas:setup.deal")

@@ -7,9 +7,17 @@ import pytest
 
 from meeple.core import IllegalActionError
 from meeple.wypas import Options
-from meeple.wypas.state import HIDE, OVER, SHEAR, State
+from meeple.wypas.state import HIDE
+from meeple.wypas.state import OVER
+from meeple.wypas.state import SHEAR
+from meeple.wypas.state import State
 
-from .helpers import EMPTY, arrange, hand, pen, play, texts
+from .helpers import EMPTY
+from .helpers import arrange
+from .helpers import hand
+from .helpers import pen
+from .helpers import play
+from .helpers import texts
 
 # Four earlier fleeces each (their contents do not matter here).
 OLD_A = (hand("magenta-1"), hand("magenta-2"), hand("magenta-3"), hand("magenta-4"))

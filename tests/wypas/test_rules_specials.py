@@ -10,9 +10,20 @@ import pytest
 
 from meeple.core import IllegalActionError
 from meeple.wypas import GAME
-from meeple.wypas.state import REACT, REDYK, SHEAR, TAKE, State
+from meeple.wypas.state import REACT
+from meeple.wypas.state import REDYK
+from meeple.wypas.state import SHEAR
+from meeple.wypas.state import TAKE
+from meeple.wypas.state import State
 
-from .helpers import EMPTY, arrange, hand, k, pen, play, sheep, texts
+from .helpers import EMPTY
+from .helpers import arrange
+from .helpers import hand
+from .helpers import k
+from .helpers import pen
+from .helpers import play
+from .helpers import sheep
+from .helpers import texts
 
 
 def redyk_start(

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.wypas.scoring import fleece_of, fleece_points
+from meeple.wypas.scoring import fleece_of
+from meeple.wypas.scoring import fleece_points
 from meeple.wypas.state import OVER
 
-from .helpers import arrange, k, pen, sheep
+from .helpers import arrange
+from .helpers import k
+from .helpers import pen
+from .helpers import sheep
 
 
 @pytest.mark.parametrize(

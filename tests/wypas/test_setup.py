@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.core import InvalidOptionsError, build_options
+from meeple.core import InvalidOptionsError
+from meeple.core import build_options
 from meeple.testing import random_playout
-from meeple.wypas import GAME, Options
+from meeple.wypas import GAME
+from meeple.wypas import Options
 from meeple.wypas.state import HIDE
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from meeple.bots import make_bot
-from meeple.core import ENDED_BY, STALLED
-from meeple.wypas import GAME, Options
+from meeple.core import ENDED_BY
+from meeple.core import STALLED
+from meeple.wypas import GAME
+from meeple.wypas import Options
 from meeple.wypas.state import State
 
 from ..shared import finished

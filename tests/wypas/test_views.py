@@ -8,9 +8,13 @@ import pytest
 
 from meeple.testing import random_playout
 from meeple.wypas import GAME
-from meeple.wypas.state import REDYK, TAKE, State
+from meeple.wypas.state import REDYK
+from meeple.wypas.state import TAKE
+from meeple.wypas.state import State
 
-from .helpers import arrange, hand, play
+from .helpers import arrange
+from .helpers import hand
+from .helpers import play
 
 
 @pytest.mark.rule("wypas:hidden.views")

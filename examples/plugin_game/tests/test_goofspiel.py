@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from meeple_goofspiel import GAME, Bid, Options
+from meeple_goofspiel import GAME
+from meeple_goofspiel import Bid
+from meeple_goofspiel import Options
 
 from meeple.core import IllegalActionError
 from meeple.testing import check_game

@@ -5,9 +5,12 @@ from __future__ import annotations
 import math
 import operator
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Final, Literal
+from typing import Any
+from typing import Final
+from typing import Literal
 
 import attrs
 
@@ -16,9 +19,12 @@ try:
 except ImportError as err:  # pragma: no cover - exercised only without the extra
     raise ImportError("meeple's adapters need numpy: pip install 'meeple[rl]'") from err
 
-from ..core.capabilities import Encodable, EncodesStates
-from ..core.encoding import Vocabulary, vocabulary
-from ..core.errors import InvalidOptionsError, MeepleError
+from ..core.capabilities import Encodable
+from ..core.capabilities import EncodesStates
+from ..core.encoding import Vocabulary
+from ..core.encoding import vocabulary
+from ..core.errors import InvalidOptionsError
+from ..core.errors import MeepleError
 from ..core.options import build_options
 from ..core.outcome import Outcome
 from ..core.protocols import Game

@@ -8,15 +8,20 @@ shares. See `meeple.adapters.openspiel` for what users see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, TypeAlias
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
+from typing import Any
+from typing import Final
+from typing import TypeAlias
 
 import pyspiel
 
 from ..core.codec import dumps
 from ..core.errors import InvalidOptionsError
 from ..core.turns import asking_order
-from ._common import RewardScheme, Setup
+from ._common import RewardScheme
+from ._common import Setup
 
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 

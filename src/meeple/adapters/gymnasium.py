@@ -26,10 +26,16 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
 
 from ..bots import make_bot
 from ..core import rng as _rng
-from ..core.errors import IllegalActionError, MeepleError
+from ..core.errors import IllegalActionError
+from ..core.errors import MeepleError
 from ..core.protocols import Game
-from ..core.turns import asking_order, public_to_act
-from ._common import RewardChoice, RewardScheme, reward_scheme, rewards_from, setup
+from ..core.turns import asking_order
+from ..core.turns import public_to_act
+from ._common import RewardChoice
+from ._common import RewardScheme
+from ._common import reward_scheme
+from ._common import rewards_from
+from ._common import setup
 
 __all__ = ["MeepleEnv", "register_env", "register_envs"]
 

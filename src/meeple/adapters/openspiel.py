@@ -64,11 +64,12 @@ from __future__ import annotations
 import base64
 import pickle
 import typing
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
 try:
-    import numpy as np
-    import pyspiel
+    import pyspiel  # needs numpy, which `_spiel_observer` uses
 except ImportError as err:  # pragma: no cover - exercised only without the extra
     raise ImportError("meeple.adapters.openspiel needs: pip install 'meeple[openspiel]'") from err
 
@@ -78,8 +79,19 @@ from ..core.errors import UnknownGameError
 from ..core.options import parse_option_strings
 from ..core.protocols import Game
 from ..core.registry import resolve_game
-from ._common import RewardScheme, Setup, reward_range, reward_scheme, rewards_from
-from ._spiel_positions import _TERMINAL, _actions, _Context, _Deal, _Moves, _Position, _seed_from
+from ._common import RewardScheme
+from ._common import Setup
+from ._common import reward_range
+from ._common import reward_scheme
+from ._common import rewards_from
+from ._spiel_observer import MeepleObserver
+from ._spiel_positions import _TERMINAL
+from ._spiel_positions import _actions
+from ._spiel_positions import _Context
+from ._spiel_positions import _Deal
+from ._spiel_positions import _Moves
+from ._spiel_positions import _Position
+from ._spiel_positions import _seed_from
 
 __all__ = ["MeepleSpielGame", "MeepleSpielState", "register", "register_all", "spiel_name"]
 
@@ -392,24 +404,3 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore_state, (self.get_game(), self.serialize()))
-
-
-class MeepleObserver:
-    """The PyObserver interface over meeple views (what pyspiel's C++ side calls)."""
-
-    def __init__(self, ctx: _Context, perfect_recall: bool) -> None:
-        self.ctx = ctx
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(ctx.setup.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: MeepleSpielState, player: int) -> None:
-        """Fill `tensor` with `player`'s encoded view."""
-        raw = b"".join(self.ctx.blocks(state._at.state, player))
-        self.tensor[:] = np.frombuffer(raw, dtype=np.float32)
-
-    def string_from(self, state: MeepleSpielState, player: int) -> str:
-        """The view as JSON; with perfect recall, prefixed by the seat's own past actions."""
-        if self.perfect_recall:
-            return self.ctx.information_state_string(state._at, player)
-        return self.ctx.observation_string(state._at, player)

@@ -31,7 +31,11 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
 
 from ..core.protocols import Game
 from ..core.turns import asking_order  # seats asked in secret first (a Wypas offer)
-from ._common import RewardChoice, RewardScheme, reward_scheme, rewards_from, setup
+from ._common import RewardChoice
+from ._common import RewardScheme
+from ._common import reward_scheme
+from ._common import rewards_from
+from ._common import setup
 
 __all__ = ["MeepleAECEnv", "env"]
 

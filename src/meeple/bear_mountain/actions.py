@@ -9,21 +9,21 @@ rather than by its class and fields.
 
 from __future__ import annotations
 
-from typing import Final, Literal, TypeVar
+from typing import Final
+from typing import Literal
+from typing import TypeVar
 
 import attrs
 
 from meeple.core import MalformedActionError
 
-from .components import (
-    CARD_IDS,
-    ROW_SIZE,
-    SCORE_BY_SLUG,
-    SCORE_CARDS,
-    SCORE_IDS,
-    SOLO_HIKES,
-    card_name,
-)
+from .components import CARD_IDS
+from .components import ROW_SIZE
+from .components import SCORE_BY_SLUG
+from .components import SCORE_CARDS
+from .components import SCORE_IDS
+from .components import SOLO_HIKES
+from .components import card_name
 
 __all__ = [
     "ACTION_TYPES",

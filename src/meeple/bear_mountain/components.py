@@ -11,7 +11,9 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from importlib import resources
-from typing import Any, Final, Literal
+from typing import Any
+from typing import Final
+from typing import Literal
 
 import attrs
 

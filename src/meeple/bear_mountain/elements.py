@@ -22,8 +22,19 @@ id                        element
 
 from __future__ import annotations
 
-from .actions import Action, Assign, Done, Draw, Pick, Place, Side, SoloPlace, Take
-from .components import SCORE_BY_SLUG, SCORE_CARDS, SOLO_HIKES, card_name
+from .actions import Action
+from .actions import Assign
+from .actions import Done
+from .actions import Draw
+from .actions import Pick
+from .actions import Place
+from .actions import Side
+from .actions import SoloPlace
+from .actions import Take
+from .components import SCORE_BY_SLUG
+from .components import SCORE_CARDS
+from .components import SOLO_HIKES
+from .components import card_name
 from .view import View
 
 __all__ = [

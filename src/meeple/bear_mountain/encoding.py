@@ -18,35 +18,32 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from meeple.core.encoding import Layouts, Writer
+from meeple.core.encoding import Layouts
+from meeple.core.encoding import Writer
 
-from .actions import (
-    ASSIGNS,
-    DONE,
-    DRAW,
-    LEFT_PLACES,
-    PICKS,
-    RIGHT_PLACES,
-    SOLO_RIGHT_ENDS,
-    TAKES,
-    Action,
-)
-from .components import (
-    ANIMALS,
-    CARD_IDS,
-    CARDS,
-    DRAFT_PICKS,
-    ELEVATION,
-    HABITATS,
-    HAND_SIZE,
-    HIKE_LENGTH,
-    LEFT,
-    RIGHT,
-    ROW_SIZE,
-    SCORE_CARDS,
-    SOLO_HIKES,
-    SOLO_SCORES,
-)
+from .actions import ASSIGNS
+from .actions import DONE
+from .actions import DRAW
+from .actions import LEFT_PLACES
+from .actions import PICKS
+from .actions import RIGHT_PLACES
+from .actions import SOLO_RIGHT_ENDS
+from .actions import TAKES
+from .actions import Action
+from .components import ANIMALS
+from .components import CARD_IDS
+from .components import CARDS
+from .components import DRAFT_PICKS
+from .components import ELEVATION
+from .components import HABITATS
+from .components import HAND_SIZE
+from .components import HIKE_LENGTH
+from .components import LEFT
+from .components import RIGHT
+from .components import ROW_SIZE
+from .components import SCORE_CARDS
+from .components import SOLO_HIKES
+from .components import SOLO_SCORES
 from .legal import is_closed
 from .scoring import sights
 from .state import Phase

@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from .actions import Assign, Done, Draw, Pick, Place, SoloPlace, Take
-from .components import (
-    BEAR_CARDS,
-    DRAFT_KEEP,
-    HAB_SET,
-    HABITATS,
-    HIKE_LENGTH,
-    LEFT,
-    RIGHT,
-    SCORE_CARDS,
-    SOLO_SCORES,
-    card_name,
-)
-from .legal import assign_counts, is_closed
+from .actions import Assign
+from .actions import Done
+from .actions import Draw
+from .actions import Pick
+from .actions import Place
+from .actions import SoloPlace
+from .actions import Take
+from .components import BEAR_CARDS
+from .components import DRAFT_KEEP
+from .components import HAB_SET
+from .components import HABITATS
+from .components import HIKE_LENGTH
+from .components import LEFT
+from .components import RIGHT
+from .components import SCORE_CARDS
+from .components import SOLO_SCORES
+from .components import card_name
+from .legal import assign_counts
+from .legal import is_closed
 from .state import Phase
 
 if TYPE_CHECKING:

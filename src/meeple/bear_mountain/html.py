@@ -13,8 +13,17 @@ from collections.abc import Callable
 
 from meeple.core.elements import element_attrs
 
-from .components import ANIMALS, CARDS, HABITATS, SCORE_CARDS, card_name
-from .elements import DECK, DONE, card_id, end_id, score_id, slot_id
+from .components import ANIMALS
+from .components import CARDS
+from .components import HABITATS
+from .components import SCORE_CARDS
+from .components import card_name
+from .elements import DECK
+from .elements import DONE
+from .elements import card_id
+from .elements import end_id
+from .elements import score_id
+from .elements import slot_id
 from .render import render
 from .state import Phase
 from .view import View

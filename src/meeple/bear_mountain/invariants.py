@@ -26,23 +26,22 @@ from typing import TYPE_CHECKING
 from meeple.core import ALL_SEATS
 from meeple.core.trust import proves_trial
 
-from .components import (
-    BEAR_CARDS,
-    CARD_IDS,
-    DRAFT_KEEP,
-    DRAFT_PICKS,
-    HAB_SET,
-    HAND_SIZE,
-    HIKE_LENGTH,
-    ROW_SIZE,
-    SCORE_BY_SLUG,
-    SCORE_IDS,
-    SOLO_BLOCK,
-    SOLO_DECK,
-    SOLO_HIKES,
-    card_name,
-)
-from .invariants_solo import check, validate_solo
+from .components import BEAR_CARDS
+from .components import CARD_IDS
+from .components import DRAFT_KEEP
+from .components import DRAFT_PICKS
+from .components import HAB_SET
+from .components import HAND_SIZE
+from .components import HIKE_LENGTH
+from .components import ROW_SIZE
+from .components import SCORE_BY_SLUG
+from .components import SCORE_IDS
+from .components import SOLO_BLOCK
+from .components import SOLO_DECK
+from .components import SOLO_HIKES
+from .components import card_name
+from .invariants_solo import check
+from .invariants_solo import validate_solo
 from .legal import is_closed
 from .setup import default_score_count
 from .state import Phase

@@ -10,19 +10,18 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from .components import (
-    ANIMAL_SET,
-    BEAR_CARDS,
-    HAB_SET,
-    LEFT,
-    RIGHT,
-    SOLO_BLOCK,
-    SOLO_DECK,
-    SOLO_HIKES,
-    SOLO_SCORES,
-    card_name,
-)
-from .legal import is_closed, solo_fits
+from .components import ANIMAL_SET
+from .components import BEAR_CARDS
+from .components import HAB_SET
+from .components import LEFT
+from .components import RIGHT
+from .components import SOLO_BLOCK
+from .components import SOLO_DECK
+from .components import SOLO_HIKES
+from .components import SOLO_SCORES
+from .components import card_name
+from .legal import is_closed
+from .legal import solo_fits
 from .state import Phase
 
 if TYPE_CHECKING:

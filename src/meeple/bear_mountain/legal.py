@@ -8,32 +8,35 @@ objects.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from .actions import (
-    ASSIGNS,
-    DONE,
-    LEFT_PLACES,
-    PICKS,
-    RIGHT_PLACES,
-    SOLO_LEFT_ENDS,
-    SOLO_RIGHT_ENDS,
-    TAKES,
-    Action,
-    SoloPlace,
-)
+from .actions import ASSIGNS
+from .actions import DONE
 from .actions import DRAW as DRAW_ACTION  # the phase of the same name is state.DRAW
-from .components import (
-    ANIMAL_SET,
-    BEAR_CARDS,
-    CARD_IDS,
-    HAB_SET,
-    LEFT,
-    RIGHT,
-    ROW_SIZE,
-    SOLO_SCORES,
-)
-from .state import ASSIGN, DRAW, DRAWN, PICK, PLACE, SUDDEN, TAKE
+from .actions import LEFT_PLACES
+from .actions import PICKS
+from .actions import RIGHT_PLACES
+from .actions import SOLO_LEFT_ENDS
+from .actions import SOLO_RIGHT_ENDS
+from .actions import TAKES
+from .actions import Action
+from .actions import SoloPlace
+from .components import ANIMAL_SET
+from .components import BEAR_CARDS
+from .components import CARD_IDS
+from .components import HAB_SET
+from .components import LEFT
+from .components import RIGHT
+from .components import ROW_SIZE
+from .components import SOLO_SCORES
+from .state import ASSIGN
+from .state import DRAW
+from .state import DRAWN
+from .state import PICK
+from .state import PLACE
+from .state import SUDDEN
+from .state import TAKE
 
 if TYPE_CHECKING:
     from .state import State

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
 import attrs
 
 from meeple.core.readings import repr_leaving_out_readings
 
-from .components import HAB_ELEV_SCORES, SCORE_BY_SLUG, SCORE_CARDS
+from .components import HAB_ELEV_SCORES
+from .components import SCORE_BY_SLUG
+from .components import SCORE_CARDS
 
 __all__ = ["MODES", "READINGS", "Mode", "Options"]
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .components import ANIMALS, HABITATS
+from .components import ANIMALS
+from .components import HABITATS
 
 __all__ = ["ANIMAL", "HABITAT", "PROFILE"]
 

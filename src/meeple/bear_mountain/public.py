@@ -8,7 +8,8 @@ solo step happen in the open.
 
 from __future__ import annotations
 
-from .actions import Action, Pick
+from .actions import Action
+from .actions import Pick
 
 __all__ = ["public_notation"]
 

@@ -7,8 +7,14 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .components import ANIMALS, CARDS, HABITATS, SCORE_CARDS, card_name
-from .palette import ANIMAL, HABITAT, PROFILE
+from .components import ANIMALS
+from .components import CARDS
+from .components import HABITATS
+from .components import SCORE_CARDS
+from .components import card_name
+from .palette import ANIMAL
+from .palette import HABITAT
+from .palette import PROFILE
 from .view import View
 
 if TYPE_CHECKING:

@@ -7,19 +7,18 @@ A hike is a tuple of landscape card ids, left to right.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
 from meeple.core import Outcome
 
-from .components import (
-    ANIMALS,
-    CARDS,
-    ELEVATION,
-    HABITATS,
-    LEFT,
-    RIGHT,
-    SCORE_CARDS,
-)
+from .components import ANIMALS
+from .components import CARDS
+from .components import ELEVATION
+from .components import HABITATS
+from .components import LEFT
+from .components import RIGHT
+from .components import SCORE_CARDS
 from .state import OVER
 
 if TYPE_CHECKING:

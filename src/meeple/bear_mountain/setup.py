@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
-from meeple.core import ALL_SEATS, ONE_SEAT, InvalidOptionsError
+from meeple.core import ALL_SEATS
+from meeple.core import ONE_SEAT
+from meeple.core import InvalidOptionsError
 from meeple.core import rng as _rng
 
-from .components import (
-    ANIMAL_SCORES,
-    BEAR_CARDS,
-    CARD_IDS,
-    HAND_SIZE,
-    ROW_SIZE,
-    SCORE_BY_SLUG,
-    SCORE_IDS,
-    SOLO_HIKES,
-    SOLO_PILE,
-    SOLO_SCORES,
-)
+from .components import ANIMAL_SCORES
+from .components import BEAR_CARDS
+from .components import CARD_IDS
+from .components import HAND_SIZE
+from .components import ROW_SIZE
+from .components import SCORE_BY_SLUG
+from .components import SCORE_IDS
+from .components import SOLO_HIKES
+from .components import SOLO_PILE
+from .components import SOLO_SCORES
 from .options import Options
-from .state import DRAW, PICK, TAKE, State
+from .state import DRAW
+from .state import PICK
+from .state import TAKE
+from .state import State
 
 __all__ = ["default_score_count", "max_steps", "start"]
 

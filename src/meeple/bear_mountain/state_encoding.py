@@ -13,24 +13,28 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from meeple.core.encoding import f32, fraction, packed
+from meeple.core.encoding import f32
+from meeple.core.encoding import fraction
+from meeple.core.encoding import packed
 
-from .components import DRAFT_PICKS, HAND_SIZE, ROW_SIZE, SOLO_SCORES
-from .encoding import (
-    _MODE_INDEX,
-    _PHASE_INDEX,
-    _SOLO_BOUND,
-    CARD_FEATURES,
-    MAX_PLAYERS,
-    MODE_ORDER,
-    N_CARDS,
-    N_SCORES,
-    PHASES,
-    _hike,
-    _solo_hike,
-    claims,
-)
-from .state import Phase, State
+from .components import DRAFT_PICKS
+from .components import HAND_SIZE
+from .components import ROW_SIZE
+from .components import SOLO_SCORES
+from .encoding import _MODE_INDEX
+from .encoding import _PHASE_INDEX
+from .encoding import _SOLO_BOUND
+from .encoding import CARD_FEATURES
+from .encoding import MAX_PLAYERS
+from .encoding import MODE_ORDER
+from .encoding import N_CARDS
+from .encoding import N_SCORES
+from .encoding import PHASES
+from .encoding import _hike
+from .encoding import _solo_hike
+from .encoding import claims
+from .state import Phase
+from .state import State
 
 __all__ = ["encode_state"]
 

@@ -16,11 +16,15 @@
 
 from __future__ import annotations
 
-from meeple.core import ENDED_BY, STALLED
+from meeple.core import ENDED_BY
+from meeple.core import STALLED
 from meeple.core.capabilities import Statistic
 
 from .components import SCORE_CARDS
-from .scoring import score_hikes, solo_rating, solo_total, top_group
+from .scoring import score_hikes
+from .scoring import solo_rating
+from .scoring import solo_total
+from .scoring import top_group
 from .state import State
 
 __all__ = ["HIKE_LENGTH", "statistics"]

@@ -9,14 +9,37 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core import ALL_SEATS, NOBODY, ONE_SEAT, replace
+from meeple.core import ALL_SEATS
+from meeple.core import NOBODY
+from meeple.core import ONE_SEAT
+from meeple.core import replace
 from meeple.core.edit import put
 
-from .actions import Action, Assign, Draw, Pick, Place, SoloPlace, Take
-from .components import ANIMAL_SET, BEAR_CARDS, DRAFT_KEEP, DRAFT_PICKS, HAB_SET, HIKE_LENGTH
-from .legal import is_closed, solo_ends, solo_targets
+from .actions import Action
+from .actions import Assign
+from .actions import Draw
+from .actions import Pick
+from .actions import Place
+from .actions import SoloPlace
+from .actions import Take
+from .components import ANIMAL_SET
+from .components import BEAR_CARDS
+from .components import DRAFT_KEEP
+from .components import DRAFT_PICKS
+from .components import HAB_SET
+from .components import HIKE_LENGTH
+from .legal import is_closed
+from .legal import solo_ends
+from .legal import solo_targets
 from .scoring import top_group
-from .state import ASSIGN, DRAW, DRAWN, OVER, PICK, PLACE, SUDDEN, TAKE
+from .state import ASSIGN
+from .state import DRAW
+from .state import DRAWN
+from .state import OVER
+from .state import PICK
+from .state import PLACE
+from .state import SUDDEN
+from .state import TAKE
 
 if TYPE_CHECKING:
     from .state import State

@@ -10,9 +10,14 @@ import attrs
 
 from meeple.core import rng as _rng
 
-from .components import BEAR_CARDS, CARD_IDS, SOLO_BLOCK, SOLO_DECK, SOLO_HIKES
+from .components import BEAR_CARDS
+from .components import CARD_IDS
+from .components import SOLO_BLOCK
+from .components import SOLO_DECK
+from .components import SOLO_HIKES
 from .options import Options
-from .state import Phase, State
+from .state import Phase
+from .state import State
 
 __all__ = ["View", "determinize", "view_of"]
 

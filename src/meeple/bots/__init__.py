@@ -1,11 +1,17 @@
 """Bots that play any game from a View: random, greedy lookahead, and ISMCTS."""
 
-from .base import Bot, BotRng, evaluate
+from .base import Bot
+from .base import BotRng
+from .base import evaluate
 from .greedy import GreedyBot
 from .mcts import MCTSBot
 from .random_bot import RandomBot
-from .registry import BOT_KINDS, make_bot
-from .spec import BOT_PARAMS, BotParam, BotSpec, parse_bot_spec
+from .registry import BOT_KINDS
+from .registry import make_bot
+from .spec import BOT_PARAMS
+from .spec import BotParam
+from .spec import BotSpec
+from .spec import parse_bot_spec
 
 __all__ = [
     "BOT_KINDS",

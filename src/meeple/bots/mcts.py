@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.protocols import Game
-from .base import BotRng, check_max_seconds, evaluate
+from .base import BotRng
+from .base import check_max_seconds
+from .base import evaluate
 from .spec import check_param
 
 __all__ = ["MCTSBot"]

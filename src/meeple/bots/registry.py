@@ -9,7 +9,9 @@ from .base import Bot
 from .greedy import GreedyBot
 from .mcts import MCTSBot
 from .random_bot import RandomBot
-from .spec import BOT_PARAMS, BotSpec, parse_bot_spec
+from .spec import BOT_PARAMS
+from .spec import BotSpec
+from .spec import parse_bot_spec
 
 __all__ = ["BOT_KINDS", "make_bot"]
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 import attrs
 
 from ..core.errors import InvalidOptionsError
-from ..core.options import Wording, parse_settings
+from ..core.options import Wording
+from ..core.options import parse_settings
 
 __all__ = [
     "BOT_PARAMS",

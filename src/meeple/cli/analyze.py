@@ -12,11 +12,16 @@ from rich.table import Table
 
 from ..core.errors import InvalidOptionsError
 from ..core.frozen import thaw
-from ..core.options import options_to_json, setting_key
+from ..core.options import options_to_json
+from ..core.options import setting_key
 from ..core.protocols import Game
-from ..sim.analysis import Analysis, analyze
-from ..sim.design import lineup_for, seatings, skill_seatings
-from ..sim.page import format_estimate, options_text
+from ..sim.analysis import Analysis
+from ..sim.analysis import analyze
+from ..sim.design import lineup_for
+from ..sim.design import seatings
+from ..sim.design import skill_seatings
+from ..sim.page import format_estimate
+from ..sim.page import options_text
 from ..sim.report import write_report
 from .options import parse_cli_options
 from .terminal import games_progress

@@ -15,12 +15,16 @@ from rich.table import Table
 from ..core import MeepleError
 from ..core import registry as _registry
 from ..core import rng as _rng
-from ..sim import measure_speed, resolve_game
+from ..sim import measure_speed
+from ..sim import resolve_game
 from .new_game import new_game
 from .options import parse_cli_options
 from .scoresheet import score_sheet
 from .serve import serve
-from .terminal import NoColorOption, drawer, make_console, picture
+from .terminal import NoColorOption
+from .terminal import drawer
+from .terminal import make_console
+from .terminal import picture
 
 app = typer.Typer(
     add_completion=False,
@@ -130,7 +134,8 @@ def play(
     import secrets
 
     from ..core.match import Match
-    from .play import HELP, PlaySession
+    from .play import HELP
+    from .play import PlaySession
 
     seats = list(seat or ["human", "mcts"])
     out = make_console(no_color)
@@ -271,7 +276,8 @@ def analyze(
 ) -> None:
     """A balance report: win rates by seat, lengths, endings, ties, lead changes, skill
     and the game's own statistics, each with its 95% interval (HTML, PNG, JSON)."""
-    from .analyze import default_players, run_analysis
+    from .analyze import default_players
+    from .analyze import run_analysis
 
     try:
         chosen = resolve_game(game)

@@ -33,7 +33,8 @@ def new_game(
 ) -> None:
     """Write a new game's plugin package NAME/: a tiny playable game, its tests, a README."""
     from ..core import registry
-    from ..scaffold import ScaffoldError, write_game
+    from ..scaffold import ScaffoldError
+    from ..scaffold import write_game
 
     try:
         target, files = write_game(name, into, title, taken=registry.default_registry.names())

@@ -9,10 +9,13 @@ cap and from a regular file only, and pass its JSON text as the option's value.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from ..core import InvalidOptionsError, parse_option_strings
-from ..core.files import UnreadableFileError, read_capped
+from ..core import InvalidOptionsError
+from ..core import parse_option_strings
+from ..core.files import UnreadableFileError
+from ..core.files import read_capped
 from ..core.protocols import Game
 
 __all__ = ["MAX_OPTION_FILE_BYTES", "parse_cli_options"]

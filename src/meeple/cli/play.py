@@ -20,21 +20,28 @@ colour; without it they are told through `say` as plain text.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import RenderableType
 
-from ..bots import MCTSBot, make_bot
+from ..bots import MCTSBot
+from ..bots import make_bot
 from ..core import rng as _rng
 from ..core.codec import dumps
-from ..core.errors import IllegalActionError, MalformedActionError, MeepleError
+from ..core.errors import IllegalActionError
+from ..core.errors import MalformedActionError
+from ..core.errors import MeepleError
 from ..core.match import Match
-from ..core.public import is_seen, public_move, shown
+from ..core.public import is_seen
+from ..core.public import public_move
+from ..core.public import shown
 from ..core.turns import public_to_act
 from .scoresheet import score_sheet
-from .terminal import picture, plain
+from .terminal import picture
+from .terminal import plain
 
 __all__ = ["HELP", "PlaySession"]
 

@@ -13,10 +13,12 @@ from rich.console import RenderableType
 
 from ..core.errors import MeepleError
 from ..core.match import Match
-from ..core.public import is_seen, shown
+from ..core.public import is_seen
+from ..core.public import shown
 from ..core.record import GameRecord
 from .scoresheet import score_sheet
-from .terminal import picture, plain
+from .terminal import picture
+from .terminal import plain
 
 __all__ = ["ReplaySession"]
 

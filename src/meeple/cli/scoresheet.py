@@ -16,11 +16,13 @@ under ``NO_COLOR``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from rich.console import Console, ConsoleOptions
+from rich.console import Console
+from rich.console import ConsoleOptions
 from rich.table import Table
 from rich.text import Text
 

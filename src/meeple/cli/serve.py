@@ -7,7 +7,8 @@ web extra and the only one with thirty flags; its defaults are read from
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -135,8 +136,10 @@ def serve(
     try:
         import uvicorn
 
-        from ..web import Limits, create_app
-        from ..web.store import Store, StoreError
+        from ..web import Limits
+        from ..web import create_app
+        from ..web.store import Store
+        from ..web.store import StoreError
     except ImportError as err:
         console.print(f"[red]error:[/red] the web front end needs meeple[web]: {err}")
         raise typer.Exit(2) from None

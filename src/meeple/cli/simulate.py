@@ -13,7 +13,11 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core.errors import InvalidOptionsError
-from ..sim import GameResult, Summary, resolve_game, simulate, summarize
+from ..sim import GameResult
+from ..sim import Summary
+from ..sim import resolve_game
+from ..sim import simulate
+from ..sim import summarize
 from .terminal import games_progress
 
 __all__ = ["run_simulation", "summary_table", "write_results"]
@@ -73,7 +77,8 @@ def _plot(
         import matplotlib.pyplot as plt
     except ImportError:
         raise InvalidOptionsError("plots need matplotlib: pip install 'meeple[plot]'") from None
-    from ..sim.plots import plot_lengths, plot_scores
+    from ..sim.plots import plot_lengths
+    from ..sim.plots import plot_scores
     from ..sim.stats import percentile
 
     out = Path(folder)

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING
+from typing import Annotated
+from typing import Any
 
 import typer
-from rich.console import Console, RenderableType
+from rich.console import Console
+from rich.console import RenderableType
 from rich.text import Text
 
 from ..core.capabilities import offers
@@ -76,15 +79,13 @@ def games_progress(console: Console, *, rate: bool = False) -> Progress:
     """The bar of a batch of games (`meeple simulate`, `meeple analyze`): its task's
     description, the bar, games done of all, with `rate` the task's ``rate`` field in
     games/s, time elapsed and the time left."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import BarColumn
+    from rich.progress import MofNCompleteColumn
+    from rich.progress import Progress
+    from rich.progress import ProgressColumn
+    from rich.progress import TextColumn
+    from rich.progress import TimeElapsedColumn
+    from rich.progress import TimeRemainingColumn
 
     columns: list[ProgressColumn] = [
         TextColumn("[bold]{task.description}"),

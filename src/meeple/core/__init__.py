@@ -1,58 +1,67 @@
 """The contract every game implements and every front end relies on."""
 
 from .api import start
-from .base import StateBase, resolve_player
-from .capabilities import (
-    CAPABILITIES,
-    ENDED_BY,
-    STALLED,
-    Encodable,
-    EncodesStates,
-    HasElements,
-    HasHeuristic,
-    HasHtml,
-    HasPublicNotation,
-    HasStatistics,
-    HasStyledText,
-    Validating,
-    capabilities,
-    offers,
-)
-from .codec import dumps, loads
+from .base import StateBase
+from .base import resolve_player
+from .capabilities import CAPABILITIES
+from .capabilities import ENDED_BY
+from .capabilities import STALLED
+from .capabilities import Encodable
+from .capabilities import EncodesStates
+from .capabilities import HasElements
+from .capabilities import HasHeuristic
+from .capabilities import HasHtml
+from .capabilities import HasPublicNotation
+from .capabilities import HasStatistics
+from .capabilities import HasStyledText
+from .capabilities import Validating
+from .capabilities import capabilities
+from .capabilities import offers
+from .codec import dumps
+from .codec import loads
 from .edit import replace
-from .encoding import (
-    Layout,
-    Layouts,
-    Vocabulary,
-    Writer,
-    f32,
-    fraction,
-    one_hots,
-    packed,
-    vocabulary,
-)
-from .errors import (
-    AmbiguousPlayerError,
-    CorruptDataError,
-    GameOverError,
-    IllegalActionError,
-    InvalidOptionsError,
-    InvalidPlayerError,
-    MalformedActionError,
-    MeepleError,
-    PluginError,
-    UnknownGameError,
-)
-from .game import EncodingBase, GameBase
+from .encoding import Layout
+from .encoding import Layouts
+from .encoding import Vocabulary
+from .encoding import Writer
+from .encoding import f32
+from .encoding import fraction
+from .encoding import one_hots
+from .encoding import packed
+from .encoding import vocabulary
+from .errors import AmbiguousPlayerError
+from .errors import CorruptDataError
+from .errors import GameOverError
+from .errors import IllegalActionError
+from .errors import InvalidOptionsError
+from .errors import InvalidPlayerError
+from .errors import MalformedActionError
+from .errors import MeepleError
+from .errors import PluginError
+from .errors import UnknownGameError
+from .game import EncodingBase
+from .game import GameBase
 from .match import Match
-from .options import build_options, check_players, parse_option_strings
-from .outcome import Outcome, competition_ranks
-from .protocols import Action, Game, State, View
+from .options import build_options
+from .options import check_players
+from .options import parse_option_strings
+from .outcome import Outcome
+from .outcome import competition_ranks
+from .protocols import Action
+from .protocols import Game
+from .protocols import State
+from .protocols import View
 from .record import GameRecord
-from .registry import Registry, game_names, get_game, resolve_game
-from .seats import ALL_SEATS, NOBODY, ONE_SEAT
+from .registry import Registry
+from .registry import game_names
+from .registry import get_game
+from .registry import resolve_game
+from .seats import ALL_SEATS
+from .seats import NOBODY
+from .seats import ONE_SEAT
 from .spec import GameSpec
-from .turns import asking_order, public_to_act
+from .turns import asking_order
+from .turns import public_to_act
 
 __all__ = [
     "ALL_SEATS",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .options import build_options, check_players
+from .options import build_options
+from .options import check_players
 from .protocols import State
 from .registry import get_game
 

@@ -31,9 +31,15 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import ClassVar
+from typing import Self
 
-from .errors import AmbiguousPlayerError, GameOverError, IllegalActionError, InvalidPlayerError
+from .errors import AmbiguousPlayerError
+from .errors import GameOverError
+from .errors import IllegalActionError
+from .errors import InvalidPlayerError
 from .outcome import Outcome
 from .turns import public_to_act
 

@@ -40,12 +40,18 @@ it must do, what uses it and what happens without it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Final
+from typing import Protocol
+from typing import runtime_checkable
 
 from typing_extensions import TypeVar  # defaults (PEP 696): a bare protocol means [Any]
 
-from .protocols import A_co, V_contra
+from .protocols import A_co
+from .protocols import V_contra
 
 if TYPE_CHECKING:  # only a type here: importing rich costs every process that loads a game
     from rich.text import Text

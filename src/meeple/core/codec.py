@@ -18,9 +18,13 @@ from typing import Any
 from cattrs.errors import BaseValidationError
 
 from . import registry
-from .converter import CONVERTER, explain_structure_error, make_converter
-from .errors import CorruptDataError, MeepleError
-from .fastpath import structurer, unstructurer
+from .converter import CONVERTER
+from .converter import explain_structure_error
+from .converter import make_converter
+from .errors import CorruptDataError
+from .errors import MeepleError
+from .fastpath import structurer
+from .fastpath import unstructurer
 from .outcome import Outcome
 from .protocols import Game
 from .record import GameRecord

@@ -22,7 +22,8 @@ import attrs
 import cattrs
 from cattrs.errors import BaseValidationError
 
-from .frozen import freeze, sort_key
+from .frozen import freeze
+from .frozen import sort_key
 
 __all__ = ["CONVERTER", "explain_structure_error", "make_converter"]
 

@@ -10,8 +10,10 @@ The tuple helpers return new tuples; nothing here mutates its input.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from collections.abc import Sequence
+from typing import Any
+from typing import TypeVar
 
 __all__ = ["bump", "insert_sorted", "merge_sorted", "put", "remove_one", "replace"]
 

@@ -20,13 +20,19 @@ has ``action_vocabulary(players)``, ``observation_size(players)`` and
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache, update_wrapper
-from typing import Any, ParamSpec, cast
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
+from functools import lru_cache
+from functools import update_wrapper
+from typing import Any
+from typing import ParamSpec
+from typing import cast
 
 import attrs
 
-from .errors import IllegalActionError, MeepleError
+from .errors import IllegalActionError
+from .errors import MeepleError
 
 __all__ = [
     "Layout",

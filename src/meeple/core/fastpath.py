@@ -38,7 +38,8 @@ from typing import Any
 import attrs
 from cattrs.fns import identity
 
-from .frozen import freeze, sort_key
+from .frozen import freeze
+from .frozen import sort_key
 
 __all__ = ["DeclinedError", "structurer", "unstructurer"]
 

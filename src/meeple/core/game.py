@@ -23,10 +23,15 @@ player-count guard (one wording), the seed check, the view-type check of
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any
+from typing import Generic
+from typing import TypeVar
 
 from .base import StateBase
-from .errors import InvalidOptionsError, InvalidPlayerError, MalformedActionError, MeepleError
+from .errors import InvalidOptionsError
+from .errors import InvalidPlayerError
+from .errors import MalformedActionError
+from .errors import MeepleError
 from .options import check_players
 from .outcome import Outcome
 from .spec import GameSpec

@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalActionError
-from .options import build_options, options_to_json
-from .protocols import Game, State
-from .public import check_viewer, public_history
-from .record import GameRecord, freeze_json
+from .options import build_options
+from .options import options_to_json
+from .protocols import Game
+from .protocols import State
+from .public import check_viewer
+from .public import public_history
+from .record import GameRecord
+from .record import freeze_json
 
 __all__ = ["Match"]
 

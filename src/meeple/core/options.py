@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 import types
 import typing
-from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from collections.abc import Mapping
+from typing import Any
+from typing import TypeVar
 
 import attrs
 

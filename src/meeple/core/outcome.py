@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 import attrs

@@ -16,7 +16,11 @@ notation, HTML) are protocols of their own in `meeple.core.capabilities`.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+from typing import Any
+from typing import ClassVar
+from typing import Protocol
+from typing import Self
+from typing import runtime_checkable
 
 from typing_extensions import TypeVar  # defaults (PEP 696): a bare `Game` means Game[Any, ...]
 

@@ -16,7 +16,8 @@ out of what they show that viewer (`is_seen`), count only the moves it saw
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from .capabilities import HasPublicNotation
 from .errors import InvalidPlayerError

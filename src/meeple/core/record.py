@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NewType
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import NewType
 
 import attrs
 
-from .errors import CorruptDataError, MeepleError
-from .frozen import FrozenObject, freeze, thaw
+from .errors import CorruptDataError
+from .errors import MeepleError
+from .frozen import FrozenObject
+from .frozen import freeze
+from .frozen import thaw
 
 if TYPE_CHECKING:
     from .match import Match
@@ -95,7 +100,8 @@ class GameRecord:
         """
         from cattrs.errors import BaseValidationError
 
-        from .converter import CONVERTER, explain_structure_error
+        from .converter import CONVERTER
+        from .converter import explain_structure_error
         from .fastpath import structurer
 
         try:
@@ -125,7 +131,8 @@ class GameRecord:
         """The moves as `viewer` (None: a spectator) saw them, ``(player, notation or
         None)``, never more (see `meeple.core.public`); `game` defaults to the registered
         one. CorruptDataError if a move is not a notation of the game."""
-        from .public import check_viewer, public_move
+        from .public import check_viewer
+        from .public import public_move
         from .registry import get_game
 
         check_viewer(self.game, self.players, viewer)

@@ -23,13 +23,16 @@ import importlib
 import logging
 import types
 import typing
-from collections.abc import Callable, Iterable
-from importlib.metadata import EntryPoint, entry_points
+from collections.abc import Callable
+from collections.abc import Iterable
+from importlib.metadata import EntryPoint
+from importlib.metadata import entry_points
 from typing import Any
 
 import attrs
 
-from .errors import PluginError, UnknownGameError
+from .errors import PluginError
+from .errors import UnknownGameError
 from .protocols import Game
 from .spec import GameSpec
 

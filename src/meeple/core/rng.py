@@ -10,7 +10,8 @@ seed gives the same games on every machine and Python version. Never use the
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TypeVar
 
 __all__ = [

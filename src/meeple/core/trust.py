@@ -33,9 +33,11 @@ state they get loaded, so they hold a marked game to its claim.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
-from .errors import CorruptDataError, MeepleError
+from .errors import CorruptDataError
+from .errors import MeepleError
 
 __all__ = ["proves_trial", "vouch_for"]
 

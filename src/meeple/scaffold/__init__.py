@@ -17,7 +17,8 @@ from __future__ import annotations
 import importlib.util
 import re
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path

@@ -17,18 +17,34 @@ Designs, per option set (a *variant*), all on the same deals (game seeds):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from ..core.errors import InvalidOptionsError
-from ..core.options import build_options, options_to_json
+from ..core.options import build_options
+from ..core.options import options_to_json
 from ..core.registry import resolve_game
-from .batch import Backend, Task, check_batch, chunk_size_for, run_tasks
-from .design import bot_spec, seatings, seats_comparable, skill_seatings
-from .figures import Block, Comparison, DesignName, Figure, VariantReport, compare_variants
-from .measures import LATE, summarize_block
+from .batch import Backend
+from .batch import Task
+from .batch import check_batch
+from .batch import chunk_size_for
+from .batch import run_tasks
+from .design import bot_spec
+from .design import seatings
+from .design import seats_comparable
+from .design import skill_seatings
+from .figures import Block
+from .figures import Comparison
+from .figures import DesignName
+from .figures import Figure
+from .figures import VariantReport
+from .figures import compare_variants
+from .measures import LATE
+from .measures import summarize_block
 from .runner import GameResult
 
 __all__ = [

@@ -12,16 +12,23 @@ task's results back in task order.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, Literal
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import as_completed
+from typing import Any
+from typing import Literal
 
 import attrs
 
 from ..core.errors import InvalidOptionsError
-from ..core.options import build_options, check_players
+from ..core.options import build_options
+from ..core.options import check_players
 from ..core.registry import resolve_game
-from .runner import GameResult, game_seed, play_game
+from .runner import GameResult
+from .runner import game_seed
+from .runner import play_game
 
 __all__ = ["Backend", "Task", "check_batch", "chunk_size_for", "run_chunk", "run_tasks", "simulate"]
 

@@ -4,12 +4,15 @@ a figure of two variants side by side (`Comparison`, made by `compare_variants`)
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Any
+from typing import Final
+from typing import Literal
 
 import attrs
 
 from .runner import GameResult
-from .stats import Estimate, difference
+from .stats import Estimate
+from .stats import difference
 
 __all__ = [
     "Block",

@@ -5,14 +5,23 @@ interval and a sentence saying what it means (see `summarize_block`)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+from typing import Final
 
-from ..core.capabilities import ENDED_BY, STALLED
+from ..core.capabilities import ENDED_BY
+from ..core.capabilities import STALLED
 from .design import seats_comparable
-from .figures import Block, Figure, VariantReport
+from .figures import Block
+from .figures import Figure
+from .figures import VariantReport
 from .runner import GameResult
-from .stats import Estimate, mean_of, percentile, share, shifted
+from .stats import Estimate
+from .stats import mean_of
+from .stats import percentile
+from .stats import share
+from .stats import shifted
 
 __all__ = ["LATE", "summarize_block"]
 

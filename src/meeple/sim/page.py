@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+from typing import Final
 
 from .analysis import Analysis
 from .design import seatings

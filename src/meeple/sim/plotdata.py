@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import Any, Final
+from collections.abc import Callable
+from collections.abc import Iterable
+from typing import Any
+from typing import Final
 
 from .analysis import Analysis
 from .page import options_text

@@ -9,13 +9,17 @@ writes as JSON), never from the games directly.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from ..core.errors import InvalidOptionsError
 from .analysis import Analysis
-from .plotdata import counts, plot_data
+from .plotdata import counts
+from .plotdata import plot_data
 
 __all__ = ["draw", "plot_lengths", "plot_scores", "write_plots"]
 

@@ -16,14 +16,21 @@ import shlex
 from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from ..core.registry import resolve_game
 from .analysis import Analysis
 from .design import seatings
-from .page import GROUPS, format_estimate, option_text, options_text, render_html
+from .page import GROUPS
+from .page import format_estimate
+from .page import option_text
+from .page import options_text
+from .page import render_html
 from .plotdata import plot_data
-from .plots import plot_lengths, plot_scores, write_plots
+from .plots import plot_lengths
+from .plots import plot_scores
+from .plots import write_plots
 
 __all__ = [
     "FILES",

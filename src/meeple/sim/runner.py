@@ -10,7 +10,8 @@ import attrs
 
 from ..bots import make_bot
 from ..core import rng as _rng
-from ..core.capabilities import HasStatistics, Statistic
+from ..core.capabilities import HasStatistics
+from ..core.capabilities import Statistic
 from ..core.match import Match
 from ..core.protocols import Game
 from ..core.record import GameRecord

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
 import attrs
 

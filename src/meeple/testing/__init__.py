@@ -4,10 +4,18 @@
 >>> check_game(my_game, players=[2, 3], seeds=range(5))  # doctest: +SKIP
 """
 
-from .fuzz import FuzzError, check_document, mutated_documents
-from .golden import REGOLD_ENV, assert_golden
-from .kit import ConformanceError, check_capabilities, check_game, check_state
-from .playout import perft, random_playout, transcript
+from .fuzz import FuzzError
+from .fuzz import check_document
+from .fuzz import mutated_documents
+from .golden import REGOLD_ENV
+from .golden import assert_golden
+from .kit import ConformanceError
+from .kit import check_capabilities
+from .kit import check_game
+from .kit import check_state
+from .playout import perft
+from .playout import random_playout
+from .playout import transcript
 from .refusals import assert_refused
 from .strategies import reachable_states
 

@@ -11,14 +11,19 @@ import struct
 from typing import Any
 
 from ..core import codec
-from ..core.capabilities import ENDED_BY, STALLED, capabilities
-from ..core.encoding import f32, vocabulary
+from ..core.capabilities import ENDED_BY
+from ..core.capabilities import STALLED
+from ..core.capabilities import capabilities
+from ..core.encoding import f32
+from ..core.encoding import vocabulary
 from ..core.errors import IllegalActionError
 from ..core.protocols import State
 from .elements import check_elements
 from .public import check_public
 from .styled import check_styled
-from .where import Where, expect, guard
+from .where import Where
+from .where import expect
+from .where import guard
 
 __all__ = ["check_capabilities", "check_encoding", "check_state_encoding"]
 

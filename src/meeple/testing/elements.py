@@ -15,9 +15,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.capabilities import offers
-from ..core.elements import ELEMENT_ID, Choice, choices, drawn_elements, refusals
+from ..core.elements import ELEMENT_ID
+from ..core.elements import Choice
+from ..core.elements import choices
+from ..core.elements import drawn_elements
+from ..core.elements import refusals
 from ..core.protocols import State
-from .where import Where, expect, guard
+from .where import Where
+from .where import expect
+from .where import guard
 
 __all__ = ["check_elements"]
 

@@ -19,10 +19,12 @@ from typing import Any
 
 from ..core import codec
 from ..core import rng as _rng
-from ..core.errors import CorruptDataError, MeepleError
+from ..core.errors import CorruptDataError
+from ..core.errors import MeepleError
 from ..core.options import options_to_json
 from ..core.protocols import Game
-from ..core.record import GameRecord, freeze_json
+from ..core.record import GameRecord
+from ..core.record import freeze_json
 from .playout import random_playout
 
 __all__ = ["FuzzError", "check_document", "mutated_documents"]

@@ -4,7 +4,8 @@ refusals of bad input to `start` and `parse_action` (the errors the contract nam
 
 from __future__ import annotations
 
-from ..core.errors import InvalidOptionsError, MalformedActionError
+from ..core.errors import InvalidOptionsError
+from ..core.errors import MalformedActionError
 from ..core.protocols import Game
 from ..core.registry import validate_game
 from ..core.spec import GameSpec

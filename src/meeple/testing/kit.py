@@ -11,26 +11,34 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import codec
 from ..core import rng as _rng
-from ..core.errors import (
-    AmbiguousPlayerError,
-    GameOverError,
-    IllegalActionError,
-    InvalidPlayerError,
-    MeepleError,
-)
+from ..core.errors import AmbiguousPlayerError
+from ..core.errors import GameOverError
+from ..core.errors import IllegalActionError
+from ..core.errors import InvalidPlayerError
+from ..core.errors import MeepleError
 from ..core.options import options_to_json
 from ..core.outcome import Outcome
-from ..core.protocols import Game, State, View
-from ..core.record import GameRecord, freeze_json
+from ..core.protocols import Game
+from ..core.protocols import State
+from ..core.protocols import View
+from ..core.record import GameRecord
+from ..core.record import freeze_json
 from .capabilities import check_capabilities
-from .game_checks import check_bad_input, check_spec
+from .game_checks import check_bad_input
+from .game_checks import check_spec
 from .to_act import check_view_to_act
-from .where import ConformanceError, Where, differs, expect, expect_hashable, guard
+from .where import ConformanceError
+from .where import Where
+from .where import differs
+from .where import expect
+from .where import expect_hashable
+from .where import guard
 
 __all__ = ["ConformanceError", "check_capabilities", "check_game", "check_state"]
 

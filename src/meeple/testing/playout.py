@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import rng as _rng
-from ..core.protocols import Game, State
+from ..core.protocols import Game
+from ..core.protocols import State
 
 __all__ = ["perft", "random_playout", "transcript"]
 

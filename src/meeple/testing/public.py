@@ -24,7 +24,9 @@ from typing import Any
 from ..core import codec
 from ..core.protocols import State
 from ..core.public import UNSEEN
-from .where import Where, expect, guard
+from .where import Where
+from .where import expect
+from .where import guard
 
 __all__ = ["check_public"]
 

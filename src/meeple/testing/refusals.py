@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import IllegalActionError
-from ..core.protocols import Game, State
+from ..core.protocols import Game
+from ..core.protocols import State
 
 __all__ = ["assert_refused"]
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.protocols import Game, State
+from ..core.protocols import Game
+from ..core.protocols import State
 
 __all__ = ["reachable_states"]
 

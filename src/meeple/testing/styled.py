@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.protocols import State
-from .where import Where, expect, guard
+from .where import Where
+from .where import expect
+from .where import guard
 
 __all__ = ["check_styled"]
 

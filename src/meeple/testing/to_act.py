@@ -18,7 +18,8 @@ its seat cannot see), a secret turn leaks through no view.
 
 from __future__ import annotations
 
-from .where import Where, expect
+from .where import Where
+from .where import expect
 
 __all__ = ["check_view_to_act"]
 

@@ -12,13 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations_with_replacement
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 import attrs
 
 from meeple.core import MalformedActionError
 
-from .components import CARD_BY_NAME, CARDS, COLOURS, NC, TAKE_BONUS, TAKE_COUNT, VILLAGES
+from .components import CARD_BY_NAME
+from .components import CARDS
+from .components import COLOURS
+from .components import NC
+from .components import TAKE_BONUS
+from .components import TAKE_COUNT
+from .components import VILLAGES
 
 __all__ = [
     "ACTION_TYPES",

@@ -21,7 +21,8 @@ from __future__ import annotations
 import json
 from collections import deque
 from importlib import resources
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 import attrs
 

@@ -26,8 +26,14 @@ from __future__ import annotations
 from typing import Final
 
 from . import actions as act
-from .components import CARD_BY_NAME, CARDS, COLOURS, NC, VILLAGES
-from .state import PAY, RETURN, RITUAL
+from .components import CARD_BY_NAME
+from .components import CARDS
+from .components import COLOURS
+from .components import NC
+from .components import VILLAGES
+from .state import PAY
+from .state import RETURN
+from .state import RITUAL
 from .view import View
 
 __all__ = [

@@ -13,45 +13,42 @@ of a turn and clipped (mid-turn it can briefly be larger).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
+from functools import lru_cache
 from itertools import chain
 from typing import Final
 
 from meeple.core.encoding import Layouts
 
-from .actions import (
-    ALL_TAKES,
-    MAX_TAKE,
-    Action,
-    Draw,
-    Pass,
-    Pay,
-    Place,
-    PlaySeal,
-    Return,
-    RitualSkip,
-    RitualTake,
-    Waive,
-)
-from .components import (
-    CAPACITY,
-    CARDS,
-    KIND_SEALS,
-    KINDS,
-    MAX_HAND,
-    MOD_NAMES,
-    NC,
-    NEIGHBOURS,
-    NT,
-    OFF_BOARD,
-    PART_P,
-    PART_P_PLAYERS,
-    PER_COLOUR,
-    RESERVE_LIMIT,
-    TEMPLE_SPACES,
-    TOKEN_BASE,
-    VILLAGES,
-)
+from .actions import ALL_TAKES
+from .actions import MAX_TAKE
+from .actions import Action
+from .actions import Draw
+from .actions import Pass
+from .actions import Pay
+from .actions import Place
+from .actions import PlaySeal
+from .actions import Return
+from .actions import RitualSkip
+from .actions import RitualTake
+from .actions import Waive
+from .components import CAPACITY
+from .components import CARDS
+from .components import KIND_SEALS
+from .components import KINDS
+from .components import MAX_HAND
+from .components import MOD_NAMES
+from .components import NC
+from .components import NEIGHBOURS
+from .components import NT
+from .components import OFF_BOARD
+from .components import PART_P
+from .components import PART_P_PLAYERS
+from .components import PER_COLOUR
+from .components import RESERVE_LIMIT
+from .components import TEMPLE_SPACES
+from .components import TOKEN_BASE
+from .components import VILLAGES
 from .options import MAX_ROUNDS_LIMIT
 from .state import Phase
 from .view import View

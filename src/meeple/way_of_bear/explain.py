@@ -2,40 +2,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from .actions import (
-    Action,
-    Draw,
-    Pass,
-    Pay,
-    Place,
-    PlaySeal,
-    Return,
-    RitualSkip,
-    RitualTake,
-    Take,
-    Waive,
-)
-from .components import (
-    CAPACITY,
-    CARDS,
-    COLOURS,
-    FREE,
-    KIND_TYPE,
-    NC,
-    NEIGHBOURS,
-    NO_MODS,
-    OFF_BOARD,
-    RESERVE_BONUS,
-    RESERVE_LIMIT,
-    SAME_OK,
-    TAKE_BONUS,
-    TAKE_COUNT,
-    TOKEN_BASE,
-    TYPES,
-    VILLAGES,
-)
+from .actions import Action
+from .actions import Draw
+from .actions import Pass
+from .actions import Pay
+from .actions import Place
+from .actions import PlaySeal
+from .actions import Return
+from .actions import RitualSkip
+from .actions import RitualTake
+from .actions import Take
+from .actions import Waive
+from .components import CAPACITY
+from .components import CARDS
+from .components import COLOURS
+from .components import FREE
+from .components import KIND_TYPE
+from .components import NC
+from .components import NEIGHBOURS
+from .components import NO_MODS
+from .components import OFF_BOARD
+from .components import RESERVE_BONUS
+from .components import RESERVE_LIMIT
+from .components import SAME_OK
+from .components import TAKE_BONUS
+from .components import TAKE_COUNT
+from .components import TOKEN_BASE
+from .components import TYPES
+from .components import VILLAGES
 from .payment import ritual_possible
 from .state import Phase
 

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
-from meeple.core import EncodingBase, GameBase, GameSpec
+from meeple.core import EncodingBase
+from meeple.core import GameBase
+from meeple.core import GameSpec
 
-from . import encoding, explain, html, invariants, legal, render, scoring, setup, stats, transitions
+from . import encoding
+from . import explain
+from . import html
+from . import invariants
+from . import legal
+from . import render
+from . import scoring
+from . import setup
+from . import stats
+from . import transitions
 from . import view as views
-from .actions import ACTION_TYPES, Action, parse_action
+from .actions import ACTION_TYPES
+from .actions import Action
+from .actions import parse_action
 from .elements import element_actions as _element_actions
 from .elements import elements as _elements
 from .options import Options

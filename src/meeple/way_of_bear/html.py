@@ -13,32 +13,28 @@ from typing import Final
 
 from meeple.core.elements import element_attrs
 
-from .components import (
-    CARDS,
-    COLOURS,
-    KIND_SEALS,
-    KIND_TYPE,
-    KINDS,
-    NEIGHBOURS,
-    OFF_BOARD,
-    TEMPLE_SPACES,
-    TOKEN_BASE,
-    TYPE_LETTERS,
-    TYPES,
-    VILLAGE_COL,
-    VILLAGE_ROW,
-    VILLAGES,
-)
-from .elements import (
-    BAG,
-    PASS_TOKEN,
-    SKIP_TOKEN,
-    WAIVE_TOKEN,
-    owed_id,
-    reserve_id,
-    seal_id,
-    stele_id,
-)
+from .components import CARDS
+from .components import COLOURS
+from .components import KIND_SEALS
+from .components import KIND_TYPE
+from .components import KINDS
+from .components import NEIGHBOURS
+from .components import OFF_BOARD
+from .components import TEMPLE_SPACES
+from .components import TOKEN_BASE
+from .components import TYPE_LETTERS
+from .components import TYPES
+from .components import VILLAGE_COL
+from .components import VILLAGE_ROW
+from .components import VILLAGES
+from .elements import BAG
+from .elements import PASS_TOKEN
+from .elements import SKIP_TOKEN
+from .elements import WAIVE_TOKEN
+from .elements import owed_id
+from .elements import reserve_id
+from .elements import seal_id
+from .elements import stele_id
 from .render import render
 from .state import RITUAL
 from .view import View

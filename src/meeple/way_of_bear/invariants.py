@@ -21,33 +21,34 @@ from __future__ import annotations
 import re
 from array import array
 from operator import add
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
+from typing import NoReturn
 
 from meeple.core.trust import proves_trial
 
-from .components import (
-    CAPACITY,
-    CARDS,
-    COLOURS,
-    KINDS,
-    MAX_HAND,
-    MOD_NAMES,
-    NC,
-    OFF_BOARD,
-    PART_P,
-    PART_P_PLAYERS,
-    PER_COLOUR,
-    TEMPLE_SPACES,
-    TOKEN_BASE,
-    TOKENS_IN_PLAY,
-    VILLAGES,
-)
+from .components import CAPACITY
+from .components import CARDS
+from .components import COLOURS
+from .components import KINDS
+from .components import MAX_HAND
+from .components import MOD_NAMES
+from .components import NC
+from .components import OFF_BOARD
+from .components import PART_P
+from .components import PART_P_PLAYERS
+from .components import PER_COLOUR
+from .components import TEMPLE_SPACES
+from .components import TOKEN_BASE
+from .components import TOKENS_IN_PLAY
+from .components import VILLAGES
 from .options import MAX_ROUNDS_LIMIT
-from .payment import payable, ritual_take_payable
+from .payment import payable
+from .payment import ritual_take_payable
 from .state import Phase
 
 if TYPE_CHECKING:
-    from .state import State, Table
+    from .state import State
+    from .state import Table
     from .view import View
 
 __all__ = ["validate", "validate_view"]

@@ -8,40 +8,50 @@ with the state (`State.spots`, derived from the board: see `spots`).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Final
+from functools import cache
+from functools import lru_cache
+from typing import TYPE_CHECKING
+from typing import Final
 
-from .actions import (
-    ALL_TAKES,
-    DRAW,
-    PASS,
-    PAYS,
-    PLACES,
-    RETURNS,
-    RITUAL_SKIP,
-    RITUAL_TAKES,
-    SEALS,
-    TAKE_COUNTS,
-    WAIVES,
-    Action,
-    Place,
-    Take,
-)
-from .components import (
-    CAPACITY,
-    CARDS,
-    DISCOUNT,
-    FREE,
-    NC,
-    NO_MODS,
-    SAME_OK,
-    TAKE_BONUS,
-    TAKE_COUNT,
-    TEMPLE_SPACES,
-)
-from .payment import after_pay_payable, covered, payable, remove_one_of, ritual_take_payable
-from .spots import CLAMP, GUARD, Spot, lonely, packed
-from .state import EXTRA, MAIN, PAY, RETURN, RITUAL
+from .actions import ALL_TAKES
+from .actions import DRAW
+from .actions import PASS
+from .actions import PAYS
+from .actions import PLACES
+from .actions import RETURNS
+from .actions import RITUAL_SKIP
+from .actions import RITUAL_TAKES
+from .actions import SEALS
+from .actions import TAKE_COUNTS
+from .actions import WAIVES
+from .actions import Action
+from .actions import Place
+from .actions import Take
+from .components import CAPACITY
+from .components import CARDS
+from .components import DISCOUNT
+from .components import FREE
+from .components import NC
+from .components import NO_MODS
+from .components import SAME_OK
+from .components import TAKE_BONUS
+from .components import TAKE_COUNT
+from .components import TEMPLE_SPACES
+from .payment import after_pay_payable
+from .payment import covered
+from .payment import payable
+from .payment import remove_one_of
+from .payment import ritual_take_payable
+from .spots import CLAMP
+from .spots import GUARD
+from .spots import Spot
+from .spots import lonely
+from .spots import packed
+from .state import EXTRA
+from .state import MAIN
+from .state import PAY
+from .state import RETURN
+from .state import RITUAL
 
 if TYPE_CHECKING:
     from .state import State

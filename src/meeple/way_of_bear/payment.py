@@ -16,7 +16,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from .components import NC, TEMPLE_SPACES
+from .components import NC
+from .components import TEMPLE_SPACES
 
 __all__ = [
     "after_pay",

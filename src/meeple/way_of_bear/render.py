@@ -6,24 +6,24 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .components import (
-    CAPACITY,
-    CARDS,
-    COLOUR_LETTERS,
-    COLOURS,
-    KIND_SEALS,
-    KIND_TYPE,
-    NEIGHBOURS,
-    OFF_BOARD,
-    TEMPLE_SPACES,
-    TOKEN_BASE,
-    TYPE_LETTERS,
-    TYPES,
-    VILLAGE_COL,
-    VILLAGE_ROW,
-    VILLAGES,
-)
-from .palette import MARK, SEAL, STELE
+from .components import CAPACITY
+from .components import CARDS
+from .components import COLOUR_LETTERS
+from .components import COLOURS
+from .components import KIND_SEALS
+from .components import KIND_TYPE
+from .components import NEIGHBOURS
+from .components import OFF_BOARD
+from .components import TEMPLE_SPACES
+from .components import TOKEN_BASE
+from .components import TYPE_LETTERS
+from .components import TYPES
+from .components import VILLAGE_COL
+from .components import VILLAGE_ROW
+from .components import VILLAGES
+from .palette import MARK
+from .palette import SEAL
+from .palette import STELE
 from .view import View
 
 if TYPE_CHECKING:

@@ -6,7 +6,10 @@ from typing import TYPE_CHECKING
 
 from meeple.core import Outcome
 
-from .components import CAPACITY, CARDS, KIND_SEALS, TYPES
+from .components import CAPACITY
+from .components import CARDS
+from .components import KIND_SEALS
+from .components import TYPES
 
 if TYPE_CHECKING:
     from .state import State

@@ -8,24 +8,24 @@ from typing import Final
 from meeple.core import ONE_SEAT
 from meeple.core import rng as _rng
 
-from .components import (
-    BEARS,
-    CARDS,
-    KINDS,
-    NC,
-    NO_MODS,
-    NO_STELES,
-    OFF_BOARD,
-    PART_P,
-    PART_P_PLAYERS,
-    PER_COLOUR,
-    START_STELES,
-    TOKEN_BASE,
-    TOKENS_IN_PLAY,
-    VILLAGES,
-)
-from .options import MAX_ROUNDS_LIMIT, Options
-from .state import MAIN, State
+from .components import BEARS
+from .components import CARDS
+from .components import KINDS
+from .components import NC
+from .components import NO_MODS
+from .components import NO_STELES
+from .components import OFF_BOARD
+from .components import PART_P
+from .components import PART_P_PLAYERS
+from .components import PER_COLOUR
+from .components import START_STELES
+from .components import TOKEN_BASE
+from .components import TOKENS_IN_PLAY
+from .components import VILLAGES
+from .options import MAX_ROUNDS_LIMIT
+from .options import Options
+from .state import MAIN
+from .state import State
 
 __all__ = ["STEPS_PER_CARD", "STEPS_PER_TURN", "max_steps", "start"]
 

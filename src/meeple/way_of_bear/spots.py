@@ -14,8 +14,15 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Final
 
-from .actions import PLACES, Place
-from .components import KIND_TYPE, KINDS, NC, NEIGHBOURS, OFF_BOARD, TOKEN_BASE, VILLAGES
+from .actions import PLACES
+from .actions import Place
+from .components import KIND_TYPE
+from .components import KINDS
+from .components import NC
+from .components import NEIGHBOURS
+from .components import OFF_BOARD
+from .components import TOKEN_BASE
+from .components import VILLAGES
 
 __all__ = [
     "CLAMP",

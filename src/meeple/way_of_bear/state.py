@@ -14,7 +14,8 @@ import attrs
 from meeple.core import StateBase
 from meeple.core.field_order import in_order
 
-from .spots import Spot, of_board
+from .spots import Spot
+from .spots import of_board
 
 __all__ = ["EXTRA", "MAIN", "OVER", "PAY", "RETURN", "RITUAL", "Phase", "State", "Table"]
 

@@ -14,21 +14,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from meeple.core.encoding import f32, packed
+from meeple.core.encoding import f32
+from meeple.core.encoding import packed
 
 from .components import CARDS
-from .encoding import (
-    _CELLS,
-    _IN_PLAY,
-    _bag,
-    _cards,
-    _head,
-    _holding,
-    _reserve,
-    _temples,
-    _tokens,
-    _turn,
-)
+from .encoding import _CELLS
+from .encoding import _IN_PLAY
+from .encoding import _bag
+from .encoding import _cards
+from .encoding import _head
+from .encoding import _holding
+from .encoding import _reserve
+from .encoding import _temples
+from .encoding import _tokens
+from .encoding import _turn
 from .state import State
 from .view import _backs
 

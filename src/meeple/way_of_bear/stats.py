@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
-from ..core.capabilities import ENDED_BY, STALLED, Statistic
+from ..core.capabilities import ENDED_BY
+from ..core.capabilities import STALLED
+from ..core.capabilities import Statistic
 from .components import CAPACITY
 from .scoring import completed
 from .state import State

@@ -17,42 +17,48 @@ unpacked and rebuilt inline rather than through the tuple helpers of
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Final
 
-from meeple.core import NOBODY, ONE_SEAT, replace
+from meeple.core import NOBODY
+from meeple.core import ONE_SEAT
+from meeple.core import replace
 from meeple.core.rng import draw_counts
 
-from .actions import (
-    TAKE_COUNTS,
-    Action,
-    Draw,
-    Pass,
-    Pay,
-    Place,
-    PlaySeal,
-    Return,
-    RitualSkip,
-    RitualTake,
-    Take,
-    Waive,
-)
-from .components import (
-    CAPACITY,
-    CARDS,
-    DISCOUNT,
-    DRAW_BONUS,
-    DRAW_COUNT,
-    KIND_TYPE,
-    NO_MODS,
-    NT,
-    RESERVE_BONUS,
-    RESERVE_LIMIT,
-    TEMPLE_SPACES,
-    TOKEN_BASE,
-    UNIT,
-)
-from .spots import after_placement, offering
-from .state import EXTRA, MAIN, OVER, PAY, RETURN, RITUAL
+from .actions import TAKE_COUNTS
+from .actions import Action
+from .actions import Draw
+from .actions import Pass
+from .actions import Pay
+from .actions import Place
+from .actions import PlaySeal
+from .actions import Return
+from .actions import RitualSkip
+from .actions import RitualTake
+from .actions import Take
+from .actions import Waive
+from .components import CAPACITY
+from .components import CARDS
+from .components import DISCOUNT
+from .components import DRAW_BONUS
+from .components import DRAW_COUNT
+from .components import KIND_TYPE
+from .components import NO_MODS
+from .components import NT
+from .components import RESERVE_BONUS
+from .components import RESERVE_LIMIT
+from .components import TEMPLE_SPACES
+from .components import TOKEN_BASE
+from .components import UNIT
+from .spots import after_placement
+from .spots import offering
+from .state import EXTRA
+from .state import MAIN
+from .state import OVER
+from .state import PAY
+from .state import RETURN
+from .state import RITUAL
 
 if TYPE_CHECKING:
     from .state import State

@@ -18,7 +18,8 @@ from meeple.core.field_order import in_order
 
 from . import invariants
 from .components import CARDS
-from .state import State, Table
+from .state import State
+from .state import Table
 
 __all__ = ["View", "determinize", "view_of"]
 

@@ -7,7 +7,8 @@ of the server) imports without the extra, so the CLI can show its defaults.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 from .limits import Limits
 

@@ -18,32 +18,39 @@ from typing import Any
 
 from starlette.background import BackgroundTask
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse
+from starlette.responses import Response
+from starlette.responses import StreamingResponse
 
 from ..bots import BOT_PARAMS
 from ..core.codec import to_data
-from .bodies import (
-    Abandoned,
-    Act,
-    ClosedEvent,
-    Created,
-    CreateMatch,
-    Legal,
-    Played,
-    RecordBody,
-    SeatEntry,
-    VersionEvent,
-    read_body,
-    structured,
-    write_body,
-)
+from .bodies import Abandoned
+from .bodies import Act
+from .bodies import ClosedEvent
+from .bodies import Created
+from .bodies import CreateMatch
+from .bodies import Legal
+from .bodies import Played
+from .bodies import RecordBody
+from .bodies import SeatEntry
+from .bodies import VersionEvent
+from .bodies import read_body
+from .bodies import structured
+from .bodies import write_body
 from .body import read_json
 from .clients import client_key
 from .errors import ApiError
-from .hub import Hub, LiveMatch
-from .presenter import game_summary, match_payload
-from .seats import SEAT_KINDS, bot_caps
-from .server_bodies import BotParamEntry, GameLimits, Games, GameSummary, Status
+from .hub import Hub
+from .hub import LiveMatch
+from .presenter import game_summary
+from .presenter import match_payload
+from .seats import SEAT_KINDS
+from .seats import bot_caps
+from .server_bodies import BotParamEntry
+from .server_bodies import GameLimits
+from .server_bodies import Games
+from .server_bodies import GameSummary
+from .server_bodies import Status
 
 __all__ = ["EVENT_GAP_SECONDS", "bearer_token", "client_of"]
 

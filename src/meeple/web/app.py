@@ -11,22 +11,32 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
+from collections.abc import Mapping
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.responses import JSONResponse
+from starlette.responses import Response
+from starlette.routing import Mount
+from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp
+from starlette.types import Message
+from starlette.types import Receive
+from starlette.types import Scope
+from starlette.types import Send
 
 from ..core.protocols import Game
-from . import api, pages
-from .clients import ClientLimiter, Clients
-from .errors import ApiError, error_body
+from . import api
+from . import pages
+from .clients import ClientLimiter
+from .clients import Clients
+from .errors import ApiError
+from .errors import error_body
 from .hub import Hub
 from .limits import Limits
 from .openapi import OPENAPI

@@ -14,9 +14,11 @@ from typing import Any
 import attrs
 import cattrs
 import cattrs.gen
-from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
+from cattrs.errors import BaseValidationError
+from cattrs.errors import ForbiddenExtraKeysError
 
-from ..core.converter import CONVERTER, make_converter
+from ..core.converter import CONVERTER
+from ..core.converter import make_converter
 from ..core.record import JsonValue
 from .errors import ApiError
 

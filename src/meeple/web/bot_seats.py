@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from collections.abc import Callable
 from typing import Any
 
 from ..bots import RandomBot
@@ -21,7 +22,9 @@ from .errors import ApiError
 from .limits import Limits
 from .live import LiveMatch
 from .seats import bot_for
-from .workers import FairSlots, NotPicklableError, shared_workers
+from .workers import FairSlots
+from .workers import NotPicklableError
+from .workers import shared_workers
 
 __all__ = ["BOT_GRACE_SECONDS", "BotDriver"]
 

@@ -26,7 +26,10 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp
+from starlette.types import Receive
+from starlette.types import Scope
+from starlette.types import Send
 
 from .limits import Limits
 

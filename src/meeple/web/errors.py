@@ -1,10 +1,14 @@
-"""One exception for every refusal the API makes, carrying its HTTP status and reason."""
+"""One exception for every refusal the API makes, carrying its HTTP status and reason,
+and the words of the refusals that explain a limit."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["ApiError", "error_body"]
+from .limits import Limits
+from .limits import duration
+
+__all__ = ["ApiError", "creating_too_quickly", "error_body", "too_many_open"]
 
 
 class ApiError(Exception):
@@ -35,6 +39,36 @@ class ApiError(Exception):
 
 def error_body(status: int, reason: str, **extra: object) -> dict[str, object]:
     """The JSON body of every refusal, written from its type (`meeple.web.bodies.ErrorBody`)."""
-    from .bodies import ErrorBody, structured, write_body
+    from .bodies import ErrorBody
+    from .bodies import structured
+    from .bodies import write_body
 
     return write_body(structured({"error": reason, "status": status, **extra}, ErrorBody))
+
+
+def creating_too_quickly(limits: Limits, wait: float) -> ApiError:
+    """The 429 for a client past its rate of new matches, with when to try again."""
+    return ApiError(
+        429,
+        f"you are creating matches too quickly (at most {limits.creates_per_minute:g} "
+        f"a minute, {limits.create_burst} in a burst); try again in {wait:.0f} seconds",
+        headers={"Retry-After": str(max(1, round(wait)))},
+    )
+
+
+def too_many_open(limits: Limits, which: str) -> ApiError:
+    """The 429 for a new match past the cap on unfinished ones: the server's (``"total"``)
+    or one address's (``"client"``)."""
+    if which == "total":
+        return ApiError(
+            429,
+            f"the server already holds {limits.max_matches} unfinished matches, "
+            "its limit; finish one or try later",
+        )
+    return ApiError(
+        429,
+        f"your address already has {limits.max_matches_per_client} unfinished "
+        "matches on this server, the most one address may have: finish or abandon "
+        f"one (a match with no move for {duration(limits.idle_seconds)} is "
+        "closed by itself)",
+    )

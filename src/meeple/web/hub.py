@@ -24,33 +24,47 @@ import logging
 import re
 import secrets
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
+from typing import TypeVar
 
-from ..core.errors import (
-    CorruptDataError,
-    GameOverError,
-    IllegalActionError,
-    InvalidOptionsError,
-    InvalidPlayerError,
-    MalformedActionError,
-    MeepleError,
-    UnknownGameError,
-)
+from ..core.errors import CorruptDataError
+from ..core.errors import GameOverError
+from ..core.errors import IllegalActionError
+from ..core.errors import InvalidOptionsError
+from ..core.errors import InvalidPlayerError
+from ..core.errors import MalformedActionError
+from ..core.errors import MeepleError
+from ..core.errors import UnknownGameError
 from ..core.match import Match
-from ..core.options import build_options, check_players, options_to_json
+from ..core.options import build_options
+from ..core.options import check_players
+from ..core.options import options_to_json
 from ..core.protocols import Game
 from ..core.record import GameRecord
-from ..core.registry import Registry, default_registry
-from .bot_seats import BOT_GRACE_SECONDS, BotDriver
+from ..core.registry import Registry
+from ..core.registry import default_registry
+from .bot_seats import BOT_GRACE_SECONDS
+from .bot_seats import BotDriver
 from .clients import Clients
 from .errors import ApiError
+from .errors import creating_too_quickly
+from .errors import too_many_open
 from .limits import Limits
-from .live import DAMAGED, LiveMatch, Stream, duration, hash_token
-from .seats import HUMAN, normalize_seat
-from .store import NewMatch, Store
-from .upkeep import SweepReport, status_payload, sweep
+from .live import DAMAGED
+from .live import LiveMatch
+from .live import Stream
+from .live import hash_token
+from .seats import HUMAN
+from .seats import normalize_seat
+from .store import NewMatch
+from .store import Store
+from .upkeep import SweepReport
+from .upkeep import status_payload
+from .upkeep import sweep
 
 __all__ = ["BOT_GRACE_SECONDS", "DAMAGED", "Hub", "LiveMatch", "Stream", "hash_token"]
 
@@ -190,13 +204,7 @@ class Hub:
             raise ApiError(422, str(err)) from None
         wait = self.clients.take_create(client)
         if wait > 0:
-            limits = self.limits
-            raise ApiError(
-                429,
-                f"you are creating matches too quickly (at most {limits.creates_per_minute:g} "
-                f"a minute, {limits.create_burst} in a burst); try again in {wait:.0f} seconds",
-                headers={"Retry-After": str(max(1, round(wait)))},
-            )
+            raise creating_too_quickly(self.limits, wait)
         tokens = tuple(secrets.token_urlsafe(24) if k == HUMAN else None for k in kinds)
         hashes = tuple(None if t is None else hash_token(t) for t in tokens)
         match_id = secrets.token_urlsafe(12)
@@ -206,20 +214,8 @@ class Hub:
             max_open=self.limits.max_matches,
             max_open_per_client=self.limits.max_matches_per_client,
         )
-        if created.refusal == "total":
-            raise ApiError(
-                429,
-                f"the server already holds {self.limits.max_matches} unfinished matches, "
-                "its limit; finish one or try later",
-            )
-        if created.refusal == "client":
-            raise ApiError(
-                429,
-                f"your address already has {self.limits.max_matches_per_client} unfinished "
-                "matches on this server, the most one address may have: finish or abandon "
-                f"one (a match with no move for {duration(self.limits.idle_seconds)} is "
-                "closed by itself)",
-            )
+        if created.refusal is not None:
+            raise too_many_open(self.limits, created.refusal)
         live = LiveMatch(match_id, match, kinds, hashes, client)
         self._hold(live)
         self.wake_bots(live)
@@ -325,9 +321,7 @@ class Hub:
             try:
                 action = live.game.parse_action(notation)
                 after = state.apply(action, seat)
-            except MalformedActionError as err:
-                raise ApiError(422, str(err), version=seen) from None
-            except (IllegalActionError, InvalidPlayerError) as err:
+            except (MalformedActionError, IllegalActionError, InvalidPlayerError) as err:
                 raise ApiError(422, str(err), version=seen) from None
             except GameOverError as err:
                 raise ApiError(409, str(err), version=seen) from None

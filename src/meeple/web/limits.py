@@ -11,7 +11,7 @@ import math
 
 import attrs
 
-__all__ = ["Limits"]
+__all__ = ["Limits", "duration"]
 
 
 @attrs.frozen
@@ -92,3 +92,12 @@ class Limits:
                 raise ValueError(f"limit {field.name} must be a whole number, not {value!r}")
         if self.default_mcts_iterations > self.max_mcts_iterations:
             raise ValueError("limit default_mcts_iterations must not exceed max_mcts_iterations")
+
+
+def duration(seconds: float) -> str:
+    """A readable span: ``45 seconds``, ``60 minutes``, ``2 hours``."""
+    if seconds < 120:
+        return f"{seconds:g} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds / 3600:g} hours"

@@ -14,14 +14,15 @@ import hmac
 from ..core.match import Match
 from ..core.protocols import Game
 from ..core.public import seen_count
-from ..core.turns import asking_order, public_to_act
+from ..core.turns import asking_order
+from ..core.turns import public_to_act
 from .clients import Clients
 from .errors import ApiError
 from .limits import Limits
 from .seats import HUMAN
 from .store import StoredMatch
 
-__all__ = ["DAMAGED", "LiveMatch", "Stream", "duration", "hash_token"]
+__all__ = ["DAMAGED", "LiveMatch", "Stream", "hash_token"]
 
 DAMAGED = (
     "this match is stored but damaged and cannot be served; the server's log names what is wrong"
@@ -33,15 +34,6 @@ to the log)."""
 def hash_token(token: str) -> str:
     """What the store keeps of a seat token (the token itself is shown once, at creation)."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def duration(seconds: float) -> str:
-    """A readable span: ``45 seconds``, ``60 minutes``, ``2 hours``."""
-    if seconds < 120:
-        return f"{seconds:g} seconds"
-    if seconds < 7200:
-        return f"{seconds / 60:g} minutes"
-    return f"{seconds / 3600:g} hours"
 
 
 class Stream:

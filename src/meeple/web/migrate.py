@@ -13,15 +13,13 @@ import time
 from typing import Any
 
 from ..core.errors import CorruptDataError
-from .rows import (
-    SCHEMA_VERSION,
-    STATEMENTS,
-    NewMatch,
-    decode_record,
-    decode_seats,
-    insert_rows,
-    stored_text,
-)
+from .rows import SCHEMA_VERSION
+from .rows import STATEMENTS
+from .rows import NewMatch
+from .rows import decode_record
+from .rows import decode_seats
+from .rows import insert_rows
+from .rows import stored_text
 
 __all__ = ["legacy_problems", "migrate_v1"]
 

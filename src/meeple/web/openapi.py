@@ -10,21 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from .. import __version__
-from .bodies import (
-    Abandoned,
-    Act,
-    ClosedEvent,
-    Created,
-    CreateMatch,
-    ErrorBody,
-    Legal,
-    MatchView,
-    Played,
-    RecordBody,
-    VersionEvent,
-)
-from .schema import component_schemas, ref
-from .server_bodies import Games, Status
+from .bodies import Abandoned
+from .bodies import Act
+from .bodies import ClosedEvent
+from .bodies import Created
+from .bodies import CreateMatch
+from .bodies import ErrorBody
+from .bodies import Legal
+from .bodies import MatchView
+from .bodies import Played
+from .bodies import RecordBody
+from .bodies import VersionEvent
+from .schema import component_schemas
+from .schema import ref
+from .server_bodies import Games
+from .server_bodies import Status
 
 __all__ = ["OPENAPI"]
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import jinja2
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse
+from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from .. import __version__

@@ -30,16 +30,23 @@ from typing import Any
 
 import attrs
 
-from ..core.capabilities import HasElements, HasHtml
+from ..core.capabilities import HasElements
+from ..core.capabilities import HasHtml
 from ..core.codec import to_data
-from ..core.elements import choices, refusals
+from ..core.elements import choices
+from ..core.elements import refusals
 from ..core.frozen import thaw
 from ..core.options import option_fields
 from ..core.protocols import Game
-from ..core.public import is_seen, public_move
-from .bodies import LogEntry, MatchView, SeatKind, write_body
+from ..core.public import is_seen
+from ..core.public import public_move
+from .bodies import LogEntry
+from .bodies import MatchView
+from .bodies import SeatKind
+from .bodies import write_body
 from .hub import LiveMatch
-from .renderers import render_html, render_text
+from .renderers import render_html
+from .renderers import render_text
 from .seats import HUMAN
 
 __all__ = ["game_summary", "match_payload"]

@@ -16,9 +16,11 @@ from typing import Any
 
 import attrs
 
-from ..core.codec import dumps, loads
+from ..core.codec import dumps
+from ..core.codec import loads
 from ..core.converter import CONVERTER
-from ..core.errors import CorruptDataError, MeepleError
+from ..core.errors import CorruptDataError
+from ..core.errors import MeepleError
 from ..core.record import GameRecord
 
 __all__ = [

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bots import Bot, BotSpec, make_bot, parse_bot_spec
+from ..bots import Bot
+from ..bots import BotSpec
+from ..bots import make_bot
+from ..bots import parse_bot_spec
 from ..core import rng as _rng
 from ..core.errors import InvalidOptionsError
 from ..core.protocols import Game

@@ -36,22 +36,21 @@ from typing import Any
 import attrs
 
 from ..core.errors import CorruptDataError
-from .migrate import legacy_problems, migrate_v1
-from .rows import (
-    SCHEMA_VERSION,
-    STATEMENTS,
-    Counts,
-    Created,
-    NewMatch,
-    StoredMatch,
-    StoreError,
-    decode_record,
-    decode_seats,
-    insert_rows,
-    lenient_id,
-    optional_text,
-    stored_text,
-)
+from .migrate import legacy_problems
+from .migrate import migrate_v1
+from .rows import SCHEMA_VERSION
+from .rows import STATEMENTS
+from .rows import Counts
+from .rows import Created
+from .rows import NewMatch
+from .rows import StoredMatch
+from .rows import StoreError
+from .rows import decode_record
+from .rows import decode_seats
+from .rows import insert_rows
+from .rows import lenient_id
+from .rows import optional_text
+from .rows import stored_text
 
 __all__ = [
     "SCHEMA_VERSION",

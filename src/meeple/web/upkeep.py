@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import MutableMapping
 from typing import Any
 
 import attrs
@@ -18,8 +21,10 @@ import attrs
 from .bot_seats import BotDriver
 from .clients import Clients
 from .limits import Limits
-from .live import LiveMatch, duration
-from .store import Counts, Store
+from .limits import duration
+from .live import LiveMatch
+from .store import Counts
+from .store import Store
 
 __all__ = ["SweepReport", "status_payload", "sweep"]
 

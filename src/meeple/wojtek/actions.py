@@ -15,7 +15,10 @@ import attrs
 
 from meeple.core import MalformedActionError
 
-from .components import COLOURS, NUM_COLOURS, TRAVEL_KINDS, TRAVEL_NAMES
+from .components import COLOURS
+from .components import NUM_COLOURS
+from .components import TRAVEL_KINDS
+from .components import TRAVEL_NAMES
 
 __all__ = [
     "ACTION_TYPES",

@@ -10,15 +10,22 @@ naming the problem.
 from __future__ import annotations
 
 import json
-from functools import cache, lru_cache
+from functools import cache
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 import attrs
 
-from meeple.core.files import UnreadableFileError, read_capped
+from meeple.core.files import UnreadableFileError
+from meeple.core.files import read_capped
 
-from .components import CITIES, COLOURS, EDINBURGH_CITY, NUM_COLOURS, read_data_json
+from .components import CITIES
+from .components import COLOURS
+from .components import EDINBURGH_CITY
+from .components import NUM_COLOURS
+from .components import read_data_json
 
 __all__ = [
     "BOARD_FILES",

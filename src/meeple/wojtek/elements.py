@@ -23,11 +23,29 @@ from __future__ import annotations
 from typing import Final
 
 from . import actions as made  # every action, made once
-from .actions import EDINBURGH, Action, Box, Done, Draw, Drop, Exchange, Three, To, Truck, Use, Walk
-from .board import Board, load_board
-from .components import COLOURS, RAINBOW, TRAVEL_KINDS, TRAVEL_NAMES
-from .route import three_card_targets, truck_target, walk_targets
-from .state import DEPORT_TO, TARGET
+from .actions import EDINBURGH
+from .actions import Action
+from .actions import Box
+from .actions import Done
+from .actions import Draw
+from .actions import Drop
+from .actions import Exchange
+from .actions import Three
+from .actions import To
+from .actions import Truck
+from .actions import Use
+from .actions import Walk
+from .board import Board
+from .board import load_board
+from .components import COLOURS
+from .components import RAINBOW
+from .components import TRAVEL_KINDS
+from .components import TRAVEL_NAMES
+from .route import three_card_targets
+from .route import truck_target
+from .route import walk_targets
+from .state import DEPORT_TO
+from .state import TARGET
 from .view import View
 
 __all__ = [

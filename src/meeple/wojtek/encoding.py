@@ -21,38 +21,41 @@ from typing import Final
 
 from meeple.core.encoding import Layouts
 
-from .actions import (
-    BOXES,
-    DONE,
-    DRAW,
-    DROPS,
-    EXCHANGES,
-    THREE,
-    TOS,
-    TRUCKS,
-    USES,
-    WALKS,
-    Action,
-)
-from .board import Board, load_board
-from .components import (
-    BEAR_COUNTS,
-    BEAR_KINDS,
-    BEAR_TYPES,
-    CARDS_PER_TYPE,
-    CITIES,
-    HAND_SIZE,
-    MAX_PLAYERS,
-    NO_BEARS,
-    NO_CARD,
-    NUM_COLOURS,
-    TRAVEL_COUNTS,
-    TRAVEL_KINDS,
-)
-from .moves_encoding import _SPACE_SIZE, MAX_AHEAD, SPACE_BLOCK, WINDOW, _moves, blockers
+from .actions import BOXES
+from .actions import DONE
+from .actions import DRAW
+from .actions import DROPS
+from .actions import EXCHANGES
+from .actions import THREE
+from .actions import TOS
+from .actions import TRUCKS
+from .actions import USES
+from .actions import WALKS
+from .actions import Action
+from .board import Board
+from .board import load_board
+from .components import BEAR_COUNTS
+from .components import BEAR_KINDS
+from .components import BEAR_TYPES
+from .components import CARDS_PER_TYPE
+from .components import CITIES
+from .components import HAND_SIZE
+from .components import MAX_PLAYERS
+from .components import NO_BEARS
+from .components import NO_CARD
+from .components import NUM_COLOURS
+from .components import TRAVEL_COUNTS
+from .components import TRAVEL_KINDS
+from .moves_encoding import _SPACE_SIZE
+from .moves_encoding import MAX_AHEAD
+from .moves_encoding import SPACE_BLOCK
+from .moves_encoding import WINDOW
+from .moves_encoding import _moves
+from .moves_encoding import blockers
 from .options import Options
 from .scoring import arrange
-from .state import PHASE_NAMES, Phase
+from .state import PHASE_NAMES
+from .state import Phase
 from .view import View
 
 __all__ = [

@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from .actions import EDINBURGH, Box, Drop, Exchange, Three, To, Truck, Use, Walk
+from .actions import EDINBURGH
+from .actions import Box
+from .actions import Drop
+from .actions import Exchange
+from .actions import Three
+from .actions import To
+from .actions import Truck
+from .actions import Use
+from .actions import Walk
 from .board import load_board
-from .components import COLOURS, PAWNS, RAINBOW
-from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, TARGET, TURN, USE, Phase
+from .components import COLOURS
+from .components import PAWNS
+from .components import RAINBOW
+from .state import BOX
+from .state import DEPORT
+from .state import DEPORT_TO
+from .state import DROP
+from .state import EXCHANGE
+from .state import TARGET
+from .state import TURN
+from .state import USE
+from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State

@@ -14,22 +14,26 @@ import html
 
 from meeple.core.elements import element_attrs
 
-from .board import Board, load_board
-from .components import (
-    BEAR_NAMES,
-    BEAR_TYPE_NAMES,
-    CARDS_PER_TYPE,
-    CITIES,
-    COLOUR_TITLES,
-    COLOURS,
-    NO_CARD,
-    PAWNS,
-    PERSON,
-    RAINBOW,
-    TRAVEL_NAMES,
-)
-from .elements import DECK, DISCARD, THREE_TOKEN, box_id, hand_id
-from .html_map import FILL, route_map
+from .board import Board
+from .board import load_board
+from .components import BEAR_NAMES
+from .components import BEAR_TYPE_NAMES
+from .components import CARDS_PER_TYPE
+from .components import CITIES
+from .components import COLOUR_TITLES
+from .components import COLOURS
+from .components import NO_CARD
+from .components import PAWNS
+from .components import PERSON
+from .components import RAINBOW
+from .components import TRAVEL_NAMES
+from .elements import DECK
+from .elements import DISCARD
+from .elements import THREE_TOKEN
+from .elements import box_id
+from .elements import hand_id
+from .html_map import FILL
+from .html_map import route_map
 from .render import render
 from .scoring import arrange
 from .view import View

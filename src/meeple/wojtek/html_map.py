@@ -13,7 +13,9 @@ import html
 from meeple.core.elements import element_attrs
 
 from .board import Board
-from .components import COLOUR_TITLES, COLOURS, PAWNS
+from .components import COLOUR_TITLES
+from .components import COLOURS
+from .components import PAWNS
 from .elements import space_id
 
 __all__ = ["FILL", "route_map"]

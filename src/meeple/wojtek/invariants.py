@@ -26,21 +26,28 @@ from typing import TYPE_CHECKING
 
 from meeple.core.trust import proves_trial
 
-from .board import Board, load_board
-from .components import (
-    BEAR_COUNTS,
-    BEAR_KINDS,
-    CITIES,
-    HAND_SIZE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    NO_CARD,
-    NUM_COLOURS,
-    RAINBOW,
-    TRAVEL_COUNTS,
-    TRAVEL_KINDS,
-)
-from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, OVER, TARGET, TURN, USE
+from .board import Board
+from .board import load_board
+from .components import BEAR_COUNTS
+from .components import BEAR_KINDS
+from .components import CITIES
+from .components import HAND_SIZE
+from .components import MAX_PLAYERS
+from .components import MIN_PLAYERS
+from .components import NO_CARD
+from .components import NUM_COLOURS
+from .components import RAINBOW
+from .components import TRAVEL_COUNTS
+from .components import TRAVEL_KINDS
+from .state import BOX
+from .state import DEPORT
+from .state import DEPORT_TO
+from .state import DROP
+from .state import EXCHANGE
+from .state import OVER
+from .state import TARGET
+from .state import TURN
+from .state import USE
 
 if TYPE_CHECKING:
     from .state import State

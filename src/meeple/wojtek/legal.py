@@ -25,11 +25,32 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .actions import BOXES, DONE, DRAW, DROPS, EXCHANGES, THREE, TOS, TRUCKS, USES, WALKS, Action
+from .actions import BOXES
+from .actions import DONE
+from .actions import DRAW
+from .actions import DROPS
+from .actions import EXCHANGES
+from .actions import THREE
+from .actions import TOS
+from .actions import TRUCKS
+from .actions import USES
+from .actions import WALKS
+from .actions import Action
 from .board import load_board
-from .components import NO_CARD, NUM_COLOURS, RAINBOW, TRAVEL_KINDS
-from .route import three_card_targets, walk_targets
-from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, TARGET, TURN, USE
+from .components import NO_CARD
+from .components import NUM_COLOURS
+from .components import RAINBOW
+from .components import TRAVEL_KINDS
+from .route import three_card_targets
+from .route import walk_targets
+from .state import BOX
+from .state import DEPORT
+from .state import DEPORT_TO
+from .state import DROP
+from .state import EXCHANGE
+from .state import TARGET
+from .state import TURN
+from .state import USE
 
 if TYPE_CHECKING:
     from .state import State

@@ -14,9 +14,11 @@ from functools import lru_cache
 from typing import Final
 
 from .actions import EDINBURGH
-from .board import BoardSpec, load_board
+from .board import BoardSpec
+from .board import load_board
 from .components import NUM_COLOURS
-from .route import truck_target, walk_targets
+from .route import truck_target
+from .route import walk_targets
 
 __all__ = ["MAX_AHEAD", "SPACE_BLOCK", "WINDOW", "blockers"]
 

@@ -8,7 +8,10 @@ import attrs
 
 from meeple.core.readings import repr_leaving_out_readings
 
-from .board import DEFAULT_BOARD, BoardError, BoardSpec, load_board
+from .board import DEFAULT_BOARD
+from .board import BoardError
+from .board import BoardSpec
+from .board import load_board
 
 __all__ = ["MAX_ROUND_LIMIT", "READINGS", "Options"]
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .components import COLOURS, PAWNS
+from .components import COLOURS
+from .components import PAWNS
 
 __all__ = ["ANY", "PAWN", "TRAVEL"]
 

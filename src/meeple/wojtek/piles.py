@@ -15,10 +15,16 @@ game was recorded with.
 
 from __future__ import annotations
 
-from meeple.core.edit import bump, put
-from meeple.core.rng import draw, shuffled32
+from meeple.core.edit import bump
+from meeple.core.edit import put
+from meeple.core.rng import draw
+from meeple.core.rng import shuffled32
 
-from .components import HAND_SIZE, NO_BEARS, NO_CARD, NUM_COLOURS, ZERO_TRAVEL
+from .components import HAND_SIZE
+from .components import NO_BEARS
+from .components import NO_CARD
+from .components import NUM_COLOURS
+from .components import ZERO_TRAVEL
 
 __all__ = ["discard_bears", "draw_one", "refill", "take_box"]
 

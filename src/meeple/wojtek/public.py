@@ -13,7 +13,10 @@ discard pile in their view shows which card it was whenever it is still there).
 
 from __future__ import annotations
 
-from .actions import TARGET_NAMES, Action, Truck, Walk
+from .actions import TARGET_NAMES
+from .actions import Action
+from .actions import Truck
+from .actions import Walk
 
 __all__ = ["public_notation"]
 

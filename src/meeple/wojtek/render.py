@@ -6,9 +6,18 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .board import Board, load_board
-from .components import BEAR_NAMES, CITIES, COLOUR_TITLES, COLOURS, NO_CARD, PAWNS, TRAVEL_NAMES
-from .palette import ANY, PAWN, TRAVEL
+from .board import Board
+from .board import load_board
+from .components import BEAR_NAMES
+from .components import CITIES
+from .components import COLOUR_TITLES
+from .components import COLOURS
+from .components import NO_CARD
+from .components import PAWNS
+from .components import TRAVEL_NAMES
+from .palette import ANY
+from .palette import PAWN
+from .palette import TRAVEL
 from .scoring import arrange
 from .view import View
 

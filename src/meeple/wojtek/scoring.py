@@ -15,13 +15,19 @@ of a set. The best arrangement is found directly, not by search:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 import attrs
 
 from meeple.core import Outcome
 
-from .components import BEAR_NAMES, BEAR_TYPE_NAMES, BEAR_TYPES, CARDS_PER_TYPE, CITIES, PERSON
+from .components import BEAR_NAMES
+from .components import BEAR_TYPE_NAMES
+from .components import BEAR_TYPES
+from .components import CARDS_PER_TYPE
+from .components import CITIES
+from .components import PERSON
 
 if TYPE_CHECKING:
     from .state import State

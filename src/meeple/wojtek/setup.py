@@ -6,19 +6,19 @@ from meeple.core import ONE_SEAT
 from meeple.core import rng as _rng
 
 from .board import load_board
-from .components import (
-    BEAR_COUNTS,
-    BEAR_KINDS,
-    CITIES,
-    HAND_SIZE,
-    NO_BEARS,
-    NUM_COLOURS,
-    TRAVEL_COUNTS,
-    TRAVEL_KINDS,
-    ZERO_TRAVEL,
-)
-from .options import MAX_ROUND_LIMIT, Options
-from .state import DEPORT, State
+from .components import BEAR_COUNTS
+from .components import BEAR_KINDS
+from .components import CITIES
+from .components import HAND_SIZE
+from .components import NO_BEARS
+from .components import NUM_COLOURS
+from .components import TRAVEL_COUNTS
+from .components import TRAVEL_KINDS
+from .components import ZERO_TRAVEL
+from .options import MAX_ROUND_LIMIT
+from .options import Options
+from .state import DEPORT
+from .state import State
 
 __all__ = ["STEPS_PER_TURN", "max_steps", "start"]
 

@@ -13,26 +13,27 @@ from __future__ import annotations
 
 from typing import Final
 
-from meeple.core.encoding import fraction, packed
+from meeple.core.encoding import fraction
+from meeple.core.encoding import packed
 
-from .components import HAND_SIZE, TRAVEL_KINDS
-from .encoding import (
-    _TRAVEL_TOTAL,
-    _bears,
-    _cities,
-    _collected,
-    _display,
-    _free,
-    _hand,
-    _header,
-    _held,
-    _options,
-    _pending,
-    _place,
-    _travel_counts,
-    seen_from,
-)
-from .moves_encoding import _moves, blockers
+from .components import HAND_SIZE
+from .components import TRAVEL_KINDS
+from .encoding import _TRAVEL_TOTAL
+from .encoding import _bears
+from .encoding import _cities
+from .encoding import _collected
+from .encoding import _display
+from .encoding import _free
+from .encoding import _hand
+from .encoding import _header
+from .encoding import _held
+from .encoding import _options
+from .encoding import _pending
+from .encoding import _place
+from .encoding import _travel_counts
+from .encoding import seen_from
+from .moves_encoding import _moves
+from .moves_encoding import blockers
 from .state import State
 
 __all__ = ["encode_state"]

@@ -12,11 +12,13 @@
 
 from __future__ import annotations
 
-from meeple.core import ENDED_BY, STALLED
+from meeple.core import ENDED_BY
+from meeple.core import STALLED
 from meeple.core.capabilities import Statistic
 
 from .board import load_board
-from .scoring import has_complete_set, outcome
+from .scoring import has_complete_set
+from .scoring import outcome
 from .state import State
 
 __all__ = ["statistics"]

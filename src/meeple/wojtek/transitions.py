@@ -12,18 +12,53 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from operator import add
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Final
 
-from meeple.core import NOBODY, ONE_SEAT, replace
-from meeple.core.edit import bump, put
+from meeple.core import NOBODY
+from meeple.core import ONE_SEAT
+from meeple.core import replace
+from meeple.core.edit import bump
+from meeple.core.edit import put
 
-from .actions import Action, Box, Done, Draw, Drop, Exchange, Three, To, Truck, Use, Walk
-from .board import Board, load_board
-from .components import CARDS_PER_TYPE, NO_BEARS, NO_CARD, RAINBOW, ZERO_TRAVEL
-from .piles import discard_bears, draw_one, refill, take_box
-from .route import three_card_targets, truck_target, walk_targets
-from .scoring import completes_set, set_sizes
-from .state import BOX, DEPORT, DEPORT_TO, DROP, EXCHANGE, OVER, TARGET, TURN, USE, Phase
+from .actions import Action
+from .actions import Box
+from .actions import Done
+from .actions import Draw
+from .actions import Drop
+from .actions import Exchange
+from .actions import Three
+from .actions import To
+from .actions import Truck
+from .actions import Use
+from .actions import Walk
+from .board import Board
+from .board import load_board
+from .components import CARDS_PER_TYPE
+from .components import NO_BEARS
+from .components import NO_CARD
+from .components import RAINBOW
+from .components import ZERO_TRAVEL
+from .piles import discard_bears
+from .piles import draw_one
+from .piles import refill
+from .piles import take_box
+from .route import three_card_targets
+from .route import truck_target
+from .route import walk_targets
+from .scoring import completes_set
+from .scoring import set_sizes
+from .state import BOX
+from .state import DEPORT
+from .state import DEPORT_TO
+from .state import DROP
+from .state import EXCHANGE
+from .state import OVER
+from .state import TARGET
+from .state import TURN
+from .state import USE
+from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State

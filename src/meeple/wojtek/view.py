@@ -9,23 +9,24 @@ three-card move being played.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 
 import attrs
 
 from meeple.core import rng as _rng
 
-from .components import (
-    BEAR_COUNTS,
-    BEAR_KINDS,
-    NO_CARD,
-    NUM_COLOURS,
-    RAINBOW,
-    TRAVEL_COUNTS,
-    TRAVEL_KINDS,
-)
+from .components import BEAR_COUNTS
+from .components import BEAR_KINDS
+from .components import NO_CARD
+from .components import NUM_COLOURS
+from .components import RAINBOW
+from .components import TRAVEL_COUNTS
+from .components import TRAVEL_KINDS
 from .invariants import validate
-from .state import Phase, State, Table
+from .state import Phase
+from .state import State
+from .state import Table
 
 __all__ = ["View", "determinize", "view_of"]
 

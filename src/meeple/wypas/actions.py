@@ -10,19 +10,18 @@ reason (`explain.refusal`). Such actions hold a marker where the missing part go
 
 from __future__ import annotations
 
-from typing import Final, get_args
+from typing import Final
+from typing import get_args
 
 import attrs
 
-from .components import (
-    FACE_NAME,
-    KIND_COLOUR,
-    KIND_NAME,
-    KIND_VALUE,
-    MAX_VALUE,
-    SUPER,
-    THIEF,
-)
+from .components import FACE_NAME
+from .components import KIND_COLOUR
+from .components import KIND_NAME
+from .components import KIND_VALUE
+from .components import MAX_VALUE
+from .components import SUPER
+from .components import THIEF
 from .words import bad as _bad
 from .words import face as _face
 from .words import kind as _kind

@@ -12,27 +12,41 @@ lot is gone, `rounds` starts redyk.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from meeple.core import ONE_SEAT, replace
-from meeple.core.edit import insert_sorted, merge_sorted, put, remove_one
+from meeple.core import ONE_SEAT
+from meeple.core import replace
+from meeple.core.edit import insert_sorted
+from meeple.core.edit import merge_sorted
+from meeple.core.edit import put
+from meeple.core.edit import remove_one
 
-from .actions import (
-    CHECK,
-    DONE,
-    DOWN,
-    PASS,
-    Action,
-    Bid,
-    BidDown,
-    Check,
-    Done,
-)
-from .components import DOLLY, KIND_VALUE, THIEF
-from .knowledge import forget, seen_by_all
-from .rounds import choose_lot, start_redyk
-from .state import AWARD, BID, NO_LOT
-from .tables import AUCTION_DOWN, AUCTIONS, AWARDS, BIDS, DOWN_BIDS, HIDES
+from .actions import CHECK
+from .actions import DONE
+from .actions import DOWN
+from .actions import PASS
+from .actions import Action
+from .actions import Bid
+from .actions import BidDown
+from .actions import Check
+from .actions import Done
+from .components import DOLLY
+from .components import KIND_VALUE
+from .components import THIEF
+from .knowledge import forget
+from .knowledge import seen_by_all
+from .rounds import choose_lot
+from .rounds import start_redyk
+from .state import AWARD
+from .state import BID
+from .state import NO_LOT
+from .tables import AUCTION_DOWN
+from .tables import AUCTIONS
+from .tables import AWARDS
+from .tables import BIDS
+from .tables import DOWN_BIDS
+from .tables import HIDES
 
 if TYPE_CHECKING:
     from .state import State

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 __all__ = [
     "BACA_CARDS",

@@ -32,22 +32,20 @@ from __future__ import annotations
 from typing import Final
 
 from . import actions as act
-from .components import (
-    BLACK,
-    COLOURS,
-    DOG,
-    FACE_NAME,
-    FACES,
-    KIND_COLOUR,
-    KIND_NAME,
-    KIND_VALUE,
-    NAME_FACE,
-    NAME_KIND,
-    SUPER,
-    THIEF,
-    WOLF,
-    face_of,
-)
+from .components import BLACK
+from .components import COLOURS
+from .components import DOG
+from .components import FACE_NAME
+from .components import FACES
+from .components import KIND_COLOUR
+from .components import KIND_NAME
+from .components import KIND_VALUE
+from .components import NAME_FACE
+from .components import NAME_KIND
+from .components import SUPER
+from .components import THIEF
+from .components import WOLF
+from .components import face_of
 from .state import REDYK
 from .view import View
 

@@ -20,36 +20,40 @@ from typing import Final
 
 from meeple.core.encoding import Layouts
 
-from .actions import CHECK, DOG, DONE, DOWN, PASS, WAIT, Action
-from .components import (
-    BLACK_FACE,
-    DECK,
-    FACES,
-    KIND_COUNT,
-    KINDS,
-    MAX_VALUE,
-    THIEF,
-    WOLF,
-    face_of,
-)
+from .actions import CHECK
+from .actions import DOG
+from .actions import DONE
+from .actions import DOWN
+from .actions import PASS
+from .actions import WAIT
+from .actions import Action
+from .components import BLACK_FACE
+from .components import DECK
+from .components import FACES
+from .components import KIND_COUNT
+from .components import KINDS
+from .components import MAX_VALUE
+from .components import THIEF
+from .components import WOLF
+from .components import face_of
 from .scoring import fleece_of
-from .state import TURNS, Phase, State
-from .tables import (
-    AUCTION_DOWN,
-    AUCTIONS,
-    AWARDS,
-    BIDS,
-    BLACKS,
-    DOGS,
-    DOWN_BIDS,
-    HIDES,
-    PENS,
-    PLACES,
-    SHEARS,
-    TAKES,
-    THIEVES,
-    WOLVES,
-)
+from .state import TURNS
+from .state import Phase
+from .state import State
+from .tables import AUCTION_DOWN
+from .tables import AUCTIONS
+from .tables import AWARDS
+from .tables import BIDS
+from .tables import BLACKS
+from .tables import DOGS
+from .tables import DOWN_BIDS
+from .tables import HIDES
+from .tables import PENS
+from .tables import PLACES
+from .tables import SHEARS
+from .tables import TAKES
+from .tables import THIEVES
+from .tables import WOLVES
 from .view import View
 
 __all__ = [

@@ -2,53 +2,49 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from .actions import (
-    Auction,
-    Award,
-    Bid,
-    BidDown,
-    Black,
-    Check,
-    Dog,
-    Done,
-    Hide,
-    Pass,
-    Place,
-    Shear,
-    Take,
-    Thief,
-    Wait,
-    Wolf,
-)
-from .components import (
-    BLACK,
-    DOG,
-    DOLLY,
-    FACE_NAME,
-    KIND_COLOUR,
-    KIND_NAME,
-    KIND_VALUE,
-    MAX_VALUE,
-    SUPER,
-    THIEF,
-    WOLF,
-)
-from .state import (
-    AWARD,
-    BID,
-    CHOOSE,
-    HIDE,
-    OVER,
-    REACT,
-    REDYK,
-    SHEAR,
-    TAKE,
-    TURNS,
-    Phase,
-)
-from .view import View, view_of
+from .actions import Auction
+from .actions import Award
+from .actions import Bid
+from .actions import BidDown
+from .actions import Black
+from .actions import Check
+from .actions import Dog
+from .actions import Done
+from .actions import Hide
+from .actions import Pass
+from .actions import Place
+from .actions import Shear
+from .actions import Take
+from .actions import Thief
+from .actions import Wait
+from .actions import Wolf
+from .components import BLACK
+from .components import DOG
+from .components import DOLLY
+from .components import FACE_NAME
+from .components import KIND_COLOUR
+from .components import KIND_NAME
+from .components import KIND_VALUE
+from .components import MAX_VALUE
+from .components import SUPER
+from .components import THIEF
+from .components import WOLF
+from .state import AWARD
+from .state import BID
+from .state import CHOOSE
+from .state import HIDE
+from .state import OVER
+from .state import REACT
+from .state import REDYK
+from .state import SHEAR
+from .state import TAKE
+from .state import TURNS
+from .state import Phase
+from .view import View
+from .view import view_of
 
 if TYPE_CHECKING:
     from .state import State

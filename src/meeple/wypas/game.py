@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from meeple.core import EncodingBase, GameBase, GameSpec
+from meeple.core import EncodingBase
+from meeple.core import GameBase
+from meeple.core import GameSpec
 
-from . import (
-    encoding,
-    explain,
-    heuristic,
-    html,
-    invariants,
-    legal,
-    render,
-    scoring,
-    setup,
-    tables,
-    transitions,
-)
+from . import encoding
+from . import explain
+from . import heuristic
+from . import html
+from . import invariants
+from . import legal
+from . import render
+from . import scoring
+from . import setup
+from . import tables
+from . import transitions
 from . import view as views
-from .actions import ACTION_TYPES, Action
+from .actions import ACTION_TYPES
+from .actions import Action
 from .elements import element_actions as _element_actions
 from .elements import elements as _elements
 from .options import Options

@@ -20,9 +20,12 @@ the very first moves of a game are not all-or-nothing).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from .components import KIND_VALUE, KINDS, THIEF
+from .components import KIND_VALUE
+from .components import KINDS
+from .components import THIEF
 from .scoring import fleece_of
 
 if TYPE_CHECKING:

@@ -13,35 +13,36 @@ words of the auction) is drawn under the id `elements` gives it.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 
 from meeple.core.elements import element_attrs
 
-from .components import (
-    BLACK,
-    COLOURS,
-    FACE_NAME,
-    KIND_COLOUR,
-    KIND_NAME,
-    KIND_VALUE,
-    MAX_VALUE,
-    SUPER,
-    WOLF,
-    face_of,
-    kind_of,
-)
-from .elements import (
-    TOKENS,
-    card_id,
-    colour_id,
-    hands_id,
-    known_id,
-    pen_id,
-    seat_id,
-    sheep_id,
-    value_id,
-)
-from .state import AWARD, BID, REDYK, SHEAR, Phase
+from .components import BLACK
+from .components import COLOURS
+from .components import FACE_NAME
+from .components import KIND_COLOUR
+from .components import KIND_NAME
+from .components import KIND_VALUE
+from .components import MAX_VALUE
+from .components import SUPER
+from .components import WOLF
+from .components import face_of
+from .components import kind_of
+from .elements import TOKENS
+from .elements import card_id
+from .elements import colour_id
+from .elements import hands_id
+from .elements import known_id
+from .elements import pen_id
+from .elements import seat_id
+from .elements import sheep_id
+from .elements import value_id
+from .state import AWARD
+from .state import BID
+from .state import REDYK
+from .state import SHEAR
+from .state import Phase
 from .view import View
 
 __all__ = ["render_html"]

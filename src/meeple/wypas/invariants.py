@@ -29,25 +29,25 @@ from typing import TYPE_CHECKING
 
 from meeple.core.trust import proves_trial
 
-from .components import (
-    DECK,
-    DOG,
-    KIND_NAME,
-    KINDS,
-    SHEEP_DECK,
-    WOLF,
-    kind_of,
-)
-from .invariants_cards import check, check_kinds, kinds_fine
-from .invariants_table import check_table, turn_of
-from .offers import SEATS_OF, offered_mask
+from .components import DECK
+from .components import DOG
+from .components import KIND_NAME
+from .components import KINDS
+from .components import SHEEP_DECK
+from .components import WOLF
+from .components import kind_of
+from .invariants_cards import check
+from .invariants_cards import check_kinds
+from .invariants_cards import kinds_fine
+from .invariants_table import check_table
+from .invariants_table import turn_of
+from .offers import SEATS_OF
+from .offers import offered_mask
 from .specials import holding
-from .state import (
-    HIDE,
-    REACT,
-    TAKE,
-    Phase,
-)
+from .state import HIDE
+from .state import REACT
+from .state import TAKE
+from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State

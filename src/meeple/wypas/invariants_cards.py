@@ -10,18 +10,16 @@ from __future__ import annotations
 
 from itertools import chain
 
-from .components import (
-    BLACK,
-    DOLLY,
-    FACE_NAME,
-    KIND_COLOUR,
-    KIND_VALUE,
-    KINDS,
-    SUPER,
-    THIEF,
-    face_of,
-    kind_of,
-)
+from .components import BLACK
+from .components import DOLLY
+from .components import FACE_NAME
+from .components import KIND_COLOUR
+from .components import KIND_VALUE
+from .components import KINDS
+from .components import SUPER
+from .components import THIEF
+from .components import face_of
+from .components import kind_of
 
 __all__ = ["PLACEABLE", "check", "check_kinds", "check_seat", "kinds_fine", "placeable"]
 

@@ -11,43 +11,43 @@ from __future__ import annotations
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from .components import (
-    BLACK,
-    DECK,
-    DOG,
-    FACE_NAME,
-    FINAL_FLEECE,
-    FIRST_FIFTH_BONUS,
-    KIND_NAME,
-    KIND_VALUE,
-    KINDS,
-    LATER_FIFTH_BONUS,
-    MAX_VALUE,
-    SHEEP_DECK,
-    THIEF,
-    WOLF,
-    face_of,
-    lots_per_round,
-)
-from .invariants_cards import PLACEABLE, check, check_kinds, check_seat
-from .state import (
-    AWARD,
-    BID,
-    CHOOSE,
-    DOWN_LOT,
-    HIDE,
-    NO_LOT,
-    OVER,
-    REACT,
-    REDYK,
-    SHEAR,
-    TAKE,
-    TURNS,
-    Phase,
-)
+from .components import BLACK
+from .components import DECK
+from .components import DOG
+from .components import FACE_NAME
+from .components import FINAL_FLEECE
+from .components import FIRST_FIFTH_BONUS
+from .components import KIND_NAME
+from .components import KIND_VALUE
+from .components import KINDS
+from .components import LATER_FIFTH_BONUS
+from .components import MAX_VALUE
+from .components import SHEEP_DECK
+from .components import THIEF
+from .components import WOLF
+from .components import face_of
+from .components import lots_per_round
+from .invariants_cards import PLACEABLE
+from .invariants_cards import check
+from .invariants_cards import check_kinds
+from .invariants_cards import check_seat
+from .state import AWARD
+from .state import BID
+from .state import CHOOSE
+from .state import DOWN_LOT
+from .state import HIDE
+from .state import NO_LOT
+from .state import OVER
+from .state import REACT
+from .state import REDYK
+from .state import SHEAR
+from .state import TAKE
+from .state import TURNS
+from .state import Phase
 
 if TYPE_CHECKING:
-    from .state import State, Table
+    from .state import State
+    from .state import Table
     from .view import View
 
 __all__ = ["SPECIAL_PHASES", "check_table", "turn_of"]

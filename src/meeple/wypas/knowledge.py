@@ -8,7 +8,9 @@ same way; these pure helpers do it for the transitions.
 
 from __future__ import annotations
 
-from meeple.core.edit import insert_sorted, put, remove_one
+from meeple.core.edit import insert_sorted
+from meeple.core.edit import put
+from meeple.core.edit import remove_one
 
 __all__ = ["Known", "forget", "seen_by_all"]
 

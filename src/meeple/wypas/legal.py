@@ -16,12 +16,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .auction import award_actions, bid_actions, hide_actions, lot_actions
+from .auction import award_actions
+from .auction import bid_actions
+from .auction import hide_actions
+from .auction import lot_actions
 from .components import THIEF
 from .redyk import redyk_actions
 from .shearing import shear_actions
-from .specials import offer_actions, react_actions, special_plays, take_actions
-from .state import AWARD, BID, CHOOSE, HIDE, REACT, REDYK, SHEAR, TAKE
+from .specials import offer_actions
+from .specials import react_actions
+from .specials import special_plays
+from .specials import take_actions
+from .state import AWARD
+from .state import BID
+from .state import CHOOSE
+from .state import HIDE
+from .state import REACT
+from .state import REDYK
+from .state import SHEAR
+from .state import TAKE
 
 if TYPE_CHECKING:
     from .actions import Action

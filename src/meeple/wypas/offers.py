@@ -16,12 +16,16 @@ offer (`view.view_of`); nobody learns whom else the game asked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from meeple.core import ONE_SEAT, replace
+from meeple.core import ONE_SEAT
+from meeple.core import replace
 
 from .components import THIEF
-from .specials import held_kinds, holding, pen_targets
+from .specials import held_kinds
+from .specials import holding
+from .specials import pen_targets
 from .state import TURNS
 
 if TYPE_CHECKING:

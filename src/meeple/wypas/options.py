@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 import attrs
 

@@ -14,7 +14,11 @@ from __future__ import annotations
 
 from meeple.core.public import UNSEEN
 
-from .actions import Action, BidDown, Hide, Take, Wait
+from .actions import Action
+from .actions import BidDown
+from .actions import Hide
+from .actions import Take
+from .actions import Wait
 
 __all__ = ["public_notation"]
 

@@ -11,24 +11,27 @@ last, `rounds` starts shearing.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from meeple.core import ONE_SEAT, replace
-from meeple.core.edit import put, remove_one
+from meeple.core import ONE_SEAT
+from meeple.core import replace
+from meeple.core.edit import put
+from meeple.core.edit import remove_one
 
-from .actions import DONE, Action, Place
-from .components import (
-    BLACK_FACE,
-    COLOURS,
-    DOLLY,
-    FACES,
-    KIND_COLOUR,
-    KIND_VALUE,
-    MAX_VALUE,
-    THIEF,
-    face_of,
-    placed,
-)
+from .actions import DONE
+from .actions import Action
+from .actions import Place
+from .components import BLACK_FACE
+from .components import COLOURS
+from .components import DOLLY
+from .components import FACES
+from .components import KIND_COLOUR
+from .components import KIND_VALUE
+from .components import MAX_VALUE
+from .components import THIEF
+from .components import face_of
+from .components import placed
 from .knowledge import forget
 from .rounds import start_shearing
 from .tables import PLACES

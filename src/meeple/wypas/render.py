@@ -7,10 +7,22 @@ import re
 from typing import TYPE_CHECKING
 
 from .actions import DOWN
-from .components import COLOURS, FACE_NAME, KIND_NAME, face_of, kind_of
-from .explain import prompt_line, special_text
-from .palette import BLACK, MARK, SHEEP, SPECIAL, SUPER, WOLF
-from .state import REACT, TAKE, Phase
+from .components import COLOURS
+from .components import FACE_NAME
+from .components import KIND_NAME
+from .components import face_of
+from .components import kind_of
+from .explain import prompt_line
+from .explain import special_text
+from .palette import BLACK
+from .palette import MARK
+from .palette import SHEEP
+from .palette import SPECIAL
+from .palette import SUPER
+from .palette import WOLF
+from .state import REACT
+from .state import TAKE
+from .state import Phase
 from .view import View
 
 if TYPE_CHECKING:

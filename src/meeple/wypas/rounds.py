@@ -13,12 +13,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core import NOBODY, ONE_SEAT, replace
+from meeple.core import NOBODY
+from meeple.core import ONE_SEAT
+from meeple.core import replace
 from meeple.core.edit import merge_sorted
 from meeple.core.rng import draw
 
-from .components import DRAW_SIZE, lots_per_round
-from .state import CHOOSE, HIDE, OVER, REDYK, SHEAR
+from .components import DRAW_SIZE
+from .components import lots_per_round
+from .state import CHOOSE
+from .state import HIDE
+from .state import OVER
+from .state import REDYK
+from .state import SHEAR
 
 if TYPE_CHECKING:
     from .state import State

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 from meeple.core import Outcome
 
-from .components import WOLF, face_of, kind_of
+from .components import WOLF
+from .components import face_of
+from .components import kind_of
 from .state import OVER
 
 if TYPE_CHECKING:

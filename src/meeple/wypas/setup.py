@@ -5,11 +5,16 @@ from __future__ import annotations
 from meeple.core import ONE_SEAT
 from meeple.core import rng as _rng
 
-from .components import DECK, HAND_SIZE, SHEEP_DECK
+from .components import DECK
+from .components import HAND_SIZE
+from .components import SHEEP_DECK
 from .offers import with_offers
-from .options import MAX_ROUNDS_CAP, Options
+from .options import MAX_ROUNDS_CAP
+from .options import Options
 from .rounds import begin_round
-from .state import HIDE, NO_LOT, State
+from .state import HIDE
+from .state import NO_LOT
+from .state import State
 
 __all__ = ["max_steps", "start"]
 

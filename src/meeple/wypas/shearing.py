@@ -11,12 +11,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core import ONE_SEAT, replace
-from meeple.core.edit import merge_sorted, put
+from meeple.core import ONE_SEAT
+from meeple.core import replace
+from meeple.core.edit import merge_sorted
+from meeple.core.edit import put
 
-from .actions import DONE, Action, Shear
-from .components import FINAL_FLEECE, FIRST_FIFTH_BONUS, LATER_FIFTH_BONUS
-from .rounds import game_over, next_shearer
+from .actions import DONE
+from .actions import Action
+from .actions import Shear
+from .components import FINAL_FLEECE
+from .components import FIRST_FIFTH_BONUS
+from .components import LATER_FIFTH_BONUS
+from .rounds import game_over
+from .rounds import next_shearer
 from .scoring import fleece_of
 from .tables import SHEARS
 

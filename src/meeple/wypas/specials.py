@@ -13,17 +13,42 @@ play goes back to the turn the card interrupted (`State.resume`).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from meeple.core import ONE_SEAT, replace
-from meeple.core.edit import insert_sorted, put, remove_one
+from meeple.core import ONE_SEAT
+from meeple.core import replace
+from meeple.core.edit import insert_sorted
+from meeple.core.edit import put
+from meeple.core.edit import remove_one
 
 from .actions import DOG as CANCEL
-from .actions import PASS, WAIT, Action, Black, Dog, Pass, Thief, Wolf
-from .components import BLACK, BLACK_FACE, DOG, THIEF, WOLF, face_of, kind_of, placed
-from .knowledge import forget, seen_by_all
-from .state import REACT, TAKE, Phase
-from .tables import BLACKS, DOGS, TAKES, THIEVES, WOLVES
+from .actions import PASS
+from .actions import WAIT
+from .actions import Action
+from .actions import Black
+from .actions import Dog
+from .actions import Pass
+from .actions import Thief
+from .actions import Wolf
+from .components import BLACK
+from .components import BLACK_FACE
+from .components import DOG
+from .components import THIEF
+from .components import WOLF
+from .components import face_of
+from .components import kind_of
+from .components import placed
+from .knowledge import forget
+from .knowledge import seen_by_all
+from .state import REACT
+from .state import TAKE
+from .state import Phase
+from .tables import BLACKS
+from .tables import DOGS
+from .tables import TAKES
+from .tables import THIEVES
+from .tables import WOLVES
 
 if TYPE_CHECKING:
     from .state import State

@@ -15,25 +15,29 @@ import struct
 from itertools import chain
 from typing import Final
 
-from meeple.core.encoding import f32, one_hots, packed
+from meeple.core.encoding import f32
+from meeple.core.encoding import one_hots
+from meeple.core.encoding import packed
 
-from .components import KINDS, THIEF
-from .encoding import (
-    _EMPTY_PEN,
-    _FACE_INDEX,
-    _N_FACES,
-    _N_SPECIALS,
-    _TURN_INDEX,
-    FLAGS,
-    SCALARS,
-    _box_counts,
-    _flags,
-    _lot_counts,
-    _pen_block,
-    _scalars,
-)
-from .state import TURNS, Phase, State
-from .view import _seen_discard, seen_to_act
+from .components import KINDS
+from .components import THIEF
+from .encoding import _EMPTY_PEN
+from .encoding import _FACE_INDEX
+from .encoding import _N_FACES
+from .encoding import _N_SPECIALS
+from .encoding import _TURN_INDEX
+from .encoding import FLAGS
+from .encoding import SCALARS
+from .encoding import _box_counts
+from .encoding import _flags
+from .encoding import _lot_counts
+from .encoding import _pen_block
+from .encoding import _scalars
+from .state import TURNS
+from .state import Phase
+from .state import State
+from .view import _seen_discard
+from .view import seen_to_act
 
 __all__ = ["encode_state"]
 

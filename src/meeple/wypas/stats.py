@@ -11,7 +11,8 @@
 
 from __future__ import annotations
 
-from meeple.core import ENDED_BY, STALLED
+from meeple.core import ENDED_BY
+from meeple.core import STALLED
 from meeple.core.capabilities import Statistic
 
 from .scoring import outcome

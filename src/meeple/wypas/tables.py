@@ -14,23 +14,28 @@ from itertools import chain
 from typing import Final
 
 from . import actions
-from .actions import (
-    DOWN,
-    Action,
-    Auction,
-    Award,
-    Bid,
-    BidDown,
-    Black,
-    Dog,
-    Hide,
-    Place,
-    Shear,
-    Take,
-    Thief,
-    Wolf,
-)
-from .components import DOLLY, FACES, KIND_COLOUR, KIND_VALUE, KINDS, MAX_VALUE, SUPER, THIEF
+from .actions import DOWN
+from .actions import Action
+from .actions import Auction
+from .actions import Award
+from .actions import Bid
+from .actions import BidDown
+from .actions import Black
+from .actions import Dog
+from .actions import Hide
+from .actions import Place
+from .actions import Shear
+from .actions import Take
+from .actions import Thief
+from .actions import Wolf
+from .components import DOLLY
+from .components import FACES
+from .components import KIND_COLOUR
+from .components import KIND_VALUE
+from .components import KINDS
+from .components import MAX_VALUE
+from .components import SUPER
+from .components import THIEF
 
 __all__ = [
     "AUCTIONS",

@@ -10,15 +10,37 @@ successor works out who else is offered a special card now (`offers`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
+from typing import Final
 
-from .actions import Action, Auction, Award, Black, Dog, Hide, Take, Thief, Wait, Wolf
-from .auction import bid, end_lot, hide, name_lot
+from .actions import Action
+from .actions import Auction
+from .actions import Award
+from .actions import Black
+from .actions import Dog
+from .actions import Hide
+from .actions import Take
+from .actions import Thief
+from .actions import Wait
+from .actions import Wolf
+from .auction import bid
+from .auction import end_lot
+from .auction import hide
+from .auction import name_lot
 from .offers import with_offers
 from .redyk import redyk
 from .shearing import shear_turn
-from .specials import play_special, react, take
-from .state import AWARD, BID, CHOOSE, HIDE, REACT, REDYK, SHEAR, TAKE
+from .specials import play_special
+from .specials import react
+from .specials import take
+from .state import AWARD
+from .state import BID
+from .state import CHOOSE
+from .state import HIDE
+from .state import REACT
+from .state import REDYK
+from .state import SHEAR
+from .state import TAKE
 
 if TYPE_CHECKING:
     from .state import State

@@ -15,14 +15,22 @@ from collections import Counter
 
 import attrs
 
-from meeple.core import NOBODY, ONE_SEAT
+from meeple.core import NOBODY
+from meeple.core import ONE_SEAT
 from meeple.core import rng as _rng
 from meeple.core.edit import merge_sorted
 from meeple.core.field_order import in_order
 
-from .components import DECK, DOG, SHEEP_DECK, WOLF, kind_of
-from .offers import SEATS_OF, with_offers
-from .state import REACT, State, Table
+from .components import DECK
+from .components import DOG
+from .components import SHEEP_DECK
+from .components import WOLF
+from .components import kind_of
+from .offers import SEATS_OF
+from .offers import with_offers
+from .state import REACT
+from .state import State
+from .state import Table
 
 __all__ = ["View", "determinize", "view_of"]
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from meeple.core import MalformedActionError
 
-from .components import MAX_VALUE, NAME_FACE, NAME_KIND
+from .components import MAX_VALUE
+from .components import NAME_FACE
+from .components import NAME_KIND
 
 __all__ = ["bad", "face", "kind", "pen", "seat", "value"]
 

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from meeple.core import GameBase, GameSpec
+from meeple.core import GameBase
+from meeple.core import GameSpec
 
-from . import explain, html, invariants, legal, render, scoring, setup, transitions
+from . import explain
+from . import html
+from . import invariants
+from . import legal
+from . import render
+from . import scoring
+from . import setup
+from . import transitions
 from . import view as views
-from .actions import Bid, parse_action
+from .actions import Bid
+from .actions import parse_action
 from .elements import element_actions as _element_actions
 from .elements import elements as _elements
 from .options import Options

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from meeple.core.elements import element_attrs
 
-from .elements import card_id, played_id
+from .elements import card_id
+from .elements import played_id
 from .view import View
 
 __all__ = ["render_html"]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core import ENDED_BY, STALLED
+from meeple.core import ENDED_BY
+from meeple.core import STALLED
 
 from .scoring import outcome
 

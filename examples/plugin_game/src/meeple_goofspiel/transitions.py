@@ -7,8 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.core import ALL_SEATS, NOBODY, ONE_SEAT, replace
-from meeple.core.edit import bump, put, remove_one
+from meeple.core import ALL_SEATS
+from meeple.core import NOBODY
+from meeple.core import ONE_SEAT
+from meeple.core import replace
+from meeple.core.edit import bump
+from meeple.core.edit import put
+from meeple.core.edit import remove_one
 
 from .actions import Bid
 
