@@ -10,6 +10,7 @@ from typing import Any
 from typing import Final
 from typing import TypeVar
 
+from meeple.core import GameSpec
 from meeple.core.protocols import Game
 from meeple.core.protocols import State
 from meeple.testing import random_playout
@@ -68,3 +69,27 @@ def play(game: Game[St], state: St, *moves: str, player: int | None = None) -> S
 def texts(actions: Iterable[object]) -> list[str]:
     """The notation of each action, in order."""
     return [str(action) for action in actions]
+
+
+def spec_of_test_game(
+    name: str,
+    title: str,
+    max_players: int,
+    max_steps: Callable[[int], int],
+    *,
+    simultaneous: bool = False,
+) -> GameSpec:
+    """The spec of one of the core's own test games (`tests.toy_game`, `tests.nim_game`):
+    two seats or more, rules version 1, and chance and hidden information both, so that
+    the conformance kit checks the seeded deal and the views' secrets on each."""
+    return GameSpec(
+        name=name,
+        title=title,
+        min_players=2,
+        max_players=max_players,
+        rules_version="1",
+        has_chance=True,
+        hidden_information=True,
+        max_steps=max_steps,
+        simultaneous=simultaneous,
+    )
