@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 from typing import Final
@@ -69,6 +71,15 @@ def play(game: Game[St], state: St, *moves: str, player: int | None = None) -> S
 def texts(actions: Iterable[object]) -> list[str]:
     """The notation of each action, in order."""
     return [str(action) for action in actions]
+
+
+def runs_at(
+    actions: Sequence[object], documented: Mapping[int, Sequence[str]]
+) -> dict[int, list[str]]:
+    """The notation of `actions` at each index of `documented` (negative from the end), as
+    many entries from there as it lists: a vocabulary test compares the whole map in one
+    assertion, so that a failure shows every documented run that moved."""
+    return {at: texts(actions[at:][: len(run)]) for at, run in documented.items()}
 
 
 def spec_of_test_game(
