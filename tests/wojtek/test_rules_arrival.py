@@ -22,6 +22,7 @@ from .helpers import colour
 from .helpers import hand
 from .helpers import last_orange_truck
 from .helpers import names
+from .helpers import on_route
 from .helpers import play
 from .helpers import position
 from .helpers import route
@@ -29,11 +30,10 @@ from .helpers import route
 
 @pytest.mark.rule("wojtek:city.first")
 def test_later_arrivals_in_a_city_take_only_a_bear_card() -> None:
-    state = position(
-        2,
-        positions=[route(45), route(50)],
+    state = on_route(
+        (45, 50),
+        hand("pink", "red", "red", "red", "red"),
         city_owner=[-1, -1, -1, -1, 1, -1],
-        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
         bear_top=[bear("dates")],
     )
     after = play(state, "truck pink")
@@ -44,10 +44,9 @@ def test_later_arrivals_in_a_city_take_only_a_bear_card() -> None:
 
 @pytest.mark.rule("wojtek:city.first")
 def test_younger_children_keep_the_display_at_cities() -> None:
-    state = position(
-        2,
-        positions=[route(45), route(30)],
-        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
+    state = on_route(
+        (45, 30),
+        hand("pink", "red", "red", "red", "red"),
         bear_top=[bear("dates")],
         options=Options(no_city_refresh=True),
     )
@@ -59,11 +58,7 @@ def test_younger_children_keep_the_display_at_cities() -> None:
 
 @pytest.mark.rule("wojtek:city.landing")
 def test_jumping_over_a_city_does_not_claim_it() -> None:
-    state = position(
-        2,
-        positions=[route(45), route(46)],
-        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
-    )
+    state = on_route((45, 46), hand("pink", "red", "red", "red", "red"))
     after = play(state, "truck pink")
     assert after.positions[0] == route(54)
     assert after.city_owner[BOLOGNA] == -1
@@ -91,11 +86,7 @@ def test_truck_to_edinburgh_takes_the_truck_colour_box_and_starts_the_last_round
 
 @pytest.mark.rule("wojtek:edinburgh.arrive")
 def test_walking_into_edinburgh_takes_a_bear_card_from_any_box() -> None:
-    state = position(
-        3,
-        positions=[route(54), route(30), route(20)],
-        hands=[hand("rainbow", "red", "red", "red", "red")] + [FILLER] * 2,
-    )
+    state = on_route((54, 30, 20), hand("rainbow", "red", "red", "red", "red"))
     walks = [n for n in names(state.legal_actions()) if n.startswith("walk")]
     assert walks == ["walk blue", "walk edinburgh"]
     s = play(state, "walk edinburgh")
