@@ -5,11 +5,14 @@ Positions are hand-made on the standard board (route colours: see `helpers`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from meeple.wojtek import Options
 from meeple.wojtek.state import BOX
 from meeple.wojtek.state import OVER
+from meeple.wojtek.state import State
 
 from .helpers import BOARD
 from .helpers import BOLOGNA
@@ -28,32 +31,29 @@ from .helpers import position
 from .helpers import route
 
 
-@pytest.mark.rule("wojtek:city.first")
-def test_later_arrivals_in_a_city_take_only_a_bear_card() -> None:
+def _truck_into_bologna_without_refresh(seat_1_at: int, **more: Any) -> State:
+    """Seat 0 trucks from route 45 into Bologna (pink) with dates on top of the bear deck,
+    where the city must not refresh the display: the pink box's card is replaced by the
+    dates and nothing is discarded. The state after the move."""
     state = on_route(
-        (45, 50),
-        hand("pink", "red", "red", "red", "red"),
-        city_owner=[-1, -1, -1, -1, 1, -1],
-        bear_top=[bear("dates")],
+        (45, seat_1_at), hand("pink", "red", "red", "red", "red"), bear_top=[bear("dates")], **more
     )
     after = play(state, "truck pink")
-    assert after.city_owner[BOLOGNA] == 1
     assert sum(after.bear_discard) == 0
     assert after.display[PINK] == bear("dates")
+    return after
+
+
+@pytest.mark.rule("wojtek:city.first")
+def test_later_arrivals_in_a_city_take_only_a_bear_card() -> None:
+    after = _truck_into_bologna_without_refresh(50, city_owner=[-1, -1, -1, -1, 1, -1])
+    assert after.city_owner[BOLOGNA] == 1
 
 
 @pytest.mark.rule("wojtek:city.first")
 def test_younger_children_keep_the_display_at_cities() -> None:
-    state = on_route(
-        (45, 30),
-        hand("pink", "red", "red", "red", "red"),
-        bear_top=[bear("dates")],
-        options=Options(no_city_refresh=True),
-    )
-    after = play(state, "truck pink")
+    after = _truck_into_bologna_without_refresh(30, options=Options(no_city_refresh=True))
     assert after.city_owner[BOLOGNA] == 0
-    assert sum(after.bear_discard) == 0
-    assert after.display[PINK] == bear("dates")
 
 
 @pytest.mark.rule("wojtek:city.landing")
