@@ -21,7 +21,6 @@ from meeple.core import NOBODY
 from meeple.core import ONE_SEAT
 from meeple.core import EncodingBase
 from meeple.core import GameBase
-from meeple.core import GameSpec
 from meeple.core import Layout
 from meeple.core import MalformedActionError
 from meeple.core import Outcome
@@ -30,6 +29,8 @@ from meeple.core import replace
 from meeple.core import rng as R  # noqa: N812  # R reads well for "the rng module"
 from meeple.core.edit import bump
 from meeple.core.seats import next_seat
+
+from .shared import spec_of_test_game
 
 HEAPS: Final = (3, 4, 5)
 
@@ -169,16 +170,7 @@ def encode_view(view: View) -> tuple[float, ...]:
     return w.done()
 
 
-SPEC = GameSpec(
-    name="nim",
-    title="Nim",
-    min_players=2,
-    max_players=3,
-    rules_version="1",
-    has_chance=True,
-    hidden_information=True,
-    max_steps=lambda players: 9 * 9,
-)
+SPEC = spec_of_test_game("nim", "Nim", 3, lambda players: 9 * 9)
 
 
 class Nim(GameBase[State, Take, View], EncodingBase[Take, View]):

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 from typing import Final
 from typing import TypeVar
 
+from meeple.core import GameSpec
 from meeple.core.protocols import Game
 from meeple.core.protocols import State
 from meeple.testing import random_playout
@@ -68,3 +71,36 @@ def play(game: Game[St], state: St, *moves: str, player: int | None = None) -> S
 def texts(actions: Iterable[object]) -> list[str]:
     """The notation of each action, in order."""
     return [str(action) for action in actions]
+
+
+def runs_at(
+    actions: Sequence[object], documented: Mapping[int, Sequence[str]]
+) -> dict[int, list[str]]:
+    """The notation of `actions` at each index of `documented` (negative from the end), as
+    many entries from there as it lists: a vocabulary test compares the whole map in one
+    assertion, so that a failure shows every documented run that moved."""
+    return {at: texts(actions[at:][: len(run)]) for at, run in documented.items()}
+
+
+def spec_of_test_game(
+    name: str,
+    title: str,
+    max_players: int,
+    max_steps: Callable[[int], int],
+    *,
+    simultaneous: bool = False,
+) -> GameSpec:
+    """The spec of one of the core's own test games (`tests.toy_game`, `tests.nim_game`):
+    two seats or more, rules version 1, and chance and hidden information both, so that
+    the conformance kit checks the seeded deal and the views' secrets on each."""
+    return GameSpec(
+        name=name,
+        title=title,
+        min_players=2,
+        max_players=max_players,
+        rules_version="1",
+        has_chance=True,
+        hidden_information=True,
+        max_steps=max_steps,
+        simultaneous=simultaneous,
+    )

@@ -33,18 +33,6 @@ from .shared import BUILT_IN
 from .shared import SHORT_OPTIONS
 from .toy_game import TOY
 
-CASES: list[tuple[str, int, dict[str, Any]]] = [
-    ("bear_mountain", 3, {}),
-    ("bear_mountain", 4, {"mode": "draft"}),
-    ("bear_mountain", 1, {"mode": "solo"}),
-    ("way_of_bear", 3, {}),
-    ("wojtek", 2, {}),
-    ("wojtek", 4, {}),
-    ("wypas", 4, {"max_rounds": 3}),
-    ("wypas", 3, {"max_rounds": 3, "bluff": True}),
-]
-"""Games, player counts and options the random games below cover."""
-
 
 def random_match(name: str, players: int, seed: int, **options: Any) -> Match:
     """A whole game between random movers, played through a Match."""
@@ -57,14 +45,40 @@ def random_match(name: str, players: int, seed: int, **options: Any) -> Match:
     return match
 
 
+@attrs.frozen
+class Case:
+    """A game, player count and options that the random games below cover."""
+
+    game: str
+    players: int
+    options: dict[str, Any] = attrs.Factory(dict)
+
+    def __str__(self) -> str:
+        return f"{self.game}-{self.players}p" + "".join(
+            f"-{k}={v}" for k, v in self.options.items()
+        )
+
+    def match(self, seed: int) -> Match:
+        """The `random_match` of this case from `seed`."""
+        return random_match(self.game, self.players, seed, **self.options)
+
+
+CASES = [
+    Case("bear_mountain", 3),
+    Case("bear_mountain", 4, {"mode": "draft"}),
+    Case("bear_mountain", 1, {"mode": "solo"}),
+    Case("way_of_bear", 3),
+    Case("wojtek", 2),
+    Case("wojtek", 4),
+    Case("wypas", 4, {"max_rounds": 3}),
+    Case("wypas", 3, {"max_rounds": 3, "bluff": True}),
+]
+"""The cases the parametrized tests play."""
+
+
 def viewers(players: int) -> list[int | None]:
     """Every seat, then a spectator."""
     return [*range(players), None]
-
-
-def _case_id(case: tuple[str, int, dict[str, Any]]) -> str:
-    name, players, options = case
-    return f"{name}-{players}p" + "".join(f"-{k}={v}" for k, v in options.items())
 
 
 @pytest.mark.parametrize("name", BUILT_IN)
@@ -72,14 +86,11 @@ def test_every_built_in_game_says_what_each_seat_saw(name: str) -> None:
     assert offers(meeple.get_game(name), "public")
 
 
-@pytest.mark.parametrize("case", CASES, ids=_case_id)
-def test_readings_never_tell_a_seat_more_than_its_views(
-    case: tuple[str, int, dict[str, Any]],
-) -> None:
-    name, players, options = case
-    match = random_match(name, players, 11, **options)
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_readings_never_tell_a_seat_more_than_its_views(case: Case) -> None:
+    match = case.match(11)
     states = match.states
-    where = Where(name, players, 11)
+    where = Where(case.game, case.players, 11)
     # Every state of the short games, a spread of about 60 states of the long ones.
     for index in range(0, len(states), max(1, len(states) // 60)):
         where.step = index
@@ -88,28 +99,27 @@ def test_readings_never_tell_a_seat_more_than_its_views(
 
 def test_hidden_parts_read_as_question_marks() -> None:
     # Not vacuous: the random games do make moves whose card the others never see.
-    for name, players, options in (
-        ("bear_mountain", 3, {"mode": "draft"}),
-        ("wypas", 4, {"max_rounds": 3, "bluff": True}),
+    for case in (
+        Case("bear_mountain", 3, {"mode": "draft"}),
+        Case("wypas", 4, {"max_rounds": 3, "bluff": True}),
     ):
-        match = random_match(name, players, 5, **options)
+        match = case.match(5)
         masked = {
             text
-            for viewer in viewers(players)
+            for viewer in viewers(case.players)
             for _, text in match.public_history(viewer)
             if text is not None and "?" in text
         }
-        assert masked, name
+        assert masked, case
         full = {str(action) for _, action in match.history}
         assert not masked & full
 
 
-@pytest.mark.parametrize("case", CASES, ids=_case_id)
-def test_match_and_record_give_the_same_readings(case: tuple[str, int, dict[str, Any]]) -> None:
-    name, players, options = case
-    match = random_match(name, players, 7, **options)
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_match_and_record_give_the_same_readings(case: Case) -> None:
+    match = case.match(7)
     record = meeple.loads(meeple.dumps(match.record()))
-    for viewer in viewers(players):
+    for viewer in viewers(case.players):
         readings = match.public_history(viewer)
         assert record.public_moves(viewer) == readings
         assert public_history(match.game, match.history, viewer) == readings
@@ -186,14 +196,11 @@ def follow(match: Match, viewer: int | None) -> Follower:
     return follower
 
 
-@pytest.mark.parametrize("case", CASES, ids=_case_id)
-def test_a_seat_can_follow_the_game_from_its_views_and_the_log_alone(
-    case: tuple[str, int, dict[str, Any]],
-) -> None:
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_a_seat_can_follow_the_game_from_its_views_and_the_log_alone(case: Case) -> None:
     # The follower refuses a move that reads as a secret: none does in a built-in game.
-    name, players, options = case
-    match = random_match(name, players, 9, **options)
-    for viewer in viewers(players):
+    match = case.match(9)
+    for viewer in viewers(case.players):
         follower = follow(match, viewer)
         seen = [p for p, t in match.public_history(viewer) if is_seen(t)]
         assert [p for p, _ in follower.log] == seen

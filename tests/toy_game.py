@@ -27,6 +27,8 @@ from meeple.core import StateBase
 from meeple.core import check_players
 from meeple.core import rng
 
+from .shared import spec_of_test_game
+
 CARDS = tuple(range(1, 13))
 ROUNDS = 3
 
@@ -214,17 +216,7 @@ def _max_steps(players: int) -> int:
     return ROUNDS * (players + 1)
 
 
-SPEC = GameSpec(
-    name="toy",
-    title="Toy High Card",
-    min_players=2,
-    max_players=4,
-    rules_version="1",
-    has_chance=True,
-    hidden_information=True,
-    max_steps=_max_steps,
-    simultaneous=True,
-)
+SPEC = spec_of_test_game("toy", "Toy High Card", 4, _max_steps, simultaneous=True)
 
 
 @attrs.define

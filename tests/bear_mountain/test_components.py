@@ -54,28 +54,28 @@ def test_ids_are_stable_and_one_based() -> None:
     assert [s.id for s in SCORE_CARDS] == list(range(1, 19))
 
 
+GROUPS = {
+    "most-birds": {"bluebird", "cardinal", "goldfinch"},
+    "most-small-mammals": {"squirrel", "rabbit"},
+    "most-medium-mammals": {"skunk", "fox"},
+    "most-large-mammals": {"deer", "bear"},
+}
+"""The score cards that count a group of animals, each with its members."""
+
+
 @pytest.mark.rule("bear_mountain:components.score-cards", "bear_mountain:solo.score-cards")
 def test_eighteen_score_cards_and_thirteen_in_solo() -> None:
     slugs = [s.slug for s in SCORE_CARDS]
     assert len(slugs) == 18
     assert len(SOLO_SCORES) == 13
     set_aside = {s.slug for s in SCORE_CARDS if s.id not in SOLO_SCORES}
-    assert set_aside == {
-        "most-birds",
-        "most-small-mammals",
-        "most-medium-mammals",
-        "most-large-mammals",
-        "most-bears",
-    }
+    assert set_aside == {*GROUPS, "most-bears"}  # the four group cards and the bears
 
 
 @pytest.mark.rule("bear_mountain:components.score-cards", "bear_mountain:sight.animals")
 def test_groups_count_their_members() -> None:
     groups = {s.slug: set(s.counts) for s in SCORE_CARDS}
-    assert groups["most-birds"] == {"bluebird", "cardinal", "goldfinch"}
-    assert groups["most-small-mammals"] == {"squirrel", "rabbit"}
-    assert groups["most-medium-mammals"] == {"skunk", "fox"}
-    assert groups["most-large-mammals"] == {"deer", "bear"}
+    assert {slug: groups[slug] for slug in GROUPS} == GROUPS
 
 
 @pytest.mark.rule("bear_mountain:data.landscape")

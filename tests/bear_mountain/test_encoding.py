@@ -44,6 +44,7 @@ from meeple.bear_mountain.view import View
 from meeple.core.encoding import Layout
 from meeple.core.encoding import vocabulary
 
+from .. import shared
 from . import helpers
 from .strategies import MODES
 from .strategies import states
@@ -101,44 +102,24 @@ def test_vocabulary_sizes_and_documented_order() -> None:
     multi = GAME.action_vocabulary(2)
     assert len(multi) == 139
     assert GAME.action_vocabulary(3) == multi == GAME.action_vocabulary(4)
-    assert [str(a) for a in multi[:6]] == [
-        "take 1",
-        "take 2",
-        "take 3",
-        "take 4",
-        "pick c01",
-        "pick c02",
-    ]
-    assert [str(a) for a in multi[47:52]] == [
-        "pick c44",
-        "pick c45",
-        "place c01 left",
-        "place c01 right",
-        "place c02 left",
-    ]
-    assert str(multi[-1]) == "place c45 right"
+    documented = {
+        0: ["take 1", "take 2", "take 3", "take 4", "pick c01", "pick c02"],
+        47: ["pick c44", "pick c45", "place c01 left", "place c01 right", "place c02 left"],
+        -1: ["place c45 right"],
+    }
+    assert shared.runs_at(multi, documented) == documented
     assert all(multi_index(a) == i for i, a in enumerate(multi))
 
     solo = GAME.action_vocabulary(1)
     assert len(solo) == 517
-    assert [str(a) for a in solo[:7]] == [
-        "draw",
-        "solo c01 hike1",
-        "solo c01 hike2",
-        "solo c01 hike3",
-        "solo c01 hike4",
-        "solo c01 hike5",
-        "solo c02 hike1",
-    ]
-    assert [str(a) for a in solo[225:228]] == [
-        "solo c45 hike5",
-        "assign most-bluebirds hike1",
-        "assign most-bluebirds hike2",
-    ]
-    assert str(solo[290]) == "assign deepest-valley hike5"
-    assert str(solo[291]) == "done"
-    assert [str(a) for a in solo[292:294]] == ["solo c01 hike1 left", "solo c01 hike2 left"]
-    assert str(solo[-1]) == "solo c45 hike5 left"
+    documented = {
+        0: ["draw", "solo c01 hike1", "solo c01 hike2", "solo c01 hike3", "solo c01 hike4"],
+        5: ["solo c01 hike5", "solo c02 hike1"],
+        225: ["solo c45 hike5", "assign most-bluebirds hike1", "assign most-bluebirds hike2"],
+        290: ["assign deepest-valley hike5", "done", "solo c01 hike1 left", "solo c01 hike2 left"],
+        -1: ["solo c45 hike5 left"],
+    }
+    assert shared.runs_at(solo, documented) == documented
     assert all(solo_index(a) == i for i, a in enumerate(solo))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from importlib.metadata import EntryPoint
 
 import attrs
@@ -23,6 +24,22 @@ def _point(name: str, value: str) -> EntryPoint:
     return EntryPoint(name=name, value=value, group=registry.ENTRY_POINT_GROUP)
 
 
+MISSING = _point("broken", "no_such_module_xyz:GAME")
+"""A plugin whose module does not exist."""
+
+
+def _registry(*points: EntryPoint) -> Registry:
+    """A registry of exactly these entry points."""
+    return Registry(lambda: list(points))
+
+
+def _refusal(reg: Registry, name: str) -> PluginError:
+    """The error `reg` raises for loading `name` (the test fails if it loads)."""
+    with pytest.raises(PluginError) as refused:
+        reg.get(name)
+    return refused.value
+
+
 def test_names_are_sorted_and_games_load(toy_registry: Registry) -> None:
     assert meeple.game_names() == ("toy",)
     assert meeple.get_game("toy") is TOY
@@ -36,19 +53,18 @@ def test_unknown_game_lists_the_known_ones(toy_registry: Registry) -> None:
 
 
 def test_loading_is_lazy() -> None:
-    broken = Registry(lambda: [TOY_POINT, _point("broken", "no_such_module_xyz:GAME")])
+    broken = _registry(TOY_POINT, MISSING)
     assert broken.names() == ("broken", "toy")  # listing imports nothing
     assert broken.get("toy") is TOY
-    with pytest.raises(
-        PluginError,
-        match=r"^game 'broken' \(entry point 'broken = no_such_module_xyz:GAME' of an unknown "
-        r"package\) failed to load: ModuleNotFoundError: No module named 'no_such_module_xyz'$",
-    ):
-        broken.get("broken")
+    assert re.fullmatch(
+        r"game 'broken' \(entry point 'broken = no_such_module_xyz:GAME' of an unknown "
+        r"package\) failed to load: ModuleNotFoundError: No module named 'no_such_module_xyz'",
+        str(_refusal(broken, "broken")),
+    )
 
 
 def test_a_broken_plugin_fails_alone() -> None:
-    broken = Registry(lambda: [TOY_POINT, _point("broken", "no_such_module_xyz:GAME")])
+    broken = _registry(TOY_POINT, MISSING)
     assert broken.games() == (TOY,)
     assert list(broken.failures()) == ["broken"]
     assert "\n" not in broken.failures()["broken"]
@@ -56,50 +72,45 @@ def test_a_broken_plugin_fails_alone() -> None:
 
 
 def test_a_failure_is_remembered_not_retried() -> None:
-    broken = Registry(lambda: [_point("broken", "no_such_module_xyz:GAME")])
-    with pytest.raises(PluginError) as first:
-        broken.get("broken")
-    with pytest.raises(PluginError) as second:
-        broken.get("broken")
-    assert second.value is first.value
+    broken = _registry(MISSING)
+    assert _refusal(broken, "broken") is _refusal(broken, "broken")
 
 
 def test_a_name_clash_names_both_plugins_and_spares_the_others() -> None:
-    clash = Registry(lambda: [TOY_POINT, _point("toy", "other_pkg:GAME"), _point("x", "y:Z")])
+    clash = _registry(TOY_POINT, _point("toy", "other_pkg:GAME"), _point("x", "y:Z"))
     assert clash.names() == ("toy", "x")
-    with pytest.raises(
-        PluginError,
-        match=r"'toy' is registered by more than one package: entry point 'toy = "
+    assert re.search(
+        r"'toy' is registered by more than one package: entry point 'toy = "
         r"tests.toy_game:TOY' .* and entry point 'toy = other_pkg:GAME'",
-    ):
-        clash.get("toy")
+        str(_refusal(clash, "toy")),
+    )
     assert set(clash.failures()) == {"toy", "x"}
 
 
 def test_the_same_entry_point_seen_twice_is_no_clash() -> None:
-    twice = Registry(lambda: [TOY_POINT, TOY_POINT])
+    twice = _registry(TOY_POINT, TOY_POINT)
     assert twice.get("toy") is TOY
     assert twice.failures() == {}
 
 
 def test_an_object_that_is_not_a_game_is_refused() -> None:
-    bad = Registry(lambda: [_point("toy", "tests.toy_game:CARDS")])
-    with pytest.raises(
-        PluginError,
-        match=r"'toy' \(entry point 'toy = tests.toy_game:CARDS' .*\) is a tuple, "
+    bad = _registry(_point("toy", "tests.toy_game:CARDS"))
+    assert re.search(
+        r"'toy' \(entry point 'toy = tests.toy_game:CARDS' .*\) is a tuple, "
         r"not a meeple Game: missing spec",
-    ):
-        bad.get("toy")
+        str(_refusal(bad, "toy")),
+    )
 
 
 def test_a_game_registered_under_another_name_is_refused() -> None:
-    bad = Registry(lambda: [_point("other", "tests.toy_game:TOY")])
-    with pytest.raises(PluginError, match=r"registered as 'other' but ToyGame.spec.name is 'toy'"):
-        bad.get("other")
+    bad = _registry(_point("other", "tests.toy_game:TOY"))
+    assert re.search(
+        r"registered as 'other' but ToyGame.spec.name is 'toy'", str(_refusal(bad, "other"))
+    )
 
 
 def test_a_plugin_raising_anything_at_import_fails_alone() -> None:
-    bad = Registry(lambda: [TOY_POINT, _point("exits", "tests.core.plugin_that_exits:GAME")])
+    bad = _registry(TOY_POINT, _point("exits", "tests.core.plugin_that_exits:GAME"))
     assert bad.games() == (TOY,)
     assert bad.failures()["exits"].endswith("failed to load: SystemExit: 3")
 

@@ -3,6 +3,8 @@ the turn ends; the placement search against a plain reading of the rules."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,6 +39,14 @@ from .strategies import PLACEMENT_STATES
 ONE_TAKEN = {**CORNER, "v32": "white"}
 """The corner, plus the stele that stands where a token already taken was."""
 COMMERCE = kind("commerce")
+
+
+def _column_one_short(village: str, **more: Any) -> State:
+    """On the `ONE_TAKEN` board, seat 0 holds one commerce token and the other lies on
+    `village`: a stele there fills seat 0's commerce column, which draws a Seal card."""
+    return build(
+        steles=ONE_TAKEN, token_at={village: COMMERCE}, player_tokens={0: [COMMERCE]}, **more
+    )
 
 
 @pytest.mark.rule("way_of_bear:place.token", "way_of_bear:turn.regular-action")
@@ -118,10 +128,8 @@ def test_holding_an_old_card_keeps_the_turn_open_until_pass() -> None:
 
 @pytest.mark.rule("way_of_bear:cards.draw", "way_of_bear:cards.play")
 def test_completing_a_column_draws_the_top_card_which_waits_a_turn() -> None:
-    state = build(
-        steles=ONE_TAKEN,
-        token_at={"v01": COMMERCE},
-        player_tokens={0: [COMMERCE]},
+    state = _column_one_short(
+        "v01",
         # enough left after paying for s10's additional placement (white on v12)
         reserves={0: {"orange": 2, "black": 1, "blue": 1, "white": 1}},
         hands={0: ["s10"]},
@@ -146,10 +154,8 @@ def test_completing_a_column_draws_the_top_card_which_waits_a_turn() -> None:
 def test_a_card_drawn_by_a_placement_that_ends_the_turn_is_no_longer_fresh() -> None:
     # a lonely stele (s03) owes nothing, so completing its column ends the turn at once:
     # the card just drawn is then simply held, as at the end of any turn
-    state = build(
-        steles=ONE_TAKEN,
-        token_at={"v30": COMMERCE},
-        player_tokens={0: [COMMERCE]},
+    state = _column_one_short(
+        "v30",
         reserves={0: {"white": 1}},
         hands={0: ["s03"]},
     )
@@ -367,10 +373,8 @@ def test_a_packed_comparison_checks_every_count_at_once(
 
 @pytest.mark.rule("way_of_bear:cards.draw")
 def test_completing_a_column_with_the_pile_empty_draws_nothing() -> None:
-    state = build(
-        steles=ONE_TAKEN,
-        token_at={"v01": COMMERCE},
-        player_tokens={0: [COMMERCE]},
+    state = _column_one_short(
+        "v01",
         reserves={0: {"orange": 1, "black": 1, "blue": 1}},
         deck=(),
         played=tuple(range(len(CARDS))),

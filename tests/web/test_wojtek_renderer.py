@@ -28,8 +28,8 @@ from tests.wojtek.board_files import entry
 from tests.wojtek.board_files import standard_board
 from tests.wojtek.helpers import collection
 from tests.wojtek.helpers import hand
+from tests.wojtek.helpers import on_route
 from tests.wojtek.helpers import position
-from tests.wojtek.helpers import route
 
 HAND = re.compile(r'<ol class="seq" data-field="hand">(.*?)</ol>')
 
@@ -127,13 +127,10 @@ def test_the_three_card_move_and_last_round_are_shown() -> None:
 
 def test_no_hidden_card_of_another_player_appears() -> None:
     # Seat 0 holds only red and orange trucks; seat 1 holds every other kind.
-    state = position(
-        2,
-        positions=[route(6), route(9)],
-        hands=[
-            hand("red", "red", "orange", "orange", "red"),
-            hand("yellow", "green", "blue", "violet", "rainbow"),
-        ],
+    state = on_route(
+        (6, 9),
+        hand("red", "red", "orange", "orange", "red"),
+        hand("yellow", "green", "blue", "violet", "rainbow"),
         collections=[collection("dates"), collection("wrestling", "person")],
     )
     mine = drawn(state, 0)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import Any
 
 from meeple.wojtek import GAME
 from meeple.wojtek import Options
@@ -165,14 +166,21 @@ FILLER = hand("violet", "violet", "green", "green", "green")
 """The hand of players a test does not look at."""
 
 
+def on_route(
+    routes: Sequence[int], first: tuple[int, ...], *hands: tuple[int, ...], **more: Any
+) -> State:
+    """A `position` with a pawn on each of `routes` (route numbers, one a seat), seat 0
+    holding `first` and the next seats `hands` in order; a seat past the last hand given
+    holds `FILLER`. Everything else as `position` (``current=``, ``bear_top=`` ...)."""
+    held = [first, *hands]
+    held += [FILLER] * (len(routes) - len(held))
+    return position(len(routes), positions=[route(r) for r in routes], hands=held, **more)
+
+
 def last_orange_truck() -> State:
     """Three players; seat 0, to act on route 54, holds an orange truck card, and no
     orange space lies beyond route 54: that truck goes to Edinburgh."""
-    return position(
-        3,
-        positions=[route(54), route(30), route(20)],
-        hands=[hand("orange", "red", "red", "red", "red")] + [FILLER] * 2,
-    )
+    return on_route((54, 30, 20), hand("orange", "red", "red", "red", "red"))
 
 
 # Bear card names by type, in card-data order (for scoring tests).

@@ -54,6 +54,7 @@ from meeple.wojtek.state import EXCHANGE
 from meeple.wojtek.state import PHASE_NAMES
 from meeple.wojtek.state import State
 
+from ..shared import runs_at
 from .board_files import board_file
 from .board_files import shorter_board
 from .helpers import BOARD
@@ -61,6 +62,7 @@ from .helpers import bear
 from .helpers import collection
 from .helpers import colour
 from .helpers import hand
+from .helpers import on_route
 from .helpers import position
 from .helpers import route
 from .strategies import ANY_STATES
@@ -114,32 +116,16 @@ def test_vocabulary_size_and_documented_order() -> None:
     vocab = GAME.action_vocabulary(2)
     assert len(vocab) == 56
     assert all(GAME.action_vocabulary(n) == vocab for n in (3, 4, 5))
-    assert [str(a) for a in vocab[:9]] == [
-        "draw",
-        "truck red",
-        "truck orange",
-        "truck yellow",
-        "truck green",
-        "truck blue",
-        "truck violet",
-        "truck pink",
-        "walk red",
-    ]
-    assert [str(a) for a in vocab[14:18]] == ["walk pink", "walk edinburgh", "three", "drop red"]
-    assert [str(a) for a in vocab[30:34]] == ["use pink", "use rainbow", "to red", "to orange"]
-    assert [str(a) for a in vocab[38:42]] == [
-        "to pink",
-        "to edinburgh",
-        "exchange red",
-        "exchange orange",
-    ]
-    assert [str(a) for a in vocab[46:50]] == [
-        "exchange pink",
-        "exchange rainbow",
-        "done",
-        "box red",
-    ]
-    assert str(vocab[-1]) == "box pink"
+    documented = {
+        0: ["draw", "truck red", "truck orange", "truck yellow", "truck green", "truck blue"],
+        6: ["truck violet", "truck pink", "walk red"],
+        14: ["walk pink", "walk edinburgh", "three", "drop red"],
+        30: ["use pink", "use rainbow", "to red", "to orange"],
+        38: ["to pink", "to edinburgh", "exchange red", "exchange orange"],
+        46: ["exchange pink", "exchange rainbow", "done", "box red"],
+        -1: ["box pink"],
+    }
+    assert runs_at(vocab, documented) == documented
     assert all(index_of(a) == i for i, a in enumerate(vocab))
 
 
@@ -216,14 +202,11 @@ SEAT0 = collection(
 
 def sample() -> State:
     """Seat 0 on route 6 (red) holding Buzuluk, seat 1 on route 9 (blue), seat 2 on 12."""
-    return position(
-        3,
-        positions=[route(6), route(9), route(12)],
-        hands=[
-            hand("red", "red", "blue", "rainbow", "pink"),
-            hand("green", "green", "green", "yellow", "violet"),
-            hand("orange", "orange", "orange", "orange", "orange"),
-        ],
+    return on_route(
+        (6, 9, 12),
+        hand("red", "red", "blue", "rainbow", "pink"),
+        hand("green", "green", "green", "yellow", "violet"),
+        hand("orange", "orange", "orange", "orange", "orange"),
         collections=[SEAT0, collection("dates"), collection()],
         city_owner=[0, -1, -1, -1, -1, -1],
         travel_discard=hand("yellow", "rainbow"),
@@ -248,13 +231,13 @@ def test_header_says_who_looks_who_acts_and_what_is_due() -> None:
     assert part(watcher, 3, "seat") == one_hot(5)
     assert part(watcher, 3, "spectator") == (1.0,)
     assert part(watcher, 3, "to_act") == one_hot(3, 0)
-    variant = position(
-        2,
-        positions=[route(6), route(9)],
+    variant = on_route(
+        (6, 9),
+        hand("red", "red", "blue"),
+        hand("red", "red", "blue", "blue", "pink"),
         options=Options(no_drop_on_three=True, no_city_refresh=True, round_limit=10),
         round_=5,
         phase=EXCHANGE,
-        hands=[hand("red", "red", "blue"), hand("red", "red", "blue", "blue", "pink")],
     )
     got = encode(variant, 0)
     assert part(got, 2, "options") == (1.0, 1.0)
@@ -326,13 +309,10 @@ def test_move_parts_say_where_each_card_would_take_the_viewer() -> None:
 
 
 def test_move_parts_near_edinburgh_and_in_poland() -> None:
-    state = position(
-        2,
-        positions=[route(54), route(55)],
-        hands=[
-            hand("red", "red", "blue", "rainbow", "pink"),
-            hand("rainbow", "yellow", "yellow", "yellow", "green"),
-        ],
+    state = on_route(
+        (54, 55),
+        hand("red", "red", "blue", "rainbow", "pink"),
+        hand("rainbow", "yellow", "yellow", "yellow", "green"),
     )
     near = encode(state, 1)  # route 55 is the last space: everything leads to Edinburgh
     truck = part(near, 2, "truck")

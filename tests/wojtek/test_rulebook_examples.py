@@ -27,7 +27,6 @@ from .helpers import BLUE
 from .helpers import BOARD
 from .helpers import BOLOGNA
 from .helpers import EMBLEMS
-from .helpers import FILLER
 from .helpers import FLAGS
 from .helpers import FOOD
 from .helpers import FUN
@@ -38,6 +37,7 @@ from .helpers import collection
 from .helpers import colour
 from .helpers import hand
 from .helpers import names
+from .helpers import on_route
 from .helpers import owners
 from .helpers import play
 from .helpers import position
@@ -74,10 +74,9 @@ def test_deportation_truck_card_sends_pawn_to_that_site_and_takes_its_bear_card(
 def test_truck_moves_to_next_empty_space_of_its_colour_jumping_pawns() -> None:
     # "How to Travel", example a): the nearest blue space ahead holds a pawn, so
     # Thaddeus's truck goes on to the next blue space, which is empty.
-    state = position(
-        2,
-        positions=[route(6), route(9)],
-        hands=[hand("blue", "red", "red", "pink", "pink"), FILLER],
+    state = on_route(
+        (6, 9),
+        hand("blue", "red", "red", "pink", "pink"),
         travel_top=[YELLOW],
         bear_top=[bear("dates")],
     )
@@ -94,11 +93,7 @@ def test_truck_moves_to_next_empty_space_of_its_colour_jumping_pawns() -> None:
 def test_walking_stops_before_the_next_pawn() -> None:
     # "How to Travel", example b): walking, Thaddeus may stop on the yellow, light green
     # or blue space; the violet one holds a pawn and nothing beyond it can be reached.
-    state = position(
-        2,
-        positions=[route(6), route(10)],
-        hands=[hand("rainbow", "red", "red", "pink", "pink"), FILLER],
-    )
+    state = on_route((6, 10), hand("rainbow", "red", "red", "pink", "pink"))
     walks = [n for n in names(state.legal_actions()) if n.startswith("walk")]
     assert walks == ["walk yellow", "walk green", "walk blue"]
     assert_refused(GAME, state, "walk violet", "pass another pawn")
@@ -114,11 +109,8 @@ def test_three_card_move_drops_a_bear_card_then_moves_like_a_truck() -> None:
     # refilled from the stack), plays three cards of one colour and names blue; here
     # the first blue space is taken, so the pawn jumps on like a truck.
     refill = bear("flag of egypt")
-    state = position(
-        2,
-        positions=[route(6), route(9)],
-        hands=[hand("orange", "orange", "orange", "red", "pink"), FILLER],
-        bear_top=[bear("dates"), refill],
+    state = on_route(
+        (6, 9), hand("orange", "orange", "orange", "red", "pink"), bear_top=[bear("dates"), refill]
     )
     dropped = state.display[YELLOW]
     assert "three" in names(state.legal_actions())
@@ -146,11 +138,8 @@ def test_three_card_move_drops_a_bear_card_then_moves_like_a_truck() -> None:
 def test_taking_the_bear_card_of_the_colour_landed_on() -> None:
     # "How to Take Bear Cards": Thaddeus lands on a blue space, so he takes the card
     # in the blue box and puts the top card of the stack in its place.
-    state = position(
-        2,
-        positions=[route(6), route(30)],
-        hands=[hand("blue", "red", "red", "pink", "pink"), FILLER],
-        bear_top=[bear("marmalade")],
+    state = on_route(
+        (6, 30), hand("blue", "red", "red", "pink", "pink"), bear_top=[bear("marmalade")]
     )
     before = state.display
     after = play(state, "truck blue")
@@ -179,12 +168,7 @@ def test_first_arrival_in_a_city_takes_its_card_and_replaces_the_display() -> No
             "marmalade",
         )
     ]
-    state = position(
-        2,
-        positions=[route(45), route(30)],
-        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
-        bear_top=new,
-    )
+    state = on_route((45, 30), hand("pink", "red", "red", "red", "red"), bear_top=new)
     after = play(state, "truck pink")
     assert after.positions[0] == space("Bologna")
     assert after.city_owner[BOLOGNA] == 0

@@ -24,11 +24,11 @@ from meeple.wojtek.components import TRAVEL_COUNTS
 from meeple.wojtek.components import TRAVEL_KINDS
 from meeple.wojtek.state import State
 
-from .helpers import FILLER
 from .helpers import RED
 from .helpers import bear
 from .helpers import hand
 from .helpers import names
+from .helpers import on_route
 from .helpers import play
 from .helpers import position
 from .helpers import route
@@ -81,12 +81,11 @@ def test_an_empty_box_gives_no_card_when_every_bear_card_is_out() -> None:
     rest = [4] * (BEAR_KINDS - 1) + [8]
     rest[bear("dates")] -= 1
     rest[bear("sweets")] -= 1
-    state = position(
-        2,
-        positions=[route(27), route(40)],
+    state = on_route(
+        (27, 40),
+        hand("red", "red", "orange", "yellow", "green"),
         display=display,
         bear_deck=[],
-        hands=[hand("red", "red", "orange", "yellow", "green"), FILLER],
         collections=[tuple(rest), (0,) * BEAR_KINDS],
     )
     after = play(state, "truck red")  # red box: dates, nothing to refill with

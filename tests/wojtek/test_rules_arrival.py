@@ -5,11 +5,14 @@ Positions are hand-made on the standard board (route colours: see `helpers`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from meeple.wojtek import Options
 from meeple.wojtek.state import BOX
 from meeple.wojtek.state import OVER
+from meeple.wojtek.state import State
 
 from .helpers import BOARD
 from .helpers import BOLOGNA
@@ -22,48 +25,40 @@ from .helpers import colour
 from .helpers import hand
 from .helpers import last_orange_truck
 from .helpers import names
+from .helpers import on_route
 from .helpers import play
 from .helpers import position
 from .helpers import route
 
 
-@pytest.mark.rule("wojtek:city.first")
-def test_later_arrivals_in_a_city_take_only_a_bear_card() -> None:
-    state = position(
-        2,
-        positions=[route(45), route(50)],
-        city_owner=[-1, -1, -1, -1, 1, -1],
-        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
-        bear_top=[bear("dates")],
+def _truck_into_bologna_without_refresh(seat_1_at: int, **more: Any) -> State:
+    """Seat 0 trucks from route 45 into Bologna (pink) with dates on top of the bear deck,
+    where the city must not refresh the display: the pink box's card is replaced by the
+    dates and nothing is discarded. The state after the move."""
+    state = on_route(
+        (45, seat_1_at), hand("pink", "red", "red", "red", "red"), bear_top=[bear("dates")], **more
     )
     after = play(state, "truck pink")
-    assert after.city_owner[BOLOGNA] == 1
     assert sum(after.bear_discard) == 0
     assert after.display[PINK] == bear("dates")
+    return after
+
+
+@pytest.mark.rule("wojtek:city.first")
+def test_later_arrivals_in_a_city_take_only_a_bear_card() -> None:
+    after = _truck_into_bologna_without_refresh(50, city_owner=[-1, -1, -1, -1, 1, -1])
+    assert after.city_owner[BOLOGNA] == 1
 
 
 @pytest.mark.rule("wojtek:city.first")
 def test_younger_children_keep_the_display_at_cities() -> None:
-    state = position(
-        2,
-        positions=[route(45), route(30)],
-        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
-        bear_top=[bear("dates")],
-        options=Options(no_city_refresh=True),
-    )
-    after = play(state, "truck pink")
+    after = _truck_into_bologna_without_refresh(30, options=Options(no_city_refresh=True))
     assert after.city_owner[BOLOGNA] == 0
-    assert sum(after.bear_discard) == 0
-    assert after.display[PINK] == bear("dates")
 
 
 @pytest.mark.rule("wojtek:city.landing")
 def test_jumping_over_a_city_does_not_claim_it() -> None:
-    state = position(
-        2,
-        positions=[route(45), route(46)],
-        hands=[hand("pink", "red", "red", "red", "red"), FILLER],
-    )
+    state = on_route((45, 46), hand("pink", "red", "red", "red", "red"))
     after = play(state, "truck pink")
     assert after.positions[0] == route(54)
     assert after.city_owner[BOLOGNA] == -1
@@ -91,11 +86,7 @@ def test_truck_to_edinburgh_takes_the_truck_colour_box_and_starts_the_last_round
 
 @pytest.mark.rule("wojtek:edinburgh.arrive")
 def test_walking_into_edinburgh_takes_a_bear_card_from_any_box() -> None:
-    state = position(
-        3,
-        positions=[route(54), route(30), route(20)],
-        hands=[hand("rainbow", "red", "red", "red", "red")] + [FILLER] * 2,
-    )
+    state = on_route((54, 30, 20), hand("rainbow", "red", "red", "red", "red"))
     walks = [n for n in names(state.legal_actions()) if n.startswith("walk")]
     assert walks == ["walk blue", "walk edinburgh"]
     s = play(state, "walk edinburgh")

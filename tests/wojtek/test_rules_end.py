@@ -15,6 +15,7 @@ from .helpers import RED
 from .helpers import bear
 from .helpers import collection
 from .helpers import hand
+from .helpers import on_route
 from .helpers import play
 from .helpers import position
 from .helpers import route
@@ -27,12 +28,11 @@ def test_a_complete_set_starts_the_last_round() -> None:
     )
     display = list(position(2, positions=[route(6), route(30)]).display)
     display[RED] = bear("sweets")
-    state = position(
-        3,
-        positions=[route(6), route(30), route(20)],
+    state = on_route(
+        (6, 30, 20),
+        hand("red", "red", "red", "red", "red"),
         display=display,
         collections=[five_food, (0,) * BEAR_KINDS, (0,) * BEAR_KINDS],
-        hands=[hand("red", "red", "red", "red", "red")] + [FILLER] * 2,
     )
     after = play(state, "truck red")
     assert after.ending
@@ -74,13 +74,13 @@ def test_the_last_round_runs_in_seat_order_across_the_round_boundary() -> None:
     five_fun = collection("wrestling", "swimming", "football", "truck ride", "shower")
     display = list(position(2, positions=[route(6), route(30)]).display)
     display[RED] = bear("boxing")
-    state = position(
-        3,
-        positions=[route(40), route(27), route(20)],
+    state = on_route(
+        (40, 27, 20),
+        FILLER,
+        hand("red", "red", "orange", "yellow", "green"),
         current=1,
         display=display,
         collections=[(0,) * BEAR_KINDS, five_fun, (0,) * BEAR_KINDS],
-        hands=[FILLER, hand("red", "red", "orange", "yellow", "green"), FILLER],
     )
     after = play(state, "truck red")
     assert after.ending

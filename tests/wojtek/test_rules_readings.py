@@ -28,6 +28,7 @@ from .helpers import bear
 from .helpers import collection
 from .helpers import colour
 from .helpers import hand
+from .helpers import on_route
 from .helpers import owners
 from .helpers import play
 from .helpers import position
@@ -42,20 +43,17 @@ def _substitute_game(options: Options) -> State:
     display = list(position(2, positions=[route(12), route(30)]).display)
     display[PINK] = bear("person")
     display[RED] = bear("flag of scotland")
-    return position(
-        2,
-        positions=[route(12), route(30)],
+    return on_route(
+        (12, 30),
+        hand("pink", "pink", "pink", "pink", "pink"),
+        # no red card, no rainbow, no three of a colour: red is out of reach for now
+        hand("orange", "yellow", "green", "blue", "violet"),
         display=display,
         collections=[
             collection(*FOOD[:5]),
             collection(*FLAGS[1:], *FOOD[:2]),
         ],
         city_owner=owners(1),  # seat 0 holds Buzuluk's city card
-        hands=[
-            hand("pink", "pink", "pink", "pink", "pink"),
-            # no red card, no rainbow, no three of a colour: red is out of reach for now
-            hand("orange", "yellow", "green", "blue", "violet"),
-        ],
         travel_top=[RED, PINK],  # top last: seat 0 draws pink, then seat 1 draws red
         options=options,
     )
@@ -88,12 +86,11 @@ def test_a_city_card_claimed_this_turn_counts_for_the_substitute_trigger() -> No
     # Five food, one person card: landing first on Tehran brings the second substitute.
     display = list(position(2, positions=[route(6), route(30)]).display)
     display[RED] = bear("wrestling")
-    state = position(
-        2,
-        positions=[route(6), route(30)],
+    state = on_route(
+        (6, 30),
+        hand("red", "red", "red", "red", "red"),
         display=display,
         collections=[collection(*FOOD[:5], "person"), (0,) * BEAR_KINDS],
-        hands=[hand("red", "red", "red", "red", "red"), FILLER],
         options=Options(substitute_sets_end_game=True),
     )
     after = play(state, "truck red")

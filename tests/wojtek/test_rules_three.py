@@ -13,21 +13,15 @@ from meeple.wojtek import Options
 from meeple.wojtek.state import BOX
 from meeple.wojtek.state import USE
 
-from .helpers import FILLER
 from .helpers import hand
 from .helpers import names
+from .helpers import on_route
 from .helpers import play
-from .helpers import position
-from .helpers import route
 
 
 @pytest.mark.rule("wojtek:move.three", "wojtek:move.three-choices")
 def test_three_card_move_mixes_rainbows_with_trucks_of_one_colour_only() -> None:
-    state = position(
-        2,
-        positions=[route(6), route(30)],
-        hands=[hand("red", "blue", "rainbow", "rainbow", "pink"), FILLER],
-    )
+    state = on_route((6, 30), hand("red", "blue", "rainbow", "rainbow", "pink"))
     s = play(state, "three", "drop red")
     assert names(s.legal_actions()) == ["use red", "use blue", "use pink", "use rainbow"]
     s = play(s, "use red")
@@ -39,13 +33,10 @@ def test_three_card_move_mixes_rainbows_with_trucks_of_one_colour_only() -> None
 
 @pytest.mark.rule("wojtek:move.three-choices")
 def test_three_card_move_needs_three_usable_cards() -> None:
-    state = position(
-        2,
-        positions=[route(6), route(30)],
-        hands=[
-            hand("red", "red", "blue", "rainbow", "pink"),
-            hand("red", "blue", "yellow", "pink", "rainbow"),
-        ],
+    state = on_route(
+        (6, 30),
+        hand("red", "red", "blue", "rainbow", "pink"),
+        hand("red", "blue", "yellow", "pink", "rainbow"),
     )
     assert "three" in names(state.legal_actions())
     s = play(state, "three", "drop red")
@@ -53,14 +44,11 @@ def test_three_card_move_needs_three_usable_cards() -> None:
     assert names(s.legal_actions()) == ["use red", "use rainbow"]
     s = play(s, "use rainbow")
     assert names(s.legal_actions()) == ["use red"]
-    other = position(
-        2,
-        positions=[route(6), route(30)],
+    other = on_route(
+        (6, 30),
+        hand("red", "red", "blue", "rainbow", "pink"),
+        hand("red", "blue", "yellow", "pink", "rainbow"),
         current=1,
-        hands=[
-            hand("red", "red", "blue", "rainbow", "pink"),
-            hand("red", "blue", "yellow", "pink", "rainbow"),
-        ],
     )
     assert "three" not in names(other.legal_actions())
     assert_refused(GAME, other, "three", "three travel cards")
@@ -68,11 +56,8 @@ def test_three_card_move_needs_three_usable_cards() -> None:
 
 @pytest.mark.rule("wojtek:move.three")
 def test_younger_children_skip_the_drop_of_the_three_card_move() -> None:
-    state = position(
-        2,
-        positions=[route(6), route(30)],
-        hands=[hand("red", "red", "red", "pink", "pink"), FILLER],
-        options=Options(no_drop_on_three=True),
+    state = on_route(
+        (6, 30), hand("red", "red", "red", "pink", "pink"), options=Options(no_drop_on_three=True)
     )
     s = play(state, "three")
     assert s.phase == USE
@@ -81,11 +66,7 @@ def test_younger_children_skip_the_drop_of_the_three_card_move() -> None:
 
 @pytest.mark.rule("wojtek:edinburgh.arrive")
 def test_three_cards_into_edinburgh_choose_any_box_too() -> None:
-    state = position(
-        2,
-        positions=[route(54), route(30)],
-        hands=[hand("red", "red", "red", "pink", "pink"), FILLER],
-    )
+    state = on_route((54, 30), hand("red", "red", "red", "pink", "pink"))
     s = play(state, "three", "drop red", "use red", "use red", "use red")
     # Only blue has a space left ahead of route 54; every other colour means Edinburgh.
     assert names(s.legal_actions()) == ["to blue", "to edinburgh"]

@@ -17,13 +17,11 @@ from meeple.wojtek.route import walk_targets
 from meeple.wojtek.state import USE
 
 from .helpers import BOARD
-from .helpers import FILLER
 from .helpers import colour
 from .helpers import hand
 from .helpers import last_orange_truck
+from .helpers import on_route
 from .helpers import play
-from .helpers import position
-from .helpers import route
 from .helpers import space
 
 
@@ -52,12 +50,11 @@ def test_a_player_reaching_edinburgh_refills_the_hand_and_never_acts_again() -> 
 @pytest.mark.rule("wojtek:move.three-empty-display", "wojtek:take.empty-box")
 def test_the_drop_is_skipped_when_every_box_is_empty() -> None:
     everything = tuple([4] * (BEAR_KINDS - 1) + [8])  # every bear card is taken
-    state = position(
-        2,
-        positions=[route(27), route(40)],
+    state = on_route(
+        (27, 40),
+        hand("red", "red", "red", "orange", "yellow"),
         display=[NO_CARD] * 7,
         bear_deck=[],
-        hands=[hand("red", "red", "red", "orange", "yellow"), FILLER],
         collections=[everything, (0,) * BEAR_KINDS],
     )
     after = play(state, "three")
