@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import TYPE_CHECKING
+from typing import Any
 from typing import Final
 
 from meeple.core import ONE_SEAT
@@ -263,7 +264,6 @@ def resolve(s: State) -> State:
     who, kind, target, pen, face = s.pending
     discard = list(s.discard) + [DOG] * len(s.dogs)
     effective = len(s.dogs) % 2 == 0
-    phase, back = s.resume
     hands, pens, wolves, known = s.hands, s.pens, s.wolves, s.known
     if not effective:
         discard.append(kind)
@@ -302,13 +302,8 @@ def resolve(s: State) -> State:
         pens=pens,
         wolves=wolves,
         known=known,
-        pending=(),
         dogs=(),
-        phase=Phase(phase),
-        resume=(),
-        passes=0,
-        actor=back,
-        to_act=ONE_SEAT[back],
+        **_resumed(s),
     )
 
 
@@ -327,15 +322,17 @@ def take(s: State, kind: int) -> State:
         elif row[victim]:
             row = put(row, victim, ())  # they cannot tell which card went
         rows.append(row)
+    return replace(s, hands=hands, known=tuple(rows), **_resumed(s))
+
+
+def _resumed(s: State) -> dict[str, Any]:
+    """The chain of special cards is over: play goes back to the turn it interrupted."""
     phase, back = s.resume
-    return replace(
-        s,
-        hands=hands,
-        known=tuple(rows),
-        pending=(),
-        phase=Phase(phase),
-        resume=(),
-        passes=0,
-        actor=back,
-        to_act=ONE_SEAT[back],
-    )
+    return {
+        "pending": (),
+        "phase": Phase(phase),
+        "resume": (),
+        "passes": 0,
+        "actor": back,
+        "to_act": ONE_SEAT[back],
+    }
