@@ -22,7 +22,7 @@ from meeple.core import dumps
 from meeple.core import loads
 from meeple.wypas import GAME
 from meeple.wypas.actions import WAIT
-from meeple.wypas.specials import can_play
+from meeple.wypas.offers import offered_mask
 from meeple.wypas.specials import holding
 from meeple.wypas.specials import plays_of
 from meeple.wypas.state import BID
@@ -301,9 +301,11 @@ def test_a_record_of_the_rules_before_offers_is_refused_by_name() -> None:
 @pytest.mark.rule("wypas:specials.offers")
 def test_exactly_the_seats_that_could_play_a_special_card_are_offered_one(state: State) -> None:
     holders = holding(state.hands)
+    # every seat's could-play decision on this table, as if in a turn of nobody's
+    could = offered_mask(BID, -1, state.hands, holders, state.pens, state.wolves, 0)
     for q in range(state.players):
         plays = plays_of(state.hands[q], q, holders, state.pens, state.wolves)
-        assert can_play(state.hands[q], q, holders, state.pens, state.wolves) == bool(plays)
+        assert bool(could >> q & 1) == bool(plays)
         if q != state.actor and state.phase in TURNS:
             offered = q in state.to_act or bool(state.waited >> q & 1)
             assert offered == bool(plays)

@@ -246,8 +246,11 @@ def _regular(
 def _other_phase(s: State, phase: str, p: int) -> tuple[Action, ...]:
     if phase == PAY:
         return _pay_options(s.owed, s.reserves[p], s.temples, s.waivers)
-    if phase == RITUAL:
-        return _ritual_options(s.owed, s.reserves[p], s.temples, s.waivers, s.ritual_temple)
+    if phase == RITUAL:  # a stele from another temple, or nothing (see the two below)
+        owed, reserve = s.owed, s.reserves[p]
+        if covered(owed, reserve, s.waivers):
+            return _any_ritual_take(s.temples, s.ritual_temple)
+        return _ritual_options_searched(owed, reserve, s.temples, s.waivers, s.ritual_temple)
     if phase == RETURN:
         return _return_options(s.reserves[p])
     if phase == EXTRA:
@@ -269,22 +272,10 @@ def _other_phase(s: State, phase: str, p: int) -> tuple[Action, ...]:
     return ()  # the game is over
 
 
-def _ritual_options(
-    owed: tuple[int, ...],
-    reserve: tuple[int, ...],
-    temples: tuple[int, ...],
-    waivers: int,
-    ritual_temple: int,
-) -> tuple[Action, ...]:
-    """A stele from any other temple that holds one, or nothing: each only if the
-    offering can still be paid in full afterwards (always, when the reserve covers it)."""
-    if covered(owed, reserve, waivers):
-        return _any_ritual_take(temples, ritual_temple)
-    return _ritual_options_searched(owed, reserve, temples, waivers, ritual_temple)
-
-
 @cache  # a temple state and one of four temples
 def _any_ritual_take(temples: tuple[int, ...], ritual_temple: int) -> tuple[Action, ...]:
+    """After a Ritual whose offering the reserve covers: any other temple's stele, or
+    nothing."""
     out: list[Action] = [RITUAL_TAKES[c] for c in range(NC) if c != ritual_temple and temples[c]]
     out.append(RITUAL_SKIP)
     return tuple(out)
@@ -298,6 +289,8 @@ def _ritual_options_searched(
     waivers: int,
     ritual_temple: int,
 ) -> tuple[Action, ...]:
+    """After a Ritual whose offering the reserve does not cover: each stele of another
+    temple, or nothing, only if the offering can still be paid in full afterwards."""
     out: list[Action] = [
         RITUAL_TAKES[c]
         for c in range(NC)

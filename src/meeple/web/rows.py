@@ -77,28 +77,6 @@ class StoreError(Exception):
 
 
 @attrs.frozen
-class StoredMatch:
-    """One match, decoded and checked."""
-
-    id: str
-    """The match id."""
-    seats: tuple[str, ...]
-    """``"human"`` or a bot spec, per seat."""
-    token_hashes: tuple[str | None, ...]
-    """Hex SHA-256 of each human seat's token; None for bot seats."""
-    record: GameRecord
-    """Everything needed to replay the match."""
-    status: str = "open"
-    """``open``, ``over`` or ``abandoned``."""
-    closed: str | None = None
-    """Why an unfinished match was closed, if it was."""
-    bot_error: str | None = None
-    """Why a bot seat stopped playing, if one did (as shown to the players)."""
-    client: str = ""
-    """The client key of the address that created the match ("" if unknown)."""
-
-
-@attrs.frozen
 class Counts:
     """How many matches the database holds, by status."""
 
@@ -175,11 +153,24 @@ class NewMatch:
     seats: tuple[str, ...]
     """``"human"`` or a bot spec, per seat."""
     token_hashes: tuple[str | None, ...]
-    """SHA-256 of each human seat's token; None for bots."""
+    """Hex SHA-256 of each human seat's token; None for bot seats."""
     record: GameRecord
-    """The game so far (its moves become the move rows)."""
+    """The game so far, all a replay needs (its moves are the move rows)."""
     client: str = ""
-    """The client key of the address that created it ("" for a migrated match)."""
+    """The client key of the address that created it ("" if unknown: a migrated match)."""
+
+
+@attrs.frozen
+class StoredMatch(NewMatch):
+    """One match, decoded and checked: what its rows were written from, and what the
+    server has noted of it since."""
+
+    status: str = "open"
+    """``open``, ``over`` or ``abandoned``."""
+    closed: str | None = None
+    """Why an unfinished match was closed, if it was."""
+    bot_error: str | None = None
+    """Why a bot seat stopped playing, if one did (as shown to the players)."""
 
 
 def insert_rows(

@@ -269,10 +269,10 @@ class Store:
             tuple(seats),
             tuple(tokens),
             attrs.evolve(header, moves=tuple(played)),
+            lenient_id(who),
             status,
             optional_text(closed_raw, "closed"),
             optional_text(error_raw, "bot_error"),
-            lenient_id(who),
         )
 
     def open_ids(self) -> tuple[tuple[str | None, str], ...]:

@@ -47,6 +47,7 @@ from .tables import AWARDS
 from .tables import BIDS
 from .tables import DOWN_BIDS
 from .tables import HIDES
+from .tables import PASS_ONLY
 
 if TYPE_CHECKING:
     from .state import State
@@ -64,7 +65,6 @@ __all__ = [
 
 # Every action object is made once (`tables`), so legal actions allocate nothing
 # but tuples and the core and the adapters find the chosen one by identity.
-_PASS_ONLY: Final = (PASS,)
 _PASS_DONE: Final = (PASS, DONE)
 
 
@@ -103,7 +103,7 @@ def bid_actions(s: State, p: int) -> tuple[Action, ...]:
     high = s.high
     top = s.bids[high] if high >= 0 else 0
     mine = s.bids[p]
-    head: tuple[Action, ...] = _PASS_DONE if mine > top else _PASS_ONLY
+    head: tuple[Action, ...] = _PASS_DONE if mine > top else PASS_ONLY
     hand = s.hands[p]
     if not s.options.bluff:
         return (*head, *_bid_options(hand))

@@ -127,13 +127,35 @@ def refusal(s: State, action: object, p: int) -> str:
             f"you are offered a special card while p{s.actor} is to act: play one of "
             "your special cards or wait"
         )
+    if isinstance(action, BidDown | Check | Award) and not s.options.bluff:
+        return "face-down bids, checks and awards belong to the bluff rule (option bluff)"
+    own = _OWN_PHASE.get(type(action))
+    if own is not None and phase != own[0]:
+        return own[1]
+    return _in_phase(s, action, p)
+
+
+_OWN_PHASE: Final[dict[type, tuple[Phase, str]]] = {
+    Dog: (REACT, "a Sheepdog cancels a special card only right after it is played"),
+    Bid: (BID, "bids are laid only during a lot's auction"),
+    Place: (REDYK, "sheep go into pens only during your redyk"),
+    Shear: (SHEAR, "pens are sheared only during your shearing turn"),
+    Auction: (CHOOSE, "lots are chosen only by the opener before a lot's auction"),
+    Hide: (HIDE, "only the baca hides a lot, right after drawing them"),
+    Take: (TAKE, "a card is taken only when your Thief resolves"),
+    BidDown: (BID, "bids are laid only during a lot's auction"),
+    Check: (BID, "a bluff is checked only during a lot's auction"),
+    Award: (AWARD, "the baca awards a lot only to settle a tie at a bluff reveal"),
+}
+"""The one phase each kind of move belongs to, and the refusal of it in any other."""
+
+
+def _in_phase(s: State, action: object, p: int) -> str:
+    """Why a move refused in its own phase (or one that has none) is refused."""
+    phase = s.phase
     if isinstance(action, Dog):
-        if phase != REACT:
-            return "a Sheepdog cancels a special card only right after it is played"
         return "you hold no Sheepdog"
     if isinstance(action, Bid):
-        if phase != BID:
-            return "bids are laid only during a lot's auction"
         if action.kind not in s.hands[p]:
             return f"you hold no {KIND_NAME[action.kind]} to bid with"
         return "a Dolly counts for a value from 1 to 6"
@@ -146,8 +168,6 @@ def refusal(s: State, action: object, p: int) -> str:
             )
         return "there is nothing to finish now"
     if isinstance(action, Place):
-        if phase != REDYK:
-            return "sheep go into pens only during your redyk"
         if action.kind not in s.hands[p]:
             return f"you hold no {KIND_NAME[action.kind]}"
         return (
@@ -155,42 +175,26 @@ def refusal(s: State, action: object, p: int) -> str:
             "run without gaps, or one value in different colours"
         )
     if isinstance(action, Shear):
-        if phase != SHEAR:
-            return "pens are sheared only during your shearing turn"
         if not s.pens[p][action.pen - 1]:
             return f"pen {action.pen} is empty"
         if action.bleat and not s.options.bleating:
             return "this game is played without the bleating rule; write 'shear N'"
         return "that pen would not make a fleece (a single card is discarded); write 'shear N'"
     if isinstance(action, Auction):
-        if phase != CHOOSE:
-            return "lots are chosen only by the opener before a lot's auction"
         return "that lot is not on the table"
     if isinstance(action, Hide):
-        if phase != HIDE:
-            return "only the baca hides a lot, right after drawing them"
         return "the baca hides one of the cards just drawn"
     if isinstance(action, Take):
-        if phase != TAKE:
-            return "a card is taken only when your Thief resolves"
         return "the Thief takes a card the robbed player holds"
-    if isinstance(action, BidDown | Check | Award) and not s.options.bluff:
-        return "face-down bids, checks and awards belong to the bluff rule (option bluff)"
     if isinstance(action, BidDown):
-        if phase != BID:
-            return "bids are laid only during a lot's auction"
         if s.down[p] >= 0:
             return "only one face-down card per player in each lot's auction"
         return f"you hold no {KIND_NAME[action.kind]}"
     if isinstance(action, Check):
-        if phase != BID:
-            return "a bluff is checked only during a lot's auction"
         if s.high < 0 or s.down[s.high] < 0:
             return "only a bid with a face-down card can be checked"
         return f"a check matches the bid exactly: you have {s.bids[p]}, it is {s.bids[s.high]}"
     if isinstance(action, Award):
-        if phase != AWARD:
-            return "the baca awards a lot only to settle a tie at a bluff reveal"
         return "the baca awards the lot to one of the tied players"
     if isinstance(action, Pass):
         return f"passing is not a choice in the {_PHASE_WORD[phase]} phase"
@@ -233,9 +237,18 @@ def _is_special(action: object) -> bool:
     )
 
 
+_SPECIAL: Final[dict[type, tuple[int, str]]] = {
+    Thief: (THIEF, "a Thief robs another player who holds at least one card"),
+    Dog: (DOG, "a Sheepdog drives off a wolf only from a pen that has one"),
+    Wolf: (WOLF, "a Wolf goes over a pen of at least two cards that has no wolf yet"),
+    Black: (BLACK, "a Black Sheep swaps for a sheep in a pen of at least two cards"),
+}
+"""Each special-card action's card kind, and what its target must be."""
+
+
 def _held(action: object) -> int:
     """The special card kind a special-card action plays."""
-    return {"Thief": THIEF, "Wolf": WOLF, "Dog": DOG, "Black": BLACK}[type(action).__name__]
+    return _SPECIAL[type(action)][0]
 
 
 def _special_refusal(s: State, action: object, p: int) -> str:
@@ -246,16 +259,10 @@ def _special_refusal(s: State, action: object, p: int) -> str:
             "awaits its reactions or a Thief's pick: right after a special card only "
             "a Sheepdog answers it"
         )
-    kind = _held(action)
+    kind, target = _SPECIAL[type(action)]
     if kind not in s.hands[p]:
         return f"you hold no {KIND_NAME[kind]} card"
-    if isinstance(action, Thief):
-        return "a Thief robs another player who holds at least one card"
-    if isinstance(action, Dog):
-        return "a Sheepdog drives off a wolf only from a pen that has one"
-    if isinstance(action, Wolf):
-        return "a Wolf goes over a pen of at least two cards that has no wolf yet"
-    return "a Black Sheep swaps for a sheep in a pen of at least two cards"
+    return target
 
 
 def _misnamed(s: State, a: object, p: int) -> str | None:

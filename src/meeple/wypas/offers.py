@@ -55,8 +55,8 @@ def offered_mask(
 ) -> int:
     """Bit mask of the seats offered a special card: every seat but `actor` whose hand
     (in `hands`; an empty entry is a hand this reader cannot see) holds a special card
-    it could play now (`specials.can_play`; `holders`: the seats holding a card, -1 to
-    read them from `hands`), unless it waited; nobody outside a turn (`TURNS`)."""
+    it could play now (one `specials.plays_of` would offer; `holders`: the seats holding a
+    card, -1 to read them from `hands`), unless it waited; nobody outside a turn (`TURNS`)."""
     if phase not in _TURNS:
         return 0
     mask = 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import TYPE_CHECKING
+from typing import Any
 from typing import Final
 
 from meeple.core import ONE_SEAT
@@ -46,6 +47,7 @@ from .state import TAKE
 from .state import Phase
 from .tables import BLACKS
 from .tables import DOGS
+from .tables import PASS_ONLY
 from .tables import TAKES
 from .tables import THIEVES
 from .tables import WOLVES
@@ -54,7 +56,6 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = [
-    "can_play",
     "held_kinds",
     "holding",
     "offer_actions",
@@ -71,7 +72,6 @@ __all__ = [
 ]
 
 # Every action object is made once, by seat, pen and face (`tables`).
-_PASS_ONLY: Final = (PASS,)
 _PASS_DOG: Final = (PASS, CANCEL)
 
 
@@ -113,11 +113,7 @@ def plays_of(
     Asked after every move for every holder, so the plays are cached by what they
     depend on: the special kinds held, the seats a Thief could rob, and the pens and
     wolves (only when a card that targets a pen is held)."""
-    held = 0
-    i = len(hand) - 1
-    while i >= 0 and hand[i] >= THIEF:  # hands are sorted: special kinds come last
-        held |= 1 << (hand[i] - THIEF)
-        i -= 1
+    held = held_kinds(hand)
     if not held:
         return ()
     victims = holders & ~(1 << p) if held & 1 else 0
@@ -157,21 +153,6 @@ def pen_targets(
     return out
 
 
-def can_play(
-    hand: tuple[int, ...],
-    p: int,
-    holders: int,
-    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
-    wolves: tuple[int, ...],
-) -> bool:
-    """Whether `plays_of` would offer seat p anything (asked for every holder after
-    every move, so it builds no list of plays)."""
-    held = held_kinds(hand)
-    if held & 1 and holders & ~(1 << p):
-        return True  # a Thief, and someone else to rob
-    return bool(held & 14 and held & pen_targets(pens, wolves))
-
-
 @lru_cache(maxsize=1 << 14)  # the same table comes back step after step
 def _plays(
     held: int,
@@ -206,7 +187,7 @@ def _black_plays(t: int, i: int, pen: tuple[int, ...]) -> tuple[Action, ...]:
 
 def react_actions(s: State, p: int) -> tuple[Action, ...]:
     """After a special card: pass, or cancel it with a Sheepdog held."""
-    return _PASS_DOG if DOG in s.hands[p] else _PASS_ONLY
+    return _PASS_DOG if DOG in s.hands[p] else PASS_ONLY
 
 
 def take_actions(s: State) -> tuple[Action, ...]:
@@ -283,7 +264,6 @@ def resolve(s: State) -> State:
     who, kind, target, pen, face = s.pending
     discard = list(s.discard) + [DOG] * len(s.dogs)
     effective = len(s.dogs) % 2 == 0
-    phase, back = s.resume
     hands, pens, wolves, known = s.hands, s.pens, s.wolves, s.known
     if not effective:
         discard.append(kind)
@@ -322,13 +302,8 @@ def resolve(s: State) -> State:
         pens=pens,
         wolves=wolves,
         known=known,
-        pending=(),
         dogs=(),
-        phase=Phase(phase),
-        resume=(),
-        passes=0,
-        actor=back,
-        to_act=ONE_SEAT[back],
+        **_resumed(s),
     )
 
 
@@ -347,15 +322,17 @@ def take(s: State, kind: int) -> State:
         elif row[victim]:
             row = put(row, victim, ())  # they cannot tell which card went
         rows.append(row)
+    return replace(s, hands=hands, known=tuple(rows), **_resumed(s))
+
+
+def _resumed(s: State) -> dict[str, Any]:
+    """The chain of special cards is over: play goes back to the turn it interrupted."""
     phase, back = s.resume
-    return replace(
-        s,
-        hands=hands,
-        known=tuple(rows),
-        pending=(),
-        phase=Phase(phase),
-        resume=(),
-        passes=0,
-        actor=back,
-        to_act=ONE_SEAT[back],
-    )
+    return {
+        "pending": (),
+        "phase": Phase(phase),
+        "resume": (),
+        "passes": 0,
+        "actor": back,
+        "to_act": ONE_SEAT[back],
+    }

@@ -46,6 +46,7 @@ __all__ = [
     "DOGS",
     "DOWN_BIDS",
     "HIDES",
+    "PASS_ONLY",
     "PENS",
     "PLACES",
     "SEATS",
@@ -61,6 +62,8 @@ SEATS: Final = range(6)
 """Every seat of the largest game (the game's ``max_players``)."""
 PENS: Final = (1, 2)
 """Pen numbers, as actions name them."""
+PASS_ONLY: Final = (actions.PASS,)
+"""The choices of a seat that can only pass (out of a lot's bidding, or on a reaction)."""
 _VALUES: Final = range(1, MAX_VALUE + 1)
 
 
