@@ -34,14 +34,14 @@ class _Award(_OnSeat, verb="award"):
     """One class of that shape: it names only its verb."""
 
 
-@attrs.frozen
-class _Rob(_OnSeat, verb="rob"):
-    """Another class of the same shape, with another verb."""
-
-
 def test_a_verb_class_prints_its_verb() -> None:
     assert str(_Done()) == "done"
     assert _Done.verb == "done"
+
+
+@attrs.frozen
+class _Rob(_OnSeat, verb="rob"):
+    """Another class of the same shape, with another verb."""
 
 
 def test_the_verb_survives_attrs_making_the_slotted_class_again() -> None:
@@ -90,3 +90,20 @@ def test_reader_looks_up_exactly_the_table(names: dict[str, int], word: str) -> 
     else:
         with pytest.raises(MalformedActionError):
             reader.named(names, word, word, "known")
+
+
+def test_reader_splits_off_the_verb_forgiving_case_and_spacing() -> None:
+    assert Reader("toy:").split("  Take   Red Blue ", "take <colour>...") == (
+        "take",
+        ["red", "blue"],
+    )
+    assert Reader("toy:").split("done", "done") == ("done", [])
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\t\n"])
+def test_reader_refuses_empty_text_with_the_forms(text: str) -> None:
+    with pytest.raises(MalformedActionError) as caught:
+        Reader("toy: cannot read action").split(text, "take <colour>..., done")
+    assert str(caught.value) == (
+        f"toy: cannot read action {text!r}: it is empty; expected one of: take <colour>..., done"
+    )

@@ -59,6 +59,14 @@ class Reader:
         """The error for `text`, saying `why` it cannot be read."""
         return MalformedActionError(f"{self.lead} {text!r}: {why}")
 
+    def split(self, text: str, forms: str) -> tuple[str, list[str]]:
+        """The verb of `text` and the words after it, lower case; empty text is refused
+        with the `forms` a text may take."""
+        words = text.lower().split()
+        if not words:
+            raise self.bad(text, f"it is empty; expected one of: {forms}")
+        return words[0], words[1:]
+
     def named(self, names: Mapping[str, _T], text: str, word: str, what: str) -> _T:
         """What `word` (of `text`) names in `names`; else the error that it is not `what`."""
         found = names.get(word)

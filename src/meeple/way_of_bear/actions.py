@@ -309,10 +309,7 @@ def parse_action(text: str) -> Action:
 
     (The core has already refused anything that is not text.)
     """
-    words = text.lower().split()
-    if not words:
-        raise _bad(text, f"it is empty; expected one of: {_FORMS}")
-    verb, args = words[0], words[1:]
+    verb, args = _READ.split(text, _FORMS)
     if verb in _BARE:
         if args:
             raise _bad(text, f"{verb!r} takes no arguments")
