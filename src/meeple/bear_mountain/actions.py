@@ -15,7 +15,8 @@ from typing import TypeVar
 
 import attrs
 
-from meeple.core import MalformedActionError
+from meeple.core.notation import Reader
+from meeple.core.notation import Verb
 
 from .components import CARD_IDS
 from .components import ROW_SIZE
@@ -87,11 +88,8 @@ class Place:
 
 
 @attrs.frozen
-class Draw:
+class Draw(Verb, verb="draw"):
     """Solo: turn over the top card of the deck."""
-
-    def __str__(self) -> str:
-        return "draw"
 
 
 @attrs.frozen
@@ -124,11 +122,8 @@ class Assign:
 
 
 @attrs.frozen
-class Done:
+class Done(Verb, verb="done"):
     """Solo: finish assigning score cards to the closed hike (after 1 animal card)."""
-
-    def __str__(self) -> str:
-        return "done"
 
 
 Action = Take | Pick | Place | Draw | SoloPlace | Assign | Done
@@ -186,8 +181,9 @@ _FORMS = (
 )
 
 
-def _bad(text: str, why: str) -> MalformedActionError:
-    return MalformedActionError(f"bear_mountain: cannot read action {text!r}: {why}")
+_WORDS: Final[dict[str, Action]] = {Draw.verb: DRAW, Done.verb: DONE}
+_READ: Final = Reader("bear_mountain: cannot read action")
+_bad: Final = _READ.bad
 
 
 def _card(text: str, word: str) -> int:
@@ -212,14 +208,11 @@ def _hike(text: str, word: str) -> int:
 
 def parse_action(text: str) -> Action:
     """The action written as `text`; MalformedActionError names what is wrong."""
-    words = text.strip().lower().split()
-    if not words:
-        raise _bad(text, f"it is empty; expected one of: {_FORMS}")
-    verb, args = words[0], words[1:]
-    if verb in ("draw", "done"):
+    verb, args = _READ.split(text, _FORMS)
+    if verb in _WORDS:
         if args:
             raise _bad(text, f"{verb!r} takes nothing after it")
-        return DRAW if verb == "draw" else DONE
+        return _WORDS[verb]
     if verb == "take" and len(args) == 1:
         if not args[0].isdigit() or not args[0].isascii() or not 1 <= int(args[0]) <= 4:
             raise _bad(text, "the face-up slot must be 1, 2, 3 or 4")

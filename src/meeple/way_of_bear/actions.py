@@ -14,10 +14,12 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import Any
 from typing import Final
+from typing import Self
 
 import attrs
 
-from meeple.core import MalformedActionError
+from meeple.core.notation import Reader
+from meeple.core.notation import Verb
 
 from .components import CARD_BY_NAME
 from .components import CARDS
@@ -91,6 +93,31 @@ class _Interned:
 
 
 @attrs.frozen(eq=False, repr=False)
+class _Bare(_Interned, Verb):
+    """An action of one word, its verb: one object per class."""
+
+    def __new__(cls) -> Self:
+        found: Self = _intern(cls, ())
+        return found
+
+
+@attrs.frozen(eq=False, repr=False)
+class _OneColour(_Interned, Verb):
+    """An action on one stele colour, written as its verb and the colour."""
+
+    colour: int
+    """The stele colour the action pays, waives, takes or returns."""
+
+    def __new__(cls, colour: int) -> Self:
+        _colour(colour)
+        found: Self = _intern(cls, (colour,))
+        return found
+
+    def __str__(self) -> str:
+        return f"{self.verb} {COLOURS[self.colour]}"
+
+
+@attrs.frozen(eq=False, repr=False)
 class Take(_Interned):
     """Take steles from the temple tracks (the regular action, or a Seal card's extra)."""
 
@@ -112,15 +139,8 @@ class Take(_Interned):
 
 
 @attrs.frozen(eq=False, repr=False)
-class Draw(_Interned):
+class Draw(_Bare, verb="draw"):
     """Draw steles at random from the bag (the regular action)."""
-
-    def __new__(cls) -> Draw:
-        found: Draw = _intern(cls, ())
-        return found
-
-    def __str__(self) -> str:
-        return "draw"
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -144,79 +164,28 @@ class Place(_Interned):
 
 
 @attrs.frozen(eq=False, repr=False)
-class Pay(_Interned):
+class Pay(_OneColour, verb="pay"):
     """Put one stele of the offering on its temple track."""
 
-    colour: int
-    """Colour paid."""
-
-    def __new__(cls, colour: int) -> Pay:
-        _colour(colour)
-        found: Pay = _intern(cls, (colour,))
-        return found
-
-    def __str__(self) -> str:
-        return f"pay {COLOURS[self.colour]}"
-
 
 @attrs.frozen(eq=False, repr=False)
-class Waive(_Interned):
+class Waive(_OneColour, verb="waive"):
     """Skip one stele of the offering (only with a discount Seal card)."""
 
-    colour: int
-    """Colour not paid."""
-
-    def __new__(cls, colour: int) -> Waive:
-        _colour(colour)
-        found: Waive = _intern(cls, (colour,))
-        return found
-
-    def __str__(self) -> str:
-        return f"waive {COLOURS[self.colour]}"
-
 
 @attrs.frozen(eq=False, repr=False)
-class RitualTake(_Interned):
+class RitualTake(_OneColour, verb="ritual-take"):
     """After a Ritual, take one stele from another temple track."""
 
-    colour: int
-    """Temple taken from."""
-
-    def __new__(cls, colour: int) -> RitualTake:
-        _colour(colour)
-        found: RitualTake = _intern(cls, (colour,))
-        return found
-
-    def __str__(self) -> str:
-        return f"ritual-take {COLOURS[self.colour]}"
-
 
 @attrs.frozen(eq=False, repr=False)
-class RitualSkip(_Interned):
+class RitualSkip(_Bare, verb="ritual-skip"):
     """After a Ritual, take nothing (taking is optional)."""
 
-    def __new__(cls) -> RitualSkip:
-        found: RitualSkip = _intern(cls, ())
-        return found
-
-    def __str__(self) -> str:
-        return "ritual-skip"
-
 
 @attrs.frozen(eq=False, repr=False)
-class Return(_Interned):
+class Return(_OneColour, verb="return"):
     """Put one stele back in the bag (reserve above the limit at the end of a turn)."""
-
-    colour: int
-    """Colour returned."""
-
-    def __new__(cls, colour: int) -> Return:
-        _colour(colour)
-        found: Return = _intern(cls, (colour,))
-        return found
-
-    def __str__(self) -> str:
-        return f"return {COLOURS[self.colour]}"
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -237,15 +206,8 @@ class PlaySeal(_Interned):
 
 
 @attrs.frozen(eq=False, repr=False)
-class Pass(_Interned):
+class Pass(_Bare, verb="pass"):
     """End the turn (after the regular action, or when no regular action is possible)."""
-
-    def __new__(cls) -> Pass:
-        found: Pass = _intern(cls, ())
-        return found
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 Action = Take | Draw | Place | Pay | Waive | RitualTake | RitualSkip | Return | PlaySeal | Pass
@@ -308,15 +270,15 @@ RITUAL_SKIP: Final = RitualSkip()
 _COLOUR: Final = {name: i for i, name in enumerate(COLOURS)}
 _VILLAGE: Final = {name: i for i, name in enumerate(VILLAGES)}
 _ONE_COLOUR: Final[dict[str, Callable[[int], Action]]] = {
-    "pay": Pay,
-    "waive": Waive,
-    "ritual-take": RitualTake,
-    "return": Return,
+    Pay.verb: Pay,
+    Waive.verb: Waive,
+    RitualTake.verb: RitualTake,
+    Return.verb: Return,
 }
 _BARE: Final[dict[str, Callable[[], Action]]] = {
-    "draw": Draw,
-    "pass": Pass,
-    "ritual-skip": RitualSkip,
+    Draw.verb: Draw,
+    Pass.verb: Pass,
+    RitualSkip.verb: RitualSkip,
 }
 _FORMS: Final = (
     "take <colour>..., draw, place <colour> v01..v40, pay <colour>, waive <colour>, "
@@ -324,15 +286,13 @@ _FORMS: Final = (
 )
 
 
-def _bad(text: str, why: str) -> MalformedActionError:
-    return MalformedActionError(f"way_of_bear: cannot read action {text!r}: {why}")
+_READ: Final = Reader("way_of_bear: cannot read action")
+_bad: Final = _READ.bad
+_A_COLOUR: Final = f"a stele colour ({', '.join(COLOURS)})"
 
 
 def _colour_named(text: str, word: str) -> int:
-    found = _COLOUR.get(word)
-    if found is None:
-        raise _bad(text, f"{word!r} is not a stele colour ({', '.join(COLOURS)})")
-    return found
+    return _READ.named(_COLOUR, text, word, _A_COLOUR)
 
 
 def _village_named(text: str, word: str) -> int:
@@ -349,10 +309,7 @@ def parse_action(text: str) -> Action:
 
     (The core has already refused anything that is not text.)
     """
-    words = text.lower().split()
-    if not words:
-        raise _bad(text, f"it is empty; expected one of: {_FORMS}")
-    verb, args = words[0], words[1:]
+    verb, args = _READ.split(text, _FORMS)
     if verb in _BARE:
         if args:
             raise _bad(text, f"{verb!r} takes no arguments")

@@ -14,6 +14,7 @@ from typing import Final
 import attrs
 
 from meeple.core import MalformedActionError
+from meeple.core.notation import Verb
 
 from .components import COLOURS
 from .components import NUM_COLOURS
@@ -55,104 +56,86 @@ TARGET_NAMES: tuple[str, ...] = (*COLOURS, "edinburgh")
 
 
 @attrs.frozen(slots=True)
-class Draw:
+class Draw(Verb, verb="draw"):
     """Deportation: draw one travel card and be deported to the site of its colour."""
 
-    def __str__(self) -> str:
-        return "draw"
-
 
 @attrs.frozen(slots=True)
-class Truck:
-    """Play a truck card: move to the nearest empty space of its colour, jumping pawns."""
-
-    colour: int
-    """Colour id of the truck card played."""
-
-    def __str__(self) -> str:
-        return "truck " + COLOURS[self.colour]
-
-
-@attrs.frozen(slots=True)
-class Walk:
-    """Play a rainbow card: walk to the nearest empty space of a colour, passing no pawn."""
-
-    target: int
-    """Colour id walked to, or `EDINBURGH`."""
-
-    def __str__(self) -> str:
-        return "walk " + TARGET_NAMES[self.target]
-
-
-@attrs.frozen(slots=True)
-class Three:
+class Three(Verb, verb="three"):
     """Start the three-card move (drop a bear card, play three cards, name a colour)."""
 
-    def __str__(self) -> str:
-        return "three"
+
+@attrs.frozen(slots=True)
+class Done(Verb, verb="done"):
+    """End an exchange: refill the hand to five cards."""
 
 
 @attrs.frozen(slots=True)
-class Drop:
-    """Three-card move: discard the bear card in this colour's box (it is refilled)."""
+class _OnColour(Verb):
+    """A decision naming one colour: its verb, then the colour."""
 
     colour: int
-    """Colour id of the box whose card is discarded."""
+    """Colour id of the truck card played, or of the box dropped or taken from."""
 
     def __str__(self) -> str:
-        return "drop " + COLOURS[self.colour]
+        return f"{self.verb} {COLOURS[self.colour]}"
 
 
 @attrs.frozen(slots=True)
-class Use:
-    """Three-card move: play one travel card of this kind."""
+class Truck(_OnColour, verb="truck"):
+    """Play a truck card: move to the nearest empty space of its colour, jumping pawns."""
+
+
+@attrs.frozen(slots=True)
+class Drop(_OnColour, verb="drop"):
+    """Three-card move: discard the bear card in this colour's box (it is refilled)."""
+
+
+@attrs.frozen(slots=True)
+class Box(_OnColour, verb="box"):
+    """Arriving in Edinburgh by walking or three cards: take the bear card of any box."""
+
+
+@attrs.frozen(slots=True)
+class _ToTarget(Verb):
+    """A decision naming where to go: its verb, then a colour or Edinburgh."""
+
+    target: int
+    """Colour id, or `EDINBURGH` (walked to, or when no empty space of some colour lies ahead)."""
+
+    def __str__(self) -> str:
+        return f"{self.verb} {TARGET_NAMES[self.target]}"
+
+
+@attrs.frozen(slots=True)
+class Walk(_ToTarget, verb="walk"):
+    """Play a rainbow card: walk to the nearest empty space of a colour, passing no pawn."""
+
+
+@attrs.frozen(slots=True)
+class To(_ToTarget, verb="to"):
+    """Choose where to go: the deportation site of a colour, or a three-card move's colour."""
+
+
+@attrs.frozen(slots=True)
+class _OfKind(Verb):
+    """A decision naming a kind of travel card: its verb, then the kind."""
 
     kind: int
     """Travel card kind: a colour id for a truck card, `RAINBOW` for a walking card."""
 
     def __str__(self) -> str:
-        return "use " + TRAVEL_NAMES[self.kind]
+        return f"{self.verb} {TRAVEL_NAMES[self.kind]}"
 
 
 @attrs.frozen(slots=True)
-class To:
-    """Choose where to go: the deportation site of a colour, or a three-card move's colour."""
-
-    target: int
-    """Colour id, or `EDINBURGH` when no empty space of some colour lies ahead."""
-
-    def __str__(self) -> str:
-        return "to " + TARGET_NAMES[self.target]
+class Use(_OfKind, verb="use"):
+    """Three-card move: play one travel card of this kind."""
 
 
 @attrs.frozen(slots=True)
-class Exchange:
+class Exchange(_OfKind, verb="exchange"):
     """Do not travel: discard one travel card of this kind (more may follow, then done)."""
-
-    kind: int
-    """Travel card kind discarded."""
-
-    def __str__(self) -> str:
-        return "exchange " + TRAVEL_NAMES[self.kind]
-
-
-@attrs.frozen(slots=True)
-class Done:
-    """End an exchange: refill the hand to five cards."""
-
-    def __str__(self) -> str:
-        return "done"
-
-
-@attrs.frozen(slots=True)
-class Box:
-    """Arriving in Edinburgh by walking or three cards: take the bear card of any box."""
-
-    colour: int
-    """Colour id of the box taken from."""
-
-    def __str__(self) -> str:
-        return "box " + COLOURS[self.colour]
 
 
 Action = Draw | Truck | Walk | Three | Drop | Use | To | Exchange | Done | Box
@@ -198,14 +181,14 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 
 # -- the parser: the inverse of str(action) ------------------------------------
 
-_WORDS: Final[dict[str, Action]] = {"draw": DRAW, "three": THREE, "done": DONE}
+_WORDS: Final[dict[str, Action]] = {Draw.verb: DRAW, Three.verb: THREE, Done.verb: DONE}
 _WITH_COLOUR: Final[dict[str, tuple[Action, ...]]] = {
-    "truck": TRUCKS,
-    "drop": DROPS,
-    "box": BOXES,
+    Truck.verb: TRUCKS,
+    Drop.verb: DROPS,
+    Box.verb: BOXES,
 }
-_WITH_TARGET: Final[dict[str, tuple[Action, ...]]] = {"walk": WALKS, "to": TOS}
-_WITH_KIND: Final[dict[str, tuple[Action, ...]]] = {"use": USES, "exchange": EXCHANGES}
+_WITH_TARGET: Final[dict[str, tuple[Action, ...]]] = {Walk.verb: WALKS, To.verb: TOS}
+_WITH_KIND: Final[dict[str, tuple[Action, ...]]] = {Use.verb: USES, Exchange.verb: EXCHANGES}
 _VERBS: Final = sorted([*_WORDS, *_WITH_COLOUR, *_WITH_TARGET, *_WITH_KIND])
 
 

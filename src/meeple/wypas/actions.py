@@ -15,6 +15,8 @@ from typing import get_args
 
 import attrs
 
+from meeple.core.notation import Verb
+
 from .components import FACE_NAME
 from .components import KIND_COLOUR
 from .components import KIND_NAME
@@ -73,15 +75,25 @@ def _sheep_text(kind: int, face: int) -> str:
     return name
 
 
+def _seat_pen(verb: str, target: int, pen: int) -> str:
+    """``wolf p1 pen2``: a verb, a seat and one of its pens (left out when not said)."""
+    return f"{verb} p{target}" + (f" pen{pen}" if pen else "")
+
+
 @attrs.frozen(slots=True)
-class Hide:
-    """The baca lays this drawn card face down as the secret lot."""
+class _OfKind(Verb):
+    """A decision naming one card: its verb, then the card's kind."""
 
     kind: int
-    """Kind of the card hidden."""
+    """Kind of the card hidden or taken."""
 
     def __str__(self) -> str:
-        return f"hide {KIND_NAME[self.kind]}"
+        return f"{self.verb} {KIND_NAME[self.kind]}"
+
+
+@attrs.frozen(slots=True)
+class Hide(_OfKind, verb="hide"):
+    """The baca lays this drawn card face down as the secret lot."""
 
 
 @attrs.frozen(slots=True)
@@ -126,11 +138,8 @@ class BidDown:
 
 
 @attrs.frozen(slots=True)
-class Check:
+class Check(Verb, verb="check"):
     """Bluff rule: check a bid that holds a face-down card by matching it exactly."""
-
-    def __str__(self) -> str:
-        return "check"
 
 
 @attrs.frozen(slots=True)
@@ -145,28 +154,19 @@ class Award:
 
 
 @attrs.frozen(slots=True)
-class Done:
+class Done(Verb, verb="done"):
     """Finish the current step: stand on a bid, end your redyk or your shearing."""
 
-    def __str__(self) -> str:
-        return "done"
-
 
 @attrs.frozen(slots=True)
-class Pass:
+class Pass(Verb, verb="pass"):
     """Drop out of this lot's auction, or let a special card stand (no Sheepdog)."""
 
-    def __str__(self) -> str:
-        return "pass"
-
 
 @attrs.frozen(slots=True)
-class Wait:
+class Wait(Verb, verb="wait"):
     """Decline an offer to play a special card now (another seat is to act); the next
     offer comes after the next move by another seat. Nobody else sees it."""
-
-    def __str__(self) -> str:
-        return "wait"
 
 
 @attrs.frozen(slots=True)
@@ -210,14 +210,8 @@ class Thief:
 
 
 @attrs.frozen(slots=True)
-class Take:
+class Take(_OfKind, verb="take"):
     """The Thief's choice from the hand it looked at."""
-
-    kind: int
-    """Kind of the card taken."""
-
-    def __str__(self) -> str:
-        return f"take {KIND_NAME[self.kind]}"
 
 
 @attrs.frozen(slots=True)
@@ -230,7 +224,7 @@ class Wolf:
     """Pen 1 or 2."""
 
     def __str__(self) -> str:
-        return f"wolf p{self.target}" + (f" pen{self.pen}" if self.pen else "")
+        return _seat_pen("wolf", self.target, self.pen)
 
 
 @attrs.frozen(slots=True)
@@ -245,7 +239,7 @@ class Dog:
     def __str__(self) -> str:
         if self.target < 0:
             return "dog"
-        return f"dog p{self.target}" + (f" pen{self.pen}" if self.pen else "")
+        return _seat_pen("dog", self.target, self.pen)
 
 
 @attrs.frozen(slots=True)
@@ -260,7 +254,7 @@ class Black:
     """The face of the sheep taken (unique within a pen)."""
 
     def __str__(self) -> str:
-        text = f"black p{self.target}" + (f" pen{self.pen}" if self.pen else "")
+        text = _seat_pen("black", self.target, self.pen)
         return f"{text} {FACE_NAME[self.face]}" if self.face >= 0 else text
 
 

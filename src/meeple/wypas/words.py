@@ -8,7 +8,7 @@ the rules say why (`explain`).
 
 from __future__ import annotations
 
-from meeple.core import MalformedActionError
+from meeple.core.notation import Reader
 
 from .components import MAX_VALUE
 from .components import NAME_FACE
@@ -17,17 +17,15 @@ from .components import NAME_KIND
 __all__ = ["bad", "face", "kind", "pen", "seat", "value"]
 
 
-def bad(text: str, why: str) -> MalformedActionError:
-    """The error for `text`, saying why it cannot be read."""
-    return MalformedActionError(f"wypas: cannot read {text!r}: {why}")
+_READ = Reader("wypas: cannot read")
+
+bad = _READ.bad
+"""The error for `text`, saying why it cannot be read."""
 
 
 def kind(text: str, word: str) -> int:
     """The card kind `word` names (``red-3``, ``dolly-red``, ``super``, ``thief``)."""
-    found = NAME_KIND.get(word)
-    if found is None:
-        raise bad(text, f"{word!r} is not a card (e.g. red-3, dolly-red, super, thief)")
-    return found
+    return _READ.named(NAME_KIND, text, word, "a card (e.g. red-3, dolly-red, super, thief)")
 
 
 def seat(text: str, word: str) -> int:
@@ -54,7 +52,4 @@ def value(text: str, word: str) -> int:
 
 def face(text: str, word: str) -> int:
     """The sheep face `word` names (colour-value, ``green-5``)."""
-    found = NAME_FACE.get(word)
-    if found is None:
-        raise bad(text, f"{word!r} is not a sheep face (colour-value, e.g. green-5)")
-    return found
+    return _READ.named(NAME_FACE, text, word, "a sheep face (colour-value, e.g. green-5)")
