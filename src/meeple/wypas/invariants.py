@@ -283,19 +283,19 @@ def validate_view(v: View) -> None:
     _check_view_counts(v)
 
 
-def seen_in_view(v: View) -> Counter[int]:
-    """The kinds `v` shows, counted: the seat's own hand, the discard pile as it saw it,
-    the lots, the drawn lots and the face-down lot it sees, the cards on the table, the
-    face-down bid cards it sees, and what it knows of the other hands (`determinize`
-    deals the rest of the deck)."""
-    seen = Counter(v.hand) + Counter(v.discard) + Counter(v.lots) + Counter(v.drawn)
-    seen.update(_table_cards(v))
-    seen.update(d for d in v.down if d >= 0)
+def seen_in_view(v: View) -> list[int]:
+    """The kinds `v` shows, one entry a card: the seat's own hand, the discard pile as it
+    saw it, the lots, the drawn lots and the face-down lot it sees, the cards on the
+    table, the face-down bid cards it sees, and what it knows of the other hands
+    (`determinize` deals the rest of the deck)."""
+    seen = [*v.hand, *v.discard, *v.lots, *v.drawn]
+    seen += _table_cards(v)
+    seen += [d for d in v.down if d >= 0]
     if v.face_down >= 0:
-        seen[v.face_down] += 1
+        seen.append(v.face_down)
     for t, cards in enumerate(v.known):
         if t != v.player:
-            seen.update(cards)
+            seen += cards
     return seen
 
 
@@ -303,7 +303,7 @@ def _check_view_counts(v: View) -> None:
     """No kind is seen more often than the deck holds it, and the unseen cards fill
     exactly the hidden places (other hands, the deck, hidden lots and bid cards)."""
     p = v.player
-    seen = seen_in_view(v)
+    seen = Counter(seen_in_view(v))
     deck = SHEEP_DECK if not v.options.specials else DECK
     box = Counter(deck)
     for kind, count in seen.items():
