@@ -15,6 +15,7 @@ import attrs
 
 from meeple.core import rng as _rng
 from meeple.core.field_order import in_order
+from meeple.core.table import table_reader
 
 from . import invariants
 from .components import CARDS
@@ -50,6 +51,10 @@ class View(Table):
     """Cards left in the Seal pile."""
     deck_top_back: int
     """Dragon Seals on the back of the pile's top card, -1 if the pile is empty."""
+
+
+_table = table_reader(View, Table)
+"""A view's open `Table` fields, which `determinize` takes back as they are."""
 
 
 @lru_cache(maxsize=1024)
@@ -146,31 +151,11 @@ def determinize(view: View, seed: int) -> State:
         deck.extend(shuffled_rest)
     state_rng, _ = _rng.next_u64(rng)
     state = State(
-        players=view.players,
-        to_act=view.to_act,
         rng=state_rng,
-        max_rounds=view.max_rounds,
-        round=view.round,
-        current=view.current,
-        phase=view.phase,
-        board=view.board,
-        temples=view.temples,
-        bag=view.bag,
-        reserves=view.reserves,
-        tokens=view.tokens,
         hands=tuple(hands),
         deck=tuple(deck),
-        played=view.played,
         fresh=fresh,
-        regular_done=view.regular_done,
-        mods=view.mods,
-        extra=view.extra,
-        extra_count=view.extra_count,
-        owed=view.owed,
-        waivers=view.waivers,
-        ritual_temple=view.ritual_temple,
-        reserve_pays_offering=view.reserve_pays_offering,
-        take_fewer=view.take_fewer,
+        **_table(view),
     )
     invariants.validate(state)
     return state

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import attrs
 
 from meeple.core import rng as _rng
+from meeple.core.table import table_reader
 
 from .components import BEAR_COUNTS
 from .components import BEAR_KINDS
@@ -46,6 +47,10 @@ class View(Table):
     """Cards left in the travel deck."""
     bear_deck_size: int
     """Cards left in the bear stack."""
+
+
+_table = table_reader(View, Table)
+"""A view's open `Table` fields, which `determinize` takes back as they are."""
 
 
 def view_of(state: State, player: int | None) -> View:
@@ -96,25 +101,11 @@ def determinize(view: View, seed: int) -> State:
     if len(bear_deck) != view.bear_deck_size:
         raise ValueError("the view's bear card counts do not add up")
     state = State(
-        players=view.players,
-        to_act=view.to_act,
-        options=view.options,
-        phase=view.phase,
-        current=view.current,
-        round=view.round,
-        positions=view.positions,
-        travel_discard=view.travel_discard,
-        bear_discard=view.bear_discard,
-        display=view.display,
-        collections=view.collections,
-        city_owner=view.city_owner,
-        pending=view.pending,
-        last_round=view.last_round,
-        ending=view.ending,
         rng=rng,
         hands=tuple(hands),
         travel_deck=travel_deck,
         bear_deck=bear_deck,
+        **_table(view),
     )
     validate(state)
     return state

@@ -38,6 +38,7 @@ from .elements import pen_id
 from .elements import seat_id
 from .elements import sheep_id
 from .elements import value_id
+from .render import seat_marks
 from .state import AWARD
 from .state import BID
 from .state import REDYK
@@ -289,13 +290,7 @@ def render_html(view: View) -> str:
         if p != me and me is not None and view.known[p]:
             knows = _cards(view.known[p], "known", _known_of(p))
             known = f"<br>you know: {knows}"
-        marks = []
-        if p == view.baca:
-            marks.append("baca")
-        if p == view.actor:
-            marks.append("to act")
-        elif p in view.to_act:  # only ever this seat: other offers are not in its view
-            marks.append("offered a special card")
+        marks = seat_marks(view, p)
         if p == view.final_from:
             marks.append("first fifth fleece")
         award = element_attrs(seat_id(p), _seat(view, p)) if view.phase == AWARD else ""

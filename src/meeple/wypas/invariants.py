@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from .state import State
     from .view import View
 
-__all__ = ["cards_in_play", "validate", "validate_view"]
+__all__ = ["cards_in_play", "seen_in_view", "validate", "validate_view"]
 
 
 # -- states ---------------------------------------------------------------------------
@@ -283,18 +283,27 @@ def validate_view(v: View) -> None:
     _check_view_counts(v)
 
 
+def seen_in_view(v: View) -> list[int]:
+    """The kinds `v` shows, one entry a card: the seat's own hand, the discard pile as it
+    saw it, the lots, the drawn lots and the face-down lot it sees, the cards on the
+    table, the face-down bid cards it sees, and what it knows of the other hands
+    (`determinize` deals the rest of the deck)."""
+    seen = [*v.hand, *v.discard, *v.lots, *v.drawn]
+    seen += _table_cards(v)
+    seen += [d for d in v.down if d >= 0]
+    if v.face_down >= 0:
+        seen.append(v.face_down)
+    for t, cards in enumerate(v.known):
+        if t != v.player:
+            seen += cards
+    return seen
+
+
 def _check_view_counts(v: View) -> None:
     """No kind is seen more often than the deck holds it, and the unseen cards fill
     exactly the hidden places (other hands, the deck, hidden lots and bid cards)."""
     p = v.player
-    seen = Counter(v.hand) + Counter(v.discard) + Counter(v.lots) + Counter(v.drawn)
-    seen.update(_table_cards(v))
-    seen.update(d for d in v.down if d >= 0)
-    if v.face_down >= 0:
-        seen[v.face_down] += 1
-    for t, cards in enumerate(v.known):
-        if t != p:
-            seen.update(cards)
+    seen = Counter(seen_in_view(v))
     deck = SHEEP_DECK if not v.options.specials else DECK
     box = Counter(deck)
     for kind, count in seen.items():

@@ -28,7 +28,7 @@ from .view import View
 if TYPE_CHECKING:
     from rich.text import Text
 
-__all__ = ["render", "render_styled"]
+__all__ = ["render", "render_styled", "seat_marks"]
 
 
 def _cards(kinds: tuple[int, ...]) -> str:
@@ -55,6 +55,19 @@ def _unseen_discards(v: View) -> int:
     return sum(c for q, c in enumerate(v.buried_counts) if q != v.player)
 
 
+def seat_marks(v: View, p: int) -> list[str]:
+    """What seat `p` is now, as the text and the HTML pictures both mark it: the baca,
+    the seat to act, or offered a special card."""
+    marks = []
+    if p == v.baca:
+        marks.append("baca")
+    if p == v.actor:
+        marks.append("to act")
+    elif p in v.to_act:  # only ever this seat: other offers are not in its view
+        marks.append("offered a special card")
+    return marks
+
+
 def render(v: View) -> str:
     """Several lines of text describing the table as `v.player` sees it."""
     lines = [
@@ -78,13 +91,7 @@ def render(v: View) -> str:
         dogs = "".join(f", cancelled by p{d}'s dog" for d in v.dogs)
         lines.append(f"special card in play: {special_text(v.pending)}{dogs}")
     for p in range(v.players):
-        marks = []
-        if p == v.baca:
-            marks.append("baca")
-        if p == v.actor:
-            marks.append("to act")
-        elif p in v.to_act:  # only ever this seat: other offers are not in its view
-            marks.append("offered a special card")
+        marks = seat_marks(v, p)
         head = f"p{p}" + (f" ({', '.join(marks)})" if marks else "")
         hand = _cards(v.hand) if p == v.player else f"{v.hand_counts[p]} cards"
         lines.append(f"{head}: {v.points[p]} points, {len(v.fleeces[p])} fleeces; hand {hand}")

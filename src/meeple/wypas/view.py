@@ -20,15 +20,13 @@ from meeple.core import ONE_SEAT
 from meeple.core import rng as _rng
 from meeple.core.edit import merge_sorted
 from meeple.core.field_order import in_order
+from meeple.core.table import table_reader
 
 from .components import DECK
-from .components import DOG
 from .components import SHEEP_DECK
-from .components import WOLF
-from .components import kind_of
+from .invariants import seen_in_view
 from .offers import SEATS_OF
 from .offers import with_offers
-from .state import REACT
 from .state import State
 from .state import Table
 
@@ -84,6 +82,10 @@ class View(Table):
     buried_counts: tuple[int, ...]
     """Bluff rule: per seat, how many cards it discarded face down (public: everyone saw
     a card go face down)."""
+
+
+_table = table_reader(View, Table)
+"""A view's open `Table` fields, which `determinize` takes back as they are."""
 
 
 def seen_to_act(s: State, player: int | None) -> frozenset[int]:
@@ -168,30 +170,7 @@ def determinize(view: View, seed: int) -> State:
     n = view.players
     p = view.player
     unseen = Counter(DECK if view.options.specials else SHEEP_DECK)
-    seen: list[int] = list(view.hand) + list(view.discard) + list(view.lots)
-    seen += view.drawn
-    for pair in view.pens:
-        for pen in pair:
-            seen += [kind_of(c) for c in pen]
-    for mask in view.wolves:
-        seen += [WOLF] * ((mask & 1) + (mask >> 1 & 1))
-    for fleeces in view.fleeces:
-        for fleece in fleeces:
-            seen += fleece
-    for laid in view.laid:
-        seen += laid
-    if view.face_down >= 0:
-        seen.append(view.face_down)
-    if view.lot >= 0:
-        seen.append(view.lot)
-    seen += [kind for kind in view.down if kind >= 0]
-    if view.phase == REACT:
-        seen.append(view.pending[1])
-    seen += [DOG] * len(view.dogs)
-    for t in range(n):
-        if t != p:
-            seen += view.known[t]
-    unseen.subtract(seen)
+    unseen.subtract(seen_in_view(view))
     if any(c < 0 for c in unseen.values()):
         raise ValueError("the view shows more cards of some kind than the game has")
     pool, rng = _rng.shuffled(_rng.seed_rng(seed), sorted(unseen.elements()))
@@ -230,44 +209,18 @@ def determinize(view: View, seed: int) -> State:
     empty: tuple[int, ...] = ()
     known = tuple(view.known if o == p else (empty,) * n for o in range(n))
     state = State(
-        players=n,
         to_act=ONE_SEAT[view.actor] if view.actor >= 0 else NOBODY,
         rng=rng,
-        options=view.options,
-        round=view.round,
-        baca=view.baca,
-        phase=view.phase,
-        actor=view.actor,
         hands=tuple(hands),
         deck=tuple(rest),
         discard=discard,
-        pens=view.pens,
-        wolves=view.wolves,
-        fleeces=view.fleeces,
-        points=view.points,
-        bonus=view.bonus,
         drawn=drawn,
-        lots=view.lots,
         face_down=face_down,
-        opener=view.opener,
-        lot=view.lot,
-        laid=view.laid,
-        bids=view.bids,
-        high=view.high,
         down=down,
-        declared=view.declared,
-        checkers=view.checkers,
-        passed=view.passed,
-        finished=view.finished,
-        passes=view.passes,
-        resume=view.resume,
         waited=0,
-        pending=view.pending,
-        dogs=view.dogs,
-        final_from=view.final_from,
-        final_left=view.final_left,
         known=known,
         buried=buried,
+        **_table(view),
     )
     if not view.options.specials:
         return state
