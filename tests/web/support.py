@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -12,6 +14,7 @@ from collections.abc import Callable
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 from typing import Any
 
 import httpx2 as httpx
@@ -20,7 +23,27 @@ from starlette.applications import Starlette
 
 from meeple.web.hub import Hub
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
 Json = dict[str, Any]
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+"""Where the browser tests save what they saw (not committed)."""
+DOC_IMAGES = ROOT / "docs" / "images"
+DOC_ENV = "MEEPLE_DOC_SCREENSHOTS"
+"""With this set to ``1``, the screenshots docs/web.md shows are written there too."""
+
+
+def screenshot(page: Page, name: str, *, full_page: bool = False, doc: bool = False) -> None:
+    """Save `page` as ``artifacts/screenshots/NAME.png``; a `doc` one also goes to
+    ``docs/images/web-NAME.png`` when `DOC_ENV` is ``1`` (how the docs' copies are made)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    if doc and os.environ.get(DOC_ENV) == "1":
+        shutil.copy(path, DOC_IMAGES / f"web-{name}.png")
 
 
 def bearer(token: str) -> dict[str, str]:

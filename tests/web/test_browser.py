@@ -2,7 +2,8 @@
 
 Needs ``apt-get install chromium`` and ``pip install playwright`` (see
 ``.ci/web-deps.sh``); there is no skipping: without them these tests fail.
-Screenshots go to ``artifacts/screenshots/``.
+Screenshots go to ``artifacts/screenshots/``; with ``MEEPLE_DOC_SCREENSHOTS=1`` the
+lobby and two-humans ones are also written to ``docs/images/`` (the copies docs/web.md shows).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from .support import Json
 from .support import LiveServer
 from .support import bearer
 from .support import hub_of
+from .support import screenshot
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 TIMEOUT_MS = 30_000
 # Pages are opened with bypass_csp=True only because Playwright's wait_for_function
 # evaluates its predicate with eval, which the app's Content-Security-Policy forbids
@@ -43,9 +44,10 @@ def create(page: Page, server: LiveServer, body: Json) -> Json:
     return data
 
 
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+def shot(page: Page, name: str, *, doc: bool = False, full_page: bool = True) -> None:
+    """The whole page, or the window (`screenshot`); a `doc` one is a copy docs/web.md
+    shows."""
+    screenshot(page, name, full_page=full_page, doc=doc)
 
 
 def wait_ready(page: Page) -> None:
@@ -192,8 +194,8 @@ def test_two_humans_in_two_browsers_never_see_each_others_hand(
                     assert pick is None or pick not in ever_held[other]
 
         check_privacy()
-        shot(pages[0], "two-humans-seat0-start")
-        shot(pages[1], "two-humans-seat1-start")
+        shot(pages[0], "two-humans-seat0-start", doc=True, full_page=False)
+        shot(pages[1], "two-humans-seat1-start", doc=True, full_page=False)
         while not live.match.state.is_over:
             moved = False
             for page in pages:
@@ -257,7 +259,7 @@ def test_the_lobby_creates_a_match_with_join_and_spectator_links(
         page.select_option('select[data-seat="2"]', "human")
         page.click("#create-button")
         page.wait_for_selector("#links:not([hidden])", timeout=TIMEOUT_MS)
-        shot(page, "lobby")
+        shot(page, "lobby", doc=True)
         joins = page.locator("a.join")
         assert joins.count() == 2
         seat2_url = joins.nth(1).get_attribute("href") or ""

@@ -14,10 +14,7 @@ mid-play ones are also written to ``docs/images/`` (the copies docs/web.md shows
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,11 +33,8 @@ from ..shared import SHORT_OPTIONS
 from .support import Json
 from .support import LiveServer
 from .support import hub_of
+from .support import screenshot
 
-ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-DOC_IMAGES = ROOT / "docs" / "images"
-DOC_ENV = "MEEPLE_DOC_SCREENSHOTS"
 TIMEOUT_MS = 60_000
 GAMES = meeple.game_names()
 REFUSING: dict[str, dict[str, Any]] = {"bear_mountain": {"mode": "draft"}}
@@ -149,12 +143,9 @@ class Table:
         self.page.set_viewport_size({"width": 1200, "height": 1000})
 
     def shot(self, name: str) -> None:
-        """The window as the player sees it (the bar at its foot included)."""
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        path = SCREENSHOTS / f"{name}.png"
-        self.page.screenshot(path=str(path))
-        if os.environ.get(DOC_ENV) == "1":
-            shutil.copy(path, DOC_IMAGES / f"web-{name}.png")
+        """The window as the player sees it (the bar at its foot included), a copy
+        docs/web.md shows."""
+        screenshot(self.page, name, doc=True)
 
 
 @pytest.mark.parametrize("game", GAMES)
