@@ -144,6 +144,9 @@ class Setup:
             self.game.encode_state if isinstance(self.game, EncodesStates) else None
         )
         """The game's ``state_encoding`` (float32 bytes straight from a state), if offered."""
+        self.make_blocks: Callable[[Any, int], Sequence[bytes]] = self._encode_state or self.blocks
+        """What `blocks` calls (the game's ``encode_state`` itself when it offers one),
+        for callers that encode at every step and can spare the call."""
 
     def start(self, seed: int) -> Any:
         """A fresh state."""

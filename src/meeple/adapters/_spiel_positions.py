@@ -97,8 +97,13 @@ class _Position:
         own = self.own
         new: _Position = _new(_Position)
         new.state = state
-        # As in __init__: a seat offered something in secret is asked first.
-        new.player = first_asked(state) if state.to_act else _TERMINAL
+        # first_asked, as in __init__ (a seat offered something in secret goes first),
+        # its one-seat case inline
+        to_act = state.to_act
+        if len(to_act) == 1:
+            new.player = min(to_act)
+        else:
+            new.player = first_asked(state) if to_act else _TERMINAL
         new.own = (*own[:player], (action, own[player]), *own[player + 1 :])
         new.legal = None
         return new
@@ -148,22 +153,18 @@ class _Recent:
         self.size = size
         self.entries: dict[tuple[int, int], tuple[Any, Any]] = {}
 
-    def get(self, state: Any, seat: int) -> Any:
-        """The remembered result, or None."""
+    def get(self, state: Any, seat: int, make: Callable[[Any, int], Any]) -> Any:
+        """The remembered ``make(state, seat)``, made and remembered if it is not
+        (the least recently used entry forgotten if full)."""
         entries = self.entries
         key = (id(state), seat)
-        found = entries.get(key)
+        found = entries.pop(key, None)  # put back below: now the most recently used
         if found is None:
-            return None
-        entries[key] = entries.pop(key)  # now the most recently used
+            found = (state, make(state, seat))
+            if len(entries) >= self.size:
+                del entries[next(iter(entries))]
+        entries[key] = found
         return found[1]
-
-    def put(self, state: Any, seat: int, result: Any) -> None:
-        """Remember `result`, forgetting the least recently used entry if full."""
-        entries = self.entries
-        entries[id(state), seat] = (state, result)
-        if len(entries) > self.size:
-            del entries[next(iter(entries))]
 
 
 class _Context:
@@ -207,15 +208,13 @@ class _Context:
         deal, seat 0) before every read, so the last few encodings are remembered, by
         the identity of the meeple state: sizing costs a lookup.
         """
-        blocks = self._encodings.get(state, player)
-        if blocks is None:
-            blocks = self.setup.blocks(state, player)
-            self._encodings.put(state, player, blocks)
-        return blocks  # type: ignore[no-any-return]  # what was put
+        found: Sequence[bytes] = self._encodings.get(state, player, self.setup.make_blocks)
+        return found
 
     def tensor(self, state: Any, player: int) -> list[float]:
         """`player`'s encoded view as a new list of floats (an observation tensor)."""
-        return self.setup.floats(self.blocks(state, player))
+        setup = self.setup  # what `blocks` does, inline (this runs at every step)
+        return setup.floats(self._encodings.get(state, player, setup.make_blocks))
 
     def observation_string(self, at: _Position, player: int) -> str:
         """`player`'s view as JSON."""
