@@ -48,21 +48,27 @@ def counting_deepcopies() -> Iterator[list[int]]:
 
 @pytest.fixture
 def deals_and_encodings(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    """How many deals (`Setup.start`) and encodings of a state (`Setup.blocks`, which
-    every tensor comes through) the adapter makes."""
+    """How many deals (`Setup.start`) and encodings of a state (`Setup.make_blocks`,
+    which every tensor comes through) the adapter makes."""
     counts = {"deals": 0, "encodings": 0}
-    start, blocks = _common.Setup.start, _common.Setup.blocks
+    start, init = _common.Setup.start, _common.Setup.__init__
 
     def counted_start(self: _common.Setup, seed: int) -> Any:
         counts["deals"] += 1
         return start(self, seed)
 
-    def counted_blocks(self: _common.Setup, state: Any, seat: int) -> Any:
-        counts["encodings"] += 1
-        return blocks(self, state, seat)
+    def counted_init(self: _common.Setup, *args: Any) -> None:
+        init(self, *args)
+        make = self.make_blocks
+
+        def counted_blocks(state: Any, seat: int) -> Any:
+            counts["encodings"] += 1
+            return make(state, seat)
+
+        self.make_blocks = counted_blocks
 
     monkeypatch.setattr(_common.Setup, "start", counted_start)
-    monkeypatch.setattr(_common.Setup, "blocks", counted_blocks)
+    monkeypatch.setattr(_common.Setup, "__init__", counted_init)
     return counts
 
 

@@ -4,9 +4,11 @@ public move does not always end their chance; other games keep their order."""
 from __future__ import annotations
 
 import numpy as np
+import pyspiel
 import pytest
 
 from meeple.adapters.gymnasium import MeepleEnv
+from meeple.adapters.openspiel import register
 from meeple.adapters.pettingzoo import env
 from meeple.core import asking_order
 from meeple.core import public_to_act
@@ -60,3 +62,19 @@ def test_gymnasium_lets_offered_bots_move_before_the_learners_public_move() -> N
             mask = made._observation()["action_mask"]
             made.step(int(sampler.choice(np.flatnonzero(mask))))
     assert returned > 0
+
+
+def test_openspiel_asks_the_offered_seat_first_after_every_move() -> None:
+    # Regression: a position made by a move took min(to_act), so after the first move
+    # the public seat was asked before a seat offered a special card.
+    game = pyspiel.load_game(register("wypas"), {"players": 4, "seed": 0, "max_rounds": 1})
+    secret = 0
+    for seed in range(3):
+        state = game.new_initial_state()
+        sampler = np.random.default_rng(seed)
+        while not state.is_terminal():
+            meeple_state = state.meeple_state
+            assert state.current_player() == asking_order(meeple_state)[0]
+            secret += len(meeple_state.to_act) > 1
+            state.apply_action(int(sampler.choice(state.legal_actions())))
+    assert secret > 0  # offers did come up, and went first

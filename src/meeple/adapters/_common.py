@@ -29,6 +29,7 @@ from ..core.options import build_options
 from ..core.outcome import Outcome
 from ..core.protocols import Game
 from ..core.registry import resolve_game
+from ..core.turns import asking_order
 
 __all__ = [
     "REWARD_CHOICES",
@@ -36,6 +37,7 @@ __all__ = [
     "RewardScheme",
     "Setup",
     "field_getters",
+    "first_asked",
     "index_by_action",
     "reward_range",
     "reward_scheme",
@@ -142,6 +144,9 @@ class Setup:
             self.game.encode_state if isinstance(self.game, EncodesStates) else None
         )
         """The game's ``state_encoding`` (float32 bytes straight from a state), if offered."""
+        self.make_blocks: Callable[[Any, int], Sequence[bytes]] = self._encode_state or self.blocks
+        """What `blocks` calls (the game's ``encode_state`` itself when it offers one),
+        for callers that encode at every step and can spare the call."""
 
     def start(self, seed: int) -> Any:
         """A fresh state."""
@@ -178,15 +183,15 @@ class Setup:
                 f"{self.game.spec.name}.encode_state gave {len(raw)} bytes, not "
                 f"{self._nbytes} (observation_size {self.observation_size} float32 numbers)"
             )
-        return np.frombuffer(raw, dtype=np.float32)
+        return np.frombuffer(raw, _FLOAT32)
 
     def floats(self, blocks: Sequence[bytes]) -> list[float]:
         """Float32 blocks as a list of Python floats (OpenSpiel's tensors), each block
         converted once: a block that repeats is the same bytes object, whose hash
         Python keeps, so most steps copy cached floats."""
         out: list[float] = []
-        for block in blocks:
-            out += _floats(block)
+        for numbers in map(_floats, blocks):
+            out += numbers
         if len(out) != self.observation_size:
             raise MeepleError(
                 f"{self.game.spec.name}.encode_state gave {len(out)} numbers, "
@@ -194,20 +199,21 @@ class Setup:
             )
         return out
 
-    def indices(self, legal: tuple[Any, ...]) -> list[int]:
+    def indices(self, legal: tuple[Any, ...]) -> tuple[int, ...]:
         """The vocabulary index of each of `legal`, in its order."""
-        found: list[int | None] = list(map(self._by_id.get, map(id, legal)))  # C loops
+        found: tuple[int | None, ...] = tuple(map(self._by_id.get, map(id, legal)))  # C loops
         if None not in found:
             return found  # type: ignore[return-value]  # no None in it
         getters = self._getters
         if getters is not None:
             by_fields = self._by_fields
             try:  # every action found by its class and compared fields: no Python code
-                return [by_fields[a.__class__, getters[a.__class__](a)] for a in legal]
+                return tuple([by_fields[a.__class__, getters[a.__class__](a)] for a in legal])
             except KeyError:
                 pass  # one outside the vocabulary (or of another class): one by one
-        self._look_up(legal, found)
-        return found  # type: ignore[return-value]  # every None was filled in
+        filled = list(found)
+        self._look_up(legal, filled)
+        return tuple(filled)  # type: ignore[arg-type]  # every None was filled in
 
     def _look_up(self, legal: tuple[Any, ...], found: list[int | None]) -> None:
         """Fill in the indices of the actions that are not the vocabulary's own objects:
@@ -230,17 +236,29 @@ class Setup:
         """The legal actions as an int8 mask over the vocabulary."""
         return self.mask_of(self.indices(legal))
 
-    def mask_of(self, indices: list[int]) -> Any:
+    def mask_of(self, indices: tuple[int, ...]) -> Any:
         """An int8 mask with a 1 at each of `indices` (a new, writable array)."""
         out = bytearray(len(self.vocab))
         for i in indices:
             out[i] = 1
-        return np.frombuffer(out, dtype=np.int8)
+        return np.frombuffer(out, _INT8)
+
+
+_FLOAT32: Final = np.dtype(np.float32)
+_INT8: Final = np.dtype(np.int8)
+# numpy reads a dtype object passed by position faster than a type by keyword.
 
 
 @lru_cache(maxsize=8192)  # a few kB an entry at most
 def _floats(block: bytes) -> tuple[float, ...]:
-    return struct.unpack(f"={len(block) // 4}f", block)
+    return _unpacker(len(block))(block)
+
+
+@lru_cache(maxsize=256)
+def _unpacker(size: int) -> Callable[[bytes], tuple[float, ...]]:
+    """Unpacks `size` bytes of float32 (one look-up, not a format string and struct's
+    cache of them, for each new block)."""
+    return struct.Struct(f"={size // 4}f").unpack
 
 
 def _no_fields(action: Any) -> tuple[()]:
@@ -277,6 +295,16 @@ def index_by_action(actions: tuple[Any, ...]) -> dict[Any, int] | None:
     except TypeError:
         return None
     return index if len(index) == len(actions) else None
+
+
+def first_asked(state: Any) -> int:
+    """The seat a one-seat-at-a-time driver asks first (`asking_order`'s first; seats
+    asked in secret, a Wypas offer, come before the public move). The state must have
+    someone to act. One seat to act, as at most steps, is answered without a call."""
+    to_act = state.to_act
+    if len(to_act) == 1:
+        return min(to_act)  # type: ignore[no-any-return]  # a seat number
+    return asking_order(state)[0]
 
 
 def setup(game: str | Game, players: int, options: dict[str, Any]) -> Setup:

@@ -19,9 +19,9 @@ import pyspiel
 
 from ..core.codec import dumps
 from ..core.errors import InvalidOptionsError
-from ..core.turns import asking_order
 from ._common import RewardScheme
 from ._common import Setup
+from ._common import first_asked
 
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 
@@ -80,14 +80,14 @@ class _Position:
     moves: tuple[Any, ...]
     """The legal action objects themselves (meeple's `apply` then finds the chosen one
     by identity), once `legal` is filled."""
-    raw: list[int]
+    raw: tuple[int, ...]
     """The vocabulary index of each of `moves`, in its order, once `legal` is filled."""
 
     def __init__(self, state: Any, own: tuple[_Moves, ...]) -> None:
         self.state = state
         to_act = state.to_act
         # Seats asked in secret (a Wypas offer) first, or the public move would end it.
-        self.player = asking_order(state)[0] if to_act else _TERMINAL
+        self.player = first_asked(state) if to_act else _TERMINAL
         self.own = own
         self.legal = None
 
@@ -97,8 +97,13 @@ class _Position:
         own = self.own
         new: _Position = _new(_Position)
         new.state = state
+        # first_asked, as in __init__ (a seat offered something in secret goes first),
+        # its one-seat case inline
         to_act = state.to_act
-        new.player = min(to_act) if to_act else _TERMINAL
+        if len(to_act) == 1:
+            new.player = min(to_act)
+        else:
+            new.player = first_asked(state) if to_act else _TERMINAL
         new.own = (*own[:player], (action, own[player]), *own[player + 1 :])
         new.legal = None
         return new
@@ -139,31 +144,27 @@ class _Deal(_Position):
 class _Recent:
     """The last few results of a function of (meeple state, seat), by identity.
 
-    Keys hold the meeple state itself (so its id is never reused while remembered)
-    and compare it by identity: hashing a whole state by value costs more than most
-    results. The most recently used entries stay.
+    Entries are keyed by the state's id and hold the state itself (so its id is never
+    reused while remembered): hashing a whole state by value costs more than most
+    results. The most recently used entries stay (a dict keeps them in use order).
     """
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.entries: list[tuple[Any, int, Any]] = []
+        self.entries: dict[tuple[int, int], tuple[Any, Any]] = {}
 
-    def get(self, state: Any, seat: int) -> Any:
-        """The remembered result, or None."""
+    def get(self, state: Any, seat: int, make: Callable[[Any, int], Any]) -> Any:
+        """The remembered ``make(state, seat)``, made and remembered if it is not
+        (the least recently used entry forgotten if full)."""
         entries = self.entries
-        for i, (seen, at, result) in enumerate(entries):
-            if seen is state and at == seat:
-                if i != len(entries) - 1:
-                    entries.append(entries.pop(i))
-                return result
-        return None
-
-    def put(self, state: Any, seat: int, result: Any) -> None:
-        """Remember `result`, forgetting the least recently used entry if full."""
-        entries = self.entries
-        entries.append((state, seat, result))
-        if len(entries) > self.size:
-            del entries[0]
+        key = (id(state), seat)
+        found = entries.pop(key, None)  # put back below: now the most recently used
+        if found is None:
+            found = (state, make(state, seat))
+            if len(entries) >= self.size:
+                del entries[next(iter(entries))]
+        entries[key] = found
+        return found[1]
 
 
 class _Context:
@@ -207,15 +208,13 @@ class _Context:
         deal, seat 0) before every read, so the last few encodings are remembered, by
         the identity of the meeple state: sizing costs a lookup.
         """
-        blocks = self._encodings.get(state, player)
-        if blocks is None:
-            blocks = self.setup.blocks(state, player)
-            self._encodings.put(state, player, blocks)
-        return blocks  # type: ignore[no-any-return]  # what was put
+        found: Sequence[bytes] = self._encodings.get(state, player, self.setup.make_blocks)
+        return found
 
     def tensor(self, state: Any, player: int) -> list[float]:
         """`player`'s encoded view as a new list of floats (an observation tensor)."""
-        return self.setup.floats(self.blocks(state, player))
+        setup = self.setup  # what `blocks` does, inline (this runs at every step)
+        return setup.floats(self._encodings.get(state, player, setup.make_blocks))
 
     def observation_string(self, at: _Position, player: int) -> str:
         """`player`'s view as JSON."""

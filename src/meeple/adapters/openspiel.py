@@ -321,7 +321,12 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """`player`'s (default: the current player's) encoded view."""
-        return self._ctx.tensor(self._at.state, self._seat(player))
+        at = self._at
+        seat = at.player if player is None else player
+        ctx = self._ctx
+        if not 0 <= seat < ctx.players:
+            self._seat(seat)  # raises the error `_seat` gives
+        return ctx.tensor(at.state, seat)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The same as `observation_tensor` (a view already holds what a seat knows)."""

@@ -30,9 +30,9 @@ except ImportError as err:  # pragma: no cover - exercised only without the extr
     raise ImportError("meeple.adapters.pettingzoo needs: pip install 'meeple[rl]'") from err
 
 from ..core.protocols import Game
-from ..core.turns import asking_order  # seats asked in secret first (a Wypas offer)
 from ._common import RewardChoice
 from ._common import RewardScheme
+from ._common import first_asked  # seats asked in secret first (a Wypas offer)
 from ._common import reward_scheme
 from ._common import rewards_from
 from ._common import setup
@@ -88,7 +88,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             agent: gymnasium.spaces.Discrete(count) for agent in self.possible_agents
         }
         self.state: Any = None
-        self._seen: tuple[Any, int, tuple[Any, ...], list[int]] | None = None
+        self._seen: tuple[Any, int, tuple[Any, ...], tuple[int, ...]] | None = None
         """(state, seat, its legal actions, their vocabulary indices) of the last
         observation, so that `step` applies the legal action object itself."""
 
@@ -111,7 +111,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[asking_order(self.state)[0]]
+        self.agent_selection = self.possible_agents[first_asked(self.state)]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's view, encoded, and its legal-action mask (zeros when not to act)."""
@@ -145,17 +145,18 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         if move is None:
             move = self._setup.vocab.action(int(action))
         after = self.state = state.apply(move, seat)
-        self._cumulative_rewards[agent] = 0.0
         if after.is_over:
             values = rewards_from(after.outcome(), self.reward_scheme)
             for other, p in self._seat.items():
                 self.rewards[other] = values[p]
                 self.terminations[other] = True
+            self._cumulative_rewards[agent] = 0.0
+            self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[asking_order(after)[0]]
-        # Rewards come only at the end: before it they are all 0, and adding them
-        # (PettingZoo's bookkeeping at every step) would change nothing.
-        self._accumulate_rewards()
+            # Rewards come only at the end: until then every reward and cumulative
+            # reward is 0, so PettingZoo's bookkeeping (reset the agent's cumulative
+            # reward, add the rewards) would change nothing and is skipped.
+            self.agent_selection = self.possible_agents[first_asked(after)]
         if self.render_mode == "human":
             self.render()
 
