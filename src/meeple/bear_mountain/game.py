@@ -68,6 +68,7 @@ class BearMountain(GameBase[State, Action, View], EncodingBase[Action, View]):
     _successor = staticmethod(transitions.successor)
     _outcome = staticmethod(scoring.outcome)
     _view = staticmethod(views.view_of)
+    _seen_to_act = staticmethod(views.seen_to_act)  # the draft's seats, no view made
     _determinize = staticmethod(views.determinize)
     _render = staticmethod(render.render)
     render_styled = staticmethod(render.render_styled)  # ``styled``: the picture in colour

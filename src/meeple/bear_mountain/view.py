@@ -19,7 +19,7 @@ from .options import Options
 from .state import Phase
 from .state import State
 
-__all__ = ["View", "determinize", "view_of"]
+__all__ = ["View", "determinize", "seen_to_act", "view_of"]
 
 
 @attrs.frozen
@@ -64,6 +64,11 @@ class View:
     """Solo: score cards assigned to each hike."""
     active: int
     """Solo: the hike being assigned score cards (-1 for none)."""
+
+
+def seen_to_act(s: State, player: int | None) -> frozenset[int]:
+    """The seats every view shows to act: all of them (nobody is asked in secret)."""
+    return s.to_act
 
 
 def view_of(s: State, player: int | None) -> View:

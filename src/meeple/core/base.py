@@ -298,6 +298,20 @@ class StateBase:
             resolve_player(self.players, self.to_act, player, self.GAME_NAME)
         return self._bound()._view(self, player)
 
+    def seen_to_act(self, player: int | None = None) -> frozenset[int]:
+        """The seats `player`'s view shows to act (None: the whole table's), making no view.
+
+        Equal to ``view(player).to_act`` (the kit checks it); drivers that ask one seat
+        at a time call it at every step where several seats act (`asking_order`)."""
+        game = self._game
+        if game is None:  # a hand-written game's state, which answers `view` itself
+            seen: frozenset[int] = self.view(player).to_act
+        else:
+            if player is not None:
+                resolve_player(self.players, self.to_act, player, self.GAME_NAME)
+            seen = game._seen_to_act(self, player)
+        return seen
+
     def prompt(self, player: int | None = None) -> str:
         """One line saying what `player` (None: the only seat to act) decides now."""
         if player is not None:

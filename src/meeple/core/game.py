@@ -89,6 +89,15 @@ class GameBase(Generic[S, A, V]):
         """view.determinize: a full state consistent with `view`."""
         raise NotImplementedError
 
+    def _seen_to_act(self, state: S, player: int | None, /) -> frozenset[int]:
+        """view.seen_to_act: the seats `player`'s view shows to act (None: what the whole
+        table sees), without making the view. A game that asks seats in secret fills it,
+        so that drivers asking one seat at a time do not build a view at every step; by
+        default the view's own ``to_act``."""
+        view: Any = self._view(state, player)
+        seen: frozenset[int] = view.to_act
+        return seen
+
     def _render(self, view: V, /) -> str:
         """render.render: the text picture of a view."""
         raise NotImplementedError

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core import codec
 from ..core import rng as _rng
+from ..core.base import StateBase
 from ..core.errors import AmbiguousPlayerError
 from ..core.errors import GameOverError
 from ..core.errors import IllegalActionError
@@ -199,6 +200,13 @@ def check_state(
         if p is None:
             public = view.to_act
         check_view_to_act(view.to_act, p, to_act, public, where)
+        if isinstance(state, StateBase):
+            seen = guard(where, f"seen_to_act({p})", state.seen_to_act, p)
+            expect(
+                seen == view.to_act,
+                where,
+                f"seen_to_act({p}) is {set(seen)}, but view({p}).to_act is {set(view.to_act)}",
+            )
         again = fresh.view(p)
         expect(view == again, where, f"view({p}) is not deterministic{differs(view, again)}")
         text = guard(where, f"render(view({p}))", game.render, view)

@@ -65,6 +65,7 @@ class Wypas(GameBase[State, Action, View], EncodingBase[Action, View]):
     _successor = staticmethod(transitions.successor)
     _outcome = staticmethod(scoring.outcome)
     _view = staticmethod(views.view_of)
+    _seen_to_act = staticmethod(views.seen_to_act)  # who each seat sees asked, no view made
     _determinize = staticmethod(views.determinize)
     _render = staticmethod(render.render)
     render_styled = staticmethod(render.render_styled)  # ``styled``: the picture in colour
