@@ -103,7 +103,7 @@ def test_the_state_path_gives_the_recorded_views_numbers(game: str) -> None:
 def test_an_encode_state_of_the_wrong_size_is_refused() -> None:
     setup = _common.setup("wojtek", 2, {})
     state = setup.start(0)
-    setup._encode_state = lambda state, seat: [b"\0\0\0\0"]
+    setup.blocks = lambda state, seat: [b"\0\0\0\0"]  # what encode_state gave
     with pytest.raises(meeple.MeepleError, match="gave 4 bytes"):
         setup.encode_state(state, 0)
     with pytest.raises(meeple.MeepleError, match="gave 1 numbers"):

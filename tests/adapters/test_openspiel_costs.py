@@ -48,7 +48,7 @@ def counting_deepcopies() -> Iterator[list[int]]:
 
 @pytest.fixture
 def deals_and_encodings(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    """How many deals (`Setup.start`) and encodings of a state (`Setup.make_blocks`,
+    """How many deals (`Setup.start`) and encodings of a state (`Setup.blocks`,
     which every tensor comes through) the adapter makes."""
     counts = {"deals": 0, "encodings": 0}
     start, init = _common.Setup.start, _common.Setup.__init__
@@ -59,13 +59,13 @@ def deals_and_encodings(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
     def counted_init(self: _common.Setup, *args: Any) -> None:
         init(self, *args)
-        make = self.make_blocks
+        make = self.blocks
 
         def counted_blocks(state: Any, seat: int) -> Any:
             counts["encodings"] += 1
             return make(state, seat)
 
-        self.make_blocks = counted_blocks
+        self.blocks = counted_blocks
 
     monkeypatch.setattr(_common.Setup, "start", counted_start)
     monkeypatch.setattr(_common.Setup, "__init__", counted_init)

@@ -140,13 +140,11 @@ class Setup:
         # is several times faster than np.asarray over it, and rounds the same way.
         self._pack = struct.Struct(f"={self.observation_size}f").pack
         self._nbytes = 4 * self.observation_size
-        self._encode_state: Any = (
-            self.game.encode_state if isinstance(self.game, EncodesStates) else None
-        )
-        """The game's ``state_encoding`` (float32 bytes straight from a state), if offered."""
-        self.make_blocks: Callable[[Any, int], Sequence[bytes]] = self._encode_state or self.blocks
-        """What `blocks` calls (the game's ``encode_state`` itself when it offers one),
-        for callers that encode at every step and can spare the call."""
+        fast: Any = self.game.encode_state if isinstance(self.game, EncodesStates) else None
+        self.blocks: Callable[[Any, int], Sequence[bytes]] = fast or self._packed
+        """``blocks(state, seat)``: `seat`'s encoded view of `state` as float32 blocks,
+        the game's ``encode_state`` itself when it offers one (no view is built), else
+        one block packed from `encode` of the view (chosen once, here)."""
 
     def start(self, seed: int) -> Any:
         """A fresh state."""
@@ -166,14 +164,9 @@ class Setup:
             return np.asarray(values, dtype=np.float32)
         return np.frombuffer(bytearray(packed), dtype=np.float32)
 
-    def blocks(self, state: Any, seat: int) -> Sequence[bytes]:
-        """`seat`'s encoded view of `state` as float32 blocks: the game's
-        ``encode_state`` when it offers one (no view is built), else one block packed
-        from `encode` of the view."""
-        fast = self._encode_state
-        if fast is None:
-            return [self.encode(state.view(seat)).tobytes()]
-        return fast(state, seat)  # type: ignore[no-any-return]  # an EncodesStates game's
+    def _packed(self, state: Any, seat: int) -> Sequence[bytes]:
+        """`blocks` of a game without ``state_encoding``: its view's encoding."""
+        return [self.encode(state.view(seat)).tobytes()]
 
     def encode_state(self, state: Any, seat: int) -> Any:
         """`seat`'s encoded view of `state` as a float32 vector (a new, writable array)."""

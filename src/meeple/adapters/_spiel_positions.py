@@ -98,7 +98,7 @@ class _Position:
         new: _Position = _new(_Position)
         new.state = state
         # first_asked, as in __init__ (a seat offered something in secret goes first),
-        # its one-seat case inline
+        # its one-seat case inline: this runs at every step
         to_act = state.to_act
         if len(to_act) == 1:
             new.player = min(to_act)
@@ -208,13 +208,13 @@ class _Context:
         deal, seat 0) before every read, so the last few encodings are remembered, by
         the identity of the meeple state: sizing costs a lookup.
         """
-        found: Sequence[bytes] = self._encodings.get(state, player, self.setup.make_blocks)
+        found: Sequence[bytes] = self._encodings.get(state, player, self.setup.blocks)
         return found
 
     def tensor(self, state: Any, player: int) -> list[float]:
         """`player`'s encoded view as a new list of floats (an observation tensor)."""
         setup = self.setup  # what `blocks` does, inline (this runs at every step)
-        return setup.floats(self._encodings.get(state, player, setup.make_blocks))
+        return setup.floats(self._encodings.get(state, player, setup.blocks))
 
     def observation_string(self, at: _Position, player: int) -> str:
         """`player`'s view as JSON."""

@@ -325,7 +325,7 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
         seat = at.player if player is None else player
         ctx = self._ctx
         if not 0 <= seat < ctx.players:
-            self._seat(seat)  # raises the error `_seat` gives
+            self._seat(seat)  # raises the error `_seat` gives (checked inline: every step)
         return ctx.tensor(at.state, seat)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
