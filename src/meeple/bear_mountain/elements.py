@@ -1,23 +1,10 @@
 """The table elements each action touches (the ``elements`` capability).
 
-The ids are made here and nowhere else: `html` draws each element under the id these
-functions give, and `elements` names the same ids for an action, so the picture and
-the decision cannot disagree. Everything comes from the view: a seat's own drafting
-hand and face-down picks are elements of its own page only.
-
-========================= ==========================================================
-id                        element
-========================= ==========================================================
-``slot-N``                the face-up card in slot N (``take N``)
-``hand-cNN``              a card of your drafting hand (``pick``, tiebreaker ``place``)
-``pick-cNN``              one of your face-down selected cards (``place``)
-``end-H-left|right``      an end of hike H (0-based, as drawn): where a card goes
-``deck``                  the solo draw pile (``draw``)
-``drawn-cNN``             the card just drawn (solo)
-``discard-cNN``           the discard pile's top card (solo)
-``score-SLUG``            a score card (solo ``assign``)
-``done``                  "done assigning" (solo)
-========================= ==========================================================
+The ids are made here and nowhere else (``docs/rules/bear_mountain.md`` lists them for
+front-end authors): `html` draws each element under the id these functions give, and
+`elements` names the same ids for an action, so the picture and the decision cannot
+disagree. Everything comes from the view: a seat's own drafting hand and face-down picks
+are elements of its own page only.
 """
 
 from __future__ import annotations

@@ -1,24 +1,9 @@
 """The table elements each action touches (the ``elements`` capability).
 
-The ids are made here and nowhere else: `html` draws each element under the id these
-functions give, and `elements` names the same ids for an action. Everything comes
-from the view; the Seal cards of a hand are elements of their holder's page only.
-
-====================== =============================================================
-id                     element
-====================== =============================================================
-``v01`` .. ``v40``     a village
-``t-COLOUR-N``         the Nth stele from the bottom of a temple track (a take
-                       moves the top ones)
-``t-COLOUR-next``      a temple track's next empty space (where a payment goes)
-``reserve-COLOUR``     your reserve's steles of a colour
-``owed-COLOUR``        a stele of that colour owed in the offering being paid
-``bag``                the bag (``draw``, ``return``)
-``waive``              the discount of a Seal card (``waive``)
-``seal-sNN``           a Seal card of your hand
-``pass``               end your turn
-``ritual-skip``        take nothing after a Ritual
-====================== =============================================================
+The ids are made here and nowhere else (``docs/rules/way_of_bear.md`` lists them for
+front-end authors): `html` draws each element under the id these functions give, and
+`elements` names the same ids for an action. Everything comes from the view; the Seal
+cards of a hand are elements of their holder's page only.
 """
 
 from __future__ import annotations

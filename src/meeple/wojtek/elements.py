@@ -1,21 +1,11 @@
 """The table elements each action touches (the ``elements`` capability).
 
-The ids are made here and nowhere else: `html` and `html_map` draw each element under
-the id these functions give, and `elements` names the same ids for an action. A move
-names the card played and the space the pawn lands on, which the route geometry
-(`route`, the same functions the rules use) works out from the view's pawns alone.
-The seat's own travel cards are elements of its own page only.
-
-==================== ===============================================================
-id                   element
-==================== ===============================================================
-``spN``              space N of the board (its index): where a pawn lands
-``hand-KIND``        your travel cards of a kind (``hand-violet``, ``hand-rainbow``)
-``box-COLOUR``       a box of the display (``drop``, ``box``)
-``travel-deck``      the travel deck (``draw``; ``done`` refills the hand from it)
-``travel-discard``   the travel discard pile (``exchange``)
-``three``            the three-card move token (``three``)
-==================== ===============================================================
+The ids are made here and nowhere else (``docs/rules/wojtek.md`` lists them for
+front-end authors): `html` and `html_map` draw each element under the id these functions
+give, and `elements` names the same ids for an action. A move names the card played and
+the space the pawn lands on, which the route geometry (`route`, the same functions the
+rules use) works out from the view's pawns alone. The seat's own travel cards are
+elements of its own page only.
 """
 
 from __future__ import annotations

@@ -1,30 +1,11 @@
 """The table elements each action touches (the ``elements`` capability).
 
-The ids are made here and nowhere else: `html` draws each element under the id these
-functions give, and `elements` names the same ids for an action. Everything comes
-from the view: a seat's hand, the baca's drawn lots and what a Thief saw are
-elements of their own page only; another seat's hand is one element, its count.
-Identical cards share an id (they are one choice: ``bid red-3``).
-
-======================== ===========================================================
-id                       element
-======================== ===========================================================
-``hand-KIND``            a card of your hand (``hand-red-3``, ``hand-thief``)
-``drawn-KIND``           a lot the baca drew (``hide``)
-``lot-KIND``             a face-up lot; ``lot-down`` the face-down one (``auction``)
-``value-N``              the value 1..6 a Dolly counts for or a face-down bid declares
-``colour-NAME``          the colour a Super Dolly shows in a pen
-``pen-P-N``              pen N (1, 2) of seat P
-``sheep-P-N-FACE``       the sheep showing FACE in pen N of seat P (``black``)
-``hands-P``              seat P's hand (a Thief's target)
-``known-P-KIND``         a card you know seat P holds (what a Thief takes)
-``seat-P``               seat P (the baca's award of a tied lot)
-``pending``              the special card just played (a Sheepdog cancels it)
-``bid-down``             laying a bid card face down (bluff rule)
-``check``, ``pass``,     the words of the auction, of a reaction and of a turn's end
-``done``, ``bleat``
-``wait``                 "not now": an offered seat keeps its special card for later
-======================== ===========================================================
+The ids are made here and nowhere else (``docs/rules/wypas.md`` lists them for front-end
+authors): `html` draws each element under the id these functions give, and `elements`
+names the same ids for an action. Everything comes from the view: a seat's hand, the
+baca's drawn lots and what a Thief saw are elements of their own page only; another
+seat's hand is one element, its count. Identical cards share an id (they are one choice:
+``bid red-3``).
 """
 
 from __future__ import annotations
@@ -64,7 +45,7 @@ __all__ = [
 ]
 
 TOKENS: Final = ("bid-down", "check", "pass", "done", "bleat", "pending", "lot-down", "wait")
-"""Ids of one-of-a-kind elements (see the table above)."""
+"""Ids of one-of-a-kind elements (listed with the others in ``docs/rules/wypas.md``)."""
 _DOWN, _CHECK, _PASS, _DONE, _BLEAT, _PENDING, _LOT_DOWN, _WAIT = TOKENS
 
 
