@@ -132,6 +132,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "HasHtml",
             "HasElements",
             "HasStatistics",
+            "Statistic",
             "HasStyledText",
             "Validating",
             "CAPABILITIES",

@@ -1,22 +1,10 @@
 """The contract every game implements and every front end relies on."""
 
+from . import capabilities as _capabilities
 from .api import start
 from .base import StateBase
 from .base import resolve_player
-from .capabilities import CAPABILITIES
-from .capabilities import ENDED_BY
-from .capabilities import STALLED
-from .capabilities import Encodable
-from .capabilities import EncodesStates
-from .capabilities import HasElements
-from .capabilities import HasHeuristic
-from .capabilities import HasHtml
-from .capabilities import HasPublicNotation
-from .capabilities import HasStatistics
-from .capabilities import HasStyledText
-from .capabilities import Validating
-from .capabilities import capabilities
-from .capabilities import offers
+from .capabilities import *  # noqa: F403  (their names are listed once: capabilities.__all__)
 from .codec import dumps
 from .codec import loads
 from .edit import replace
@@ -65,28 +53,17 @@ from .turns import public_to_act
 
 __all__ = [
     "ALL_SEATS",
-    "CAPABILITIES",
-    "ENDED_BY",
     "NOBODY",
     "ONE_SEAT",
-    "STALLED",
     "Action",
     "AmbiguousPlayerError",
     "CorruptDataError",
-    "Encodable",
-    "EncodesStates",
     "EncodingBase",
     "Game",
     "GameBase",
     "GameOverError",
     "GameRecord",
     "GameSpec",
-    "HasElements",
-    "HasHeuristic",
-    "HasHtml",
-    "HasPublicNotation",
-    "HasStatistics",
-    "HasStyledText",
     "IllegalActionError",
     "InvalidOptionsError",
     "InvalidPlayerError",
@@ -101,13 +78,11 @@ __all__ = [
     "State",
     "StateBase",
     "UnknownGameError",
-    "Validating",
     "View",
     "Vocabulary",
     "Writer",
     "asking_order",
     "build_options",
-    "capabilities",
     "check_players",
     "competition_ranks",
     "dumps",
@@ -116,7 +91,6 @@ __all__ = [
     "game_names",
     "get_game",
     "loads",
-    "offers",
     "one_hots",
     "packed",
     "parse_option_strings",
@@ -127,3 +101,4 @@ __all__ = [
     "start",
     "vocabulary",
 ]
+__all__ += _capabilities.__all__  # the optional capabilities, listed in their module
