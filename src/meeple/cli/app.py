@@ -204,6 +204,12 @@ def replay(
     session.run()
 
 
+# Where a batch of bot games runs: the same three flags for `simulate` and `analyze`.
+WorkersArg = Annotated[int | None, typer.Option(help="processes (default: all cores)")]
+BackendArg = Annotated[str, typer.Option(help="local or ray")]
+RayAddressArg = Annotated[str | None, typer.Option(help="Ray cluster address")]
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="a registered game name")],
@@ -212,9 +218,9 @@ def simulate(
     seat: SeatArg = None,
     seed: Annotated[int, typer.Option(help="master seed; results depend only on it")] = 0,
     option: OptionArg = None,
-    workers: Annotated[int | None, typer.Option(help="processes (default: all cores)")] = None,
-    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
-    ray_address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+    workers: WorkersArg = None,
+    backend: BackendArg = "local",
+    ray_address: RayAddressArg = None,
     out: Annotated[str | None, typer.Option(help="write per-game results (.jsonl or .csv)")] = None,
     plots: Annotated[str | None, typer.Option(help="folder for PNG histograms")] = None,
 ) -> None:
@@ -270,9 +276,9 @@ def analyze(
     out: Annotated[
         str | None, typer.Option(help="folder for the report (default: analysis-GAME)")
     ] = None,
-    workers: Annotated[int | None, typer.Option(help="processes (default: all cores)")] = None,
-    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
-    ray_address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+    workers: WorkersArg = None,
+    backend: BackendArg = "local",
+    ray_address: RayAddressArg = None,
 ) -> None:
     """A balance report: win rates by seat, lengths, endings, ties, lead changes, skill
     and the game's own statistics, each with its 95% interval (HTML, PNG, JSON)."""
