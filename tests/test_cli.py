@@ -100,6 +100,9 @@ def test_simulate_prints_a_summary_and_writes_results(tmp_path: Path) -> None:
     bad = runner.invoke(app, [*args, "--out", str(tmp_path / "r.txt")])
     assert bad.exit_code == 2
     assert "must end in .jsonl or .csv" in bad.output
+    spark = runner.invoke(app, [*args, "--backend", "spark"])
+    assert spark.exit_code == 2
+    assert "unknown backend 'spark' (local or ray)" in spark.output
 
 
 def test_simulate_writes_plots(tmp_path: Path) -> None:

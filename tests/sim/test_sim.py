@@ -14,6 +14,7 @@ from meeple.sim import play_game
 from meeple.sim import simulate
 from meeple.sim import summarize
 from meeple.sim import wilson_interval
+from meeple.sim.batch import backend_named
 
 from ..toy_game import TOY
 
@@ -96,6 +97,16 @@ def test_wilson_interval() -> None:
     assert low == pytest.approx(0.4038, abs=1e-3)
     assert high == pytest.approx(0.5962, abs=1e-3)
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_a_backend_is_named_local_or_ray() -> None:
+    assert backend_named("local") == "local"
+    assert backend_named("ray") == "ray"
+    for name in ("spark", "Ray", ""):
+        with pytest.raises(
+            InvalidOptionsError, match=f"unknown backend {name!r} \\(local or ray\\)"
+        ):
+            backend_named(name)
 
 
 def test_bad_arguments_are_refused_before_work_starts() -> None:

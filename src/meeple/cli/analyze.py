@@ -17,6 +17,7 @@ from ..core.options import setting_key
 from ..core.protocols import Game
 from ..sim.analysis import Analysis
 from ..sim.analysis import analyze
+from ..sim.batch import backend_named
 from ..sim.design import lineup_for
 from ..sim.design import seatings
 from ..sim.design import skill_seatings
@@ -84,8 +85,7 @@ def run_analysis(
     out: str,
 ) -> Analysis:
     """Play the designs with a progress bar, write the report, print the headlines."""
-    if backend not in ("local", "ray"):
-        raise InvalidOptionsError(f"unknown backend {backend!r} (local or ray)")
+    where = backend_named(backend)  # refused before any game is played
     if len(seats) > players:
         raise InvalidOptionsError(f"{len(seats)} seats given for {players} players")
     lineup = lineup_for(seats or ["random"], players)
@@ -109,7 +109,7 @@ def run_analysis(
             compare=changes,
             skill=skill,
             skill_against=skill_against,
-            backend="ray" if backend == "ray" else "local",
+            backend=where,
             workers=workers,
             ray_address=ray_address,
             progress=lambda count: progress.update(task, advance=count),

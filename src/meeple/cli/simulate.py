@@ -18,6 +18,7 @@ from ..sim import Summary
 from ..sim import resolve_game
 from ..sim import simulate
 from ..sim import summarize
+from ..sim.batch import backend_named
 from .terminal import games_progress
 
 __all__ = ["run_simulation", "summary_table", "write_results"]
@@ -118,8 +119,7 @@ def run_simulation(
     plots: str | None,
 ) -> Summary:
     """Run a batch with a live progress bar, then print and return its summary."""
-    if backend not in ("local", "ray"):
-        raise InvalidOptionsError(f"unknown backend {backend!r} (local or ray)")
+    where = backend_named(backend)  # refused before any game is played
     began = time.perf_counter()
     with games_progress(console, rate=True) as progress:
         task = progress.add_task(f"{game} x{n}", total=n, rate="-")
@@ -137,7 +137,7 @@ def run_simulation(
             seats,
             n,
             seed,
-            backend="ray" if backend == "ray" else "local",
+            backend=where,
             workers=workers,
             options=options,
             progress=advance,

@@ -30,7 +30,16 @@ from .runner import GameResult
 from .runner import game_seed
 from .runner import play_game
 
-__all__ = ["Backend", "Task", "check_batch", "chunk_size_for", "run_chunk", "run_tasks", "simulate"]
+__all__ = [
+    "Backend",
+    "Task",
+    "backend_named",
+    "check_batch",
+    "chunk_size_for",
+    "run_chunk",
+    "run_tasks",
+    "simulate",
+]
 
 Backend = Literal["local", "ray"]
 
@@ -163,6 +172,15 @@ def simulate(
     return [result for results in done for result in results]
 
 
+def backend_named(name: str) -> Backend:
+    """The backend called `name`; InvalidOptionsError names the two there are."""
+    if name == "local":
+        return "local"
+    if name == "ray":
+        return "ray"
+    raise InvalidOptionsError(f"unknown backend {name!r} (local or ray)")
+
+
 def run_tasks(
     tasks: Sequence[Task],
     *,
@@ -175,10 +193,8 @@ def run_tasks(
 
     workers: local processes (default: all cores; 1 runs in this process).
     """
-    if backend == "ray":
+    if backend_named(backend) == "ray":
         return _run_ray(tasks, progress, ray_address)
-    if backend != "local":
-        raise InvalidOptionsError(f"unknown backend {backend!r} (local or ray)")
     count = workers or os.cpu_count() or 1
     out: list[list[GameResult]] = [[] for _ in tasks]
     if count == 1:
