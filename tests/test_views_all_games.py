@@ -37,7 +37,7 @@ def test_the_opening_picture_shows_the_table(name: str) -> None:
     assert not missing, f"{missing} not in\n{text}"
 
 
-TABLE_GAMES = ("way_of_bear", "wojtek", "wypas")
+TABLE_GAMES = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
 """The games whose `State` and `View` share their open fields through one base."""
 
 

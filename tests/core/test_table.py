@@ -51,7 +51,7 @@ def test_a_class_that_is_not_a_subclass_of_the_table_is_refused() -> None:
         table_reader(_State, _View)
 
 
-@pytest.mark.parametrize("game", ["way_of_bear", "wojtek", "wypas"])
+@pytest.mark.parametrize("game", ["bear_mountain", "way_of_bear", "wojtek", "wypas"])
 def test_each_game_views_dict_is_its_table(game: str) -> None:
     import importlib
 
