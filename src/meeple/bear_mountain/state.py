@@ -8,6 +8,7 @@ from typing import Final
 import attrs
 
 from meeple.core import StateBase
+from meeple.core.field_order import in_order
 
 from .options import Options
 
@@ -22,6 +23,7 @@ __all__ = [
     "TAKE",
     "Phase",
     "State",
+    "Table",
 ]
 
 
@@ -58,16 +60,21 @@ ASSIGN: Final = Phase.ASSIGN
 OVER: Final = Phase.OVER
 
 
-@attrs.frozen(slots=False)  # fields in __dict__: successors are `meeple.core.replace` copies
-class State(StateBase):
-    """A whole position, hidden parts and rng included (never shown to players as is)."""
+@attrs.frozen(slots=False)  # fields in __dict__: a view's are its open table (`meeple.core.table`)
+class Table:
+    """What lies open to every seat: the fields a `State` and a seat's `View` share,
+    which a view copies from the state as they are.
+
+    Declared once so that a field's meaning is written once. Everything but the deck,
+    the drafting hands and face-down picks, and the rng state. The fields one mode
+    alone uses take their defaults in the others, keyword-only, so that the fields
+    of `State` and `View` without a default may follow them.
+    """
 
     players: int
     """Number of seats (1 in solo)."""
     to_act: frozenset[int]
-    """Who may act now; several at once in the drafting steps."""
-    rng: int
-    """meeple.core.rng state; hidden from every view."""
+    """Who may act now; several at once in the drafting steps (every seat sees who)."""
     options: Options
     """The options the game was started with."""
     phase: Phase
@@ -76,23 +83,38 @@ class State(StateBase):
     """Score card ids in play, ascending."""
     hikes: tuple[tuple[int, ...], ...]
     """Per seat (or, in solo, per hike 1..5) the landscape cards laid out, left to right."""
+    row: tuple[int, ...] = attrs.field(default=(), kw_only=True)
+    """Standard game: the face-up cards, slot 1 first."""
+    round: int = attrs.field(default=0, kw_only=True)
+    """Drafting: which of the three pick-and-place rounds (0, 1, 2)."""
+    pending: frozenset[int] = attrs.field(default=frozenset(), kw_only=True)
+    """Tiebreaker: tied players who have not yet added this round's card."""
+    discard: tuple[int, ...] = attrs.field(default=(), kw_only=True)
+    """Solo: the face-up discard pile, top card last."""
+    drawn: int = attrs.field(default=0, kw_only=True)
+    """Solo: the card just drawn and waiting to be placed (0 for none)."""
+    assigned: tuple[tuple[int, ...], ...] = attrs.field(default=(), kw_only=True)
+    """Solo: score card ids assigned to each hike, in the order assigned."""
+    active: int = attrs.field(default=-1, kw_only=True)
+    """Solo: index of the hike whose score cards are being assigned (-1 for none)."""
+
+
+@attrs.frozen(
+    slots=False,  # fields in __dict__: successors are `meeple.core.replace` copies
+    field_transformer=in_order(
+        """players to_act rng options phase score_cards hikes deck row hands picks round
+        pending discard drawn assigned active"""
+    ),  # the order of 0.1's documents (`meeple.core.field_order`)
+)
+class State(Table, StateBase):
+    """A whole position, hidden parts and rng included (never shown to players as is):
+    the open `Table`, the deck, the drafting hands and picks, the rng."""
+
+    rng: int
+    """meeple.core.rng state; hidden from every view."""
     deck: tuple[int, ...]
     """Face-down cards in draw order: the draw pile, the drafting leftovers, the solo deck."""
-    row: tuple[int, ...] = ()
-    """Standard game: the face-up cards, slot 1 first."""
     hands: tuple[tuple[int, ...], ...] = ()
     """Drafting: each seat's hidden hand, ascending (tiebreaker: the dealt card)."""
     picks: tuple[tuple[int, ...], ...] = ()
     """Drafting: each seat's face-down selected cards, ascending."""
-    round: int = 0
-    """Drafting: which of the three pick-and-place rounds (0, 1, 2)."""
-    pending: frozenset[int] = frozenset()
-    """Tiebreaker: tied players who have not yet added this round's card."""
-    discard: tuple[int, ...] = ()
-    """Solo: the face-up discard pile, top card last."""
-    drawn: int = 0
-    """Solo: the card just drawn and waiting to be placed (0 for none)."""
-    assigned: tuple[tuple[int, ...], ...] = ()
-    """Solo: score card ids assigned to each hike, in the order assigned."""
-    active: int = -1
-    """Solo: index of the hike whose score cards are being assigned (-1 for none)."""

@@ -9,41 +9,31 @@ from __future__ import annotations
 import attrs
 
 from meeple.core import rng as _rng
+from meeple.core.field_order import in_order
+from meeple.core.table import table_reader
+from meeple.core.table import view_maker
 
 from .components import BEAR_CARDS
 from .components import CARD_IDS
 from .components import SOLO_BLOCK
 from .components import SOLO_DECK
 from .components import SOLO_HIKES
-from .options import Options
-from .state import Phase
 from .state import State
+from .state import Table
 
 __all__ = ["View", "determinize", "seen_to_act", "view_of"]
 
 
 @attrs.frozen
-class View:
-    """The public table plus the viewer's own hidden cards."""
+class Seen:
+    """What a view holds beside the open `Table`: the seat, its own hidden cards,
+    and of the others' only how many there are (the fields `view_of` gives
+    `view_maker`'s function)."""
 
     player: int | None
     """The seat this view belongs to; None for a spectator."""
-    players: int
-    """Number of seats."""
-    to_act: frozenset[int]
-    """Who may act now."""
-    options: Options
-    """The game's options (public)."""
-    phase: Phase
-    """What the game waits for."""
-    score_cards: tuple[int, ...]
-    """Score cards in play (face up)."""
-    hikes: tuple[tuple[int, ...], ...]
-    """Every hike, left to right (face up)."""
     deck_count: int
     """How many cards are face down in the draw pile / leftovers / solo deck."""
-    row: tuple[int, ...]
-    """Standard game: the face-up cards."""
     hand: tuple[int, ...]
     """Drafting: the viewer's own hand (empty for a spectator)."""
     hand_counts: tuple[int, ...]
@@ -52,18 +42,25 @@ class View:
     """Drafting: the viewer's own face-down selected cards."""
     pick_counts: tuple[int, ...]
     """Drafting: how many face-down selected cards each seat has."""
-    round: int
-    """Drafting round (0, 1, 2)."""
-    pending: frozenset[int]
-    """Tiebreaker: tied players still to add this round's card."""
-    discard: tuple[int, ...]
-    """Solo: the face-up discard pile, top last."""
-    drawn: int
-    """Solo: the card just drawn (0 for none)."""
-    assigned: tuple[tuple[int, ...], ...]
-    """Solo: score cards assigned to each hike."""
-    active: int
-    """Solo: the hike being assigned score cards (-1 for none)."""
+
+
+@attrs.frozen(
+    field_transformer=in_order(
+        """player players to_act options phase score_cards hikes deck_count row hand
+        hand_counts picks pick_counts round pending discard drawn assigned active"""
+    ),  # the order of 0.1's documents (`meeple.core.field_order`)
+)
+class View(Seen, Table):
+    """A seat's (or a spectator's) picture of the game: the open `Table`, the viewer's
+    own hidden cards, and of the others' only how many there are."""
+
+
+_table = table_reader(View, Table)
+"""A view's open `Table` fields, which `determinize` takes back as they are."""
+
+
+_make = view_maker(State, View, Table, Seen)
+"""A `View` of a state: its `Table` as it is, the rest as `view_of` says."""
 
 
 def seen_to_act(s: State, player: int | None) -> frozenset[int]:
@@ -74,26 +71,14 @@ def seen_to_act(s: State, player: int | None) -> frozenset[int]:
 def view_of(s: State, player: int | None) -> View:
     """The view of `player` (the core has checked the seat)."""
     mine = player is not None and bool(s.hands)
-    return View(
+    return _make(
+        s,
         player=player,
-        players=s.players,
-        to_act=s.to_act,
-        options=s.options,
-        phase=s.phase,
-        score_cards=s.score_cards,
-        hikes=s.hikes,
         deck_count=len(s.deck),
-        row=s.row,
         hand=s.hands[player] if mine and player is not None else (),
         hand_counts=tuple(len(h) for h in s.hands),
         picks=s.picks[player] if mine and player is not None else (),
         pick_counts=tuple(len(h) for h in s.picks),
-        round=s.round,
-        pending=s.pending,
-        discard=s.discard,
-        drawn=s.drawn,
-        assigned=s.assigned,
-        active=s.active,
     )
 
 
@@ -127,25 +112,7 @@ def determinize(view: View, seed: int) -> State:
         deck, rng = _solo_deck(view, pool, rng)
     else:
         deck = tuple(pool)
-    return State(
-        players=view.players,
-        to_act=view.to_act,
-        rng=rng,
-        options=view.options,
-        phase=view.phase,
-        score_cards=view.score_cards,
-        hikes=view.hikes,
-        deck=deck,
-        row=view.row,
-        hands=hands,
-        picks=picks,
-        round=view.round,
-        pending=view.pending,
-        discard=view.discard,
-        drawn=view.drawn,
-        assigned=view.assigned,
-        active=view.active,
-    )
+    return State(rng=rng, deck=deck, hands=hands, picks=picks, **_table(view))
 
 
 def _solo_deck(view: View, pool: list[int], rng: int) -> tuple[tuple[int, ...], int]:

@@ -16,6 +16,7 @@ import attrs
 from meeple.core import rng as _rng
 from meeple.core.field_order import in_order
 from meeple.core.table import table_reader
+from meeple.core.table import view_maker
 
 from . import invariants
 from .components import CARDS
@@ -25,17 +26,11 @@ from .state import Table
 __all__ = ["View", "determinize", "view_of"]
 
 
-@attrs.frozen(
-    field_transformer=in_order(
-        """player players to_act max_rounds round current phase board temples bag reserves
-        tokens hand fresh hand_backs fresh_backs deck_size deck_top_back played
-        regular_done mods extra extra_count owed waivers ritual_temple
-        reserve_pays_offering take_fewer"""
-    ),  # the order of 0.1's documents (`meeple.core.field_order`)
-)
-class View(Table):
-    """A seat's (or a spectator's) picture of the game: the open `Table`, this seat's
-    own Seal cards, and of the others only their backs."""
+@attrs.frozen
+class Seen:
+    """What a view holds beside the open `Table`: the seat, its own Seal cards, and
+    of the others only their backs (the fields `view_of` gives `view_maker`'s
+    function)."""
 
     player: int | None
     """The seat this view belongs to; None for a spectator."""
@@ -53,6 +48,19 @@ class View(Table):
     """Dragon Seals on the back of the pile's top card, -1 if the pile is empty."""
 
 
+@attrs.frozen(
+    field_transformer=in_order(
+        """player players to_act max_rounds round current phase board temples bag reserves
+        tokens hand fresh hand_backs fresh_backs deck_size deck_top_back played
+        regular_done mods extra extra_count owed waivers ritual_temple
+        reserve_pays_offering take_fewer"""
+    ),  # the order of 0.1's documents (`meeple.core.field_order`)
+)
+class View(Seen, Table):
+    """A seat's (or a spectator's) picture of the game: the open `Table`, this seat's
+    own Seal cards, and of the others only their backs."""
+
+
 _table = table_reader(View, Table)
 """A view's open `Table` fields, which `determinize` takes back as they are."""
 
@@ -67,38 +75,21 @@ def _all_backs(hands: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...
     return tuple(_backs(h) for h in hands)
 
 
+_make = view_maker(State, View, Table, Seen)
+"""A `View` of a state: its `Table` as it is, the rest as `view_of` says."""
+
+
 def view_of(s: State, player: int | None) -> View:
     """The view of `s` for `player` (None: spectator; the core has checked the seat)."""
-    own = s.hands[player] if player is not None else ()
-    return View(
+    return _make(
+        s,
         player=player,
-        players=s.players,
-        to_act=s.to_act,
-        max_rounds=s.max_rounds,
-        round=s.round,
-        current=s.current,
-        phase=s.phase,
-        board=s.board,
-        temples=s.temples,
-        bag=s.bag,
-        reserves=s.reserves,
-        tokens=s.tokens,
-        hand=own,
+        hand=s.hands[player] if player is not None else (),
         fresh=s.fresh if player == s.current else (),
         hand_backs=_all_backs(s.hands),
         fresh_backs=_backs(s.fresh),
         deck_size=len(s.deck),
         deck_top_back=CARDS[s.deck[0]].back_seals if s.deck else -1,
-        played=s.played,
-        regular_done=s.regular_done,
-        mods=s.mods,
-        extra=s.extra,
-        extra_count=s.extra_count,
-        owed=s.owed,
-        waivers=s.waivers,
-        ritual_temple=s.ritual_temple,
-        reserve_pays_offering=s.reserve_pays_offering,
-        take_fewer=s.take_fewer,
     )
 
 

@@ -16,6 +16,7 @@ import attrs
 
 from meeple.core import rng as _rng
 from meeple.core.table import table_reader
+from meeple.core.table import view_maker
 
 from .components import BEAR_COUNTS
 from .components import BEAR_KINDS
@@ -33,9 +34,10 @@ __all__ = ["View", "determinize", "view_of"]
 
 
 @attrs.frozen
-class View(Table):
-    """A seat's (or a spectator's) picture of the game: the open `Table`, the seat's
-    own hand, and of the rest only how many cards there are."""
+class Seen:
+    """What a view holds beside the open `Table`: the seat, its own hand, and of the
+    rest only how many cards there are (the fields `view_of` gives `view_maker`'s
+    function)."""
 
     player: int | None
     """Whose view this is; None for a spectator."""
@@ -49,28 +51,24 @@ class View(Table):
     """Cards left in the bear stack."""
 
 
+@attrs.frozen
+class View(Seen, Table):
+    """A seat's (or a spectator's) picture of the game: the open `Table`, the seat's
+    own hand, and of the rest only how many cards there are."""
+
+
 _table = table_reader(View, Table)
 """A view's open `Table` fields, which `determinize` takes back as they are."""
 
 
+_make = view_maker(State, View, Table, Seen)
+"""A `View` of a state: its `Table` as it is, the rest as `view_of` says."""
+
+
 def view_of(state: State, player: int | None) -> View:
     """The view of `state` for `player` (None: a spectator; the core has checked the seat)."""
-    return View(
-        players=state.players,
-        to_act=state.to_act,
-        options=state.options,
-        phase=state.phase,
-        current=state.current,
-        round=state.round,
-        positions=state.positions,
-        travel_discard=state.travel_discard,
-        bear_discard=state.bear_discard,
-        display=state.display,
-        collections=state.collections,
-        city_owner=state.city_owner,
-        pending=state.pending,
-        last_round=state.last_round,
-        ending=state.ending,
+    return _make(
+        state,
         player=player,
         hand=state.hands[player] if player is not None else (),
         hand_sizes=tuple(sum(h) for h in state.hands),

@@ -21,6 +21,7 @@ from meeple.core import rng as _rng
 from meeple.core.edit import merge_sorted
 from meeple.core.field_order import in_order
 from meeple.core.table import table_reader
+from meeple.core.table import view_maker
 
 from .components import DECK
 from .components import SHEEP_DECK
@@ -33,18 +34,11 @@ from .state import Table
 __all__ = ["View", "determinize", "view_of"]
 
 
-@attrs.frozen(
-    slots=True,
-    field_transformer=in_order(
-        """player players to_act options round baca phase actor hand hand_counts deck_count
-        discard pens wolves fleeces points bonus drawn drawn_count lots face_down
-        has_face_down opener lot laid bids high down declared checkers passed finished
-        passes resume waited pending dogs final_from final_left known buried buried_counts"""
-    ),  # the order of 0.1's documents (`meeple.core.field_order`)
-)
-class View(Table):
-    """A seat's (or a spectator's) picture of the table: the open `Table`, and of the
-    rest what this seat may know: its own hand, the others' as counts, the deck as a count."""
+@attrs.frozen
+class Seen:
+    """What a view holds beside the open `Table`: the seat, who it knows to act, its
+    own cards and what it knows of the hidden rest (the fields `view_of` gives
+    `view_maker`'s function)."""
 
     player: int | None
     """The seat this view belongs to; None for a spectator."""
@@ -84,6 +78,20 @@ class View(Table):
     a card go face down)."""
 
 
+@attrs.frozen(
+    slots=True,
+    field_transformer=in_order(
+        """player players to_act options round baca phase actor hand hand_counts deck_count
+        discard pens wolves fleeces points bonus drawn drawn_count lots face_down
+        has_face_down opener lot laid bids high down declared checkers passed finished
+        passes resume waited pending dogs final_from final_left known buried buried_counts"""
+    ),  # the order of 0.1's documents (`meeple.core.field_order`)
+)
+class View(Seen, Table):
+    """A seat's (or a spectator's) picture of the table: the open `Table`, and of the
+    rest what this seat may know: its own hand, the others' as counts, the deck as a count."""
+
+
 _table = table_reader(View, Table)
 """A view's open `Table` fields, which `determinize` takes back as they are."""
 
@@ -100,6 +108,10 @@ def seen_to_act(s: State, player: int | None) -> frozenset[int]:
     return to_act
 
 
+_make = view_maker(State, View, Table, Seen)
+"""A `View` of a state: its `Table` as it is, the rest as `view_of` says."""
+
+
 def view_of(s: State, player: int | None) -> View:
     """The view of `player` (None: a spectator; the core has checked the seat)."""
     n = s.players
@@ -108,46 +120,20 @@ def view_of(s: State, player: int | None) -> View:
     waited = 0
     if player is not None:
         waited = s.waited & 1 << player
-    return View(
+    return _make(
+        s,
         player=player,
-        players=n,
         to_act=to_act,
-        options=s.options,
-        round=s.round,
-        baca=s.baca,
-        phase=s.phase,
-        actor=s.actor,
         hand=s.hands[player] if player is not None else (),
         hand_counts=tuple(len(h) for h in s.hands),
         deck_count=len(s.deck),
         discard=_seen_discard(s, player) if any(s.buried) else s.discard,
-        pens=s.pens,
-        wolves=s.wolves,
-        fleeces=s.fleeces,
-        points=s.points,
-        bonus=s.bonus,
         drawn=s.drawn if is_baca else (),
         drawn_count=len(s.drawn),
-        lots=s.lots,
         face_down=s.face_down if is_baca else -1,
         has_face_down=s.face_down >= 0,
-        opener=s.opener,
-        lot=s.lot,
-        laid=s.laid,
-        bids=s.bids,
-        high=s.high,
         down=tuple(d if d < 0 or q == player else -2 for q, d in enumerate(s.down)),
-        declared=s.declared,
-        checkers=s.checkers,
-        passed=s.passed,
-        finished=s.finished,
-        passes=s.passes,
-        resume=s.resume,
         waited=waited,
-        pending=s.pending,
-        dogs=s.dogs,
-        final_from=s.final_from,
-        final_left=s.final_left,
         known=s.known[player] if player is not None else ((),) * n,
         buried=s.buried[player] if player is not None else (),
         buried_counts=tuple(len(b) for b in s.buried),
