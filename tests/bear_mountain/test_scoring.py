@@ -16,6 +16,7 @@ from meeple.bear_mountain.components import CARDS
 from meeple.bear_mountain.components import ELEVATION
 from meeple.bear_mountain.components import HABITATS
 from meeple.bear_mountain.components import SCORE_CARDS
+from meeple.bear_mountain.options import Options
 from meeple.bear_mountain.scoring import award
 from meeple.bear_mountain.scoring import biggest_mountain
 from meeple.bear_mountain.scoring import deepest_valley
@@ -28,6 +29,7 @@ from .helpers import card_with
 from .helpers import cards_where
 from .helpers import finished
 from .helpers import hike_with_elevations
+from .helpers import playout
 from .helpers import scores
 from .strategies import hikes as random_hikes
 
@@ -199,3 +201,37 @@ def test_score_hikes_matches_brute_force(hikes: list[list[int]], chosen: set[int
                 expected_shared += values.count(best) > 1
         assert points[p] == expected_points == len(claimed[p])
         assert shared[p] == expected_shared
+
+
+@pytest.mark.rule("bear_mountain:solo.scoring", "bear_mountain:scoring.award")
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(1, Options(mode="solo")), (3, Options()), (4, Options(mode="draft", tiebreaker=True))],
+)
+def test_an_outcome_says_what_brute_force_counts(players: int, options: Options) -> None:
+    """The outcome works each hike's sights out once (not once a score card): its
+    scores and breakdown are still what brute force counts, at every step of seeded
+    games (provisional outcomes included)."""
+    for seed in range(3):
+        final, states = playout(players, seed, options)
+        for state in [*states[::5], final]:
+            outcome = state.outcome()
+            if players == 1:
+                per_hike = tuple(
+                    tuple((SCORE_CARDS[sid - 1].slug, brute_sight(h, sid)) for sid in cards)
+                    for h, cards in zip(state.hikes, state.assigned, strict=True)
+                )
+                total = solo_total(state.hikes, state.assigned)
+                assert outcome.scores == (total,)
+                assert outcome.detail(0)["hikes"] == per_hike
+                continue
+            points, shared, claimed = score_hikes(state.hikes, state.score_cards)
+            assert outcome.scores == points
+            for p in range(players):
+                detail = outcome.detail(p)
+                assert (detail["points"], detail["shared"]) == (points[p], shared[p])
+                assert detail["cards"] == tuple(SCORE_CARDS[i - 1].slug for i in claimed[p])
+                assert detail["sights"] == tuple(
+                    (SCORE_CARDS[i - 1].slug, brute_sight(state.hikes[p], i))
+                    for i in state.score_cards
+                )

@@ -32,6 +32,18 @@ def test_freeze_makes_json_hashable_and_thaw_gives_it_back() -> None:
     assert freeze(frozen) is frozen  # already frozen: left as it is
 
 
+def test_freeze_keeps_a_tuple_of_scalars_and_converts_what_other_tuples_hold() -> None:
+    flat = ("a", 1, 2.5, True, None)
+    assert freeze(flat) is flat  # nothing to convert: the tuple itself, not a copy
+    assert freeze((1, [2, [3]])) == (1, (2, (3,)))
+    assert freeze((("x", 1), ("y", {"b": [2]}))) == (
+        ("x", 1),
+        ("y", FrozenObject([("b", (2,))])),
+    )
+    with pytest.raises(TypeError, match="objects are not allowed"):
+        freeze((1, ({"a": 1},)), objects=False)
+
+
 def test_the_record_names_are_the_one_helper() -> None:
     assert freeze_json is freeze
     assert thaw_json is thaw

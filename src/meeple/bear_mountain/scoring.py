@@ -34,6 +34,7 @@ __all__ = [
     "habitat_runs",
     "outcome",
     "score_hikes",
+    "score_sights",
     "sights",
     "solo_rating",
     "solo_total",
@@ -148,8 +149,12 @@ ScoreTable = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]
 
 def score_hikes(hikes: Sequence[Sequence[int]], score_cards: Sequence[int]) -> ScoreTable:
     """Standard scoring: each score card is 1 point to each player with the most sights."""
-    seen = [sights(h) for h in hikes]
-    n = len(hikes)
+    return score_sights([sights(h) for h in hikes], score_cards)
+
+
+def score_sights(seen: Sequence[tuple[int, ...]], score_cards: Sequence[int]) -> ScoreTable:
+    """`score_hikes` from each hike's `sights`, for a caller that has them already."""
+    n = len(seen)
     points = [0] * n
     shared = [0] * n
     claimed: list[list[int]] = [[] for _ in range(n)]
@@ -189,20 +194,27 @@ def top_group(hikes: tuple[tuple[int, ...], ...], score_cards: tuple[int, ...]) 
     return frozenset(p for p, k in enumerate(keys) if k == best)
 
 
+def _assigned_sights(hike: tuple[int, ...], cards: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """A solo hike's assigned score cards with what the hike shows for each (its
+    sights worked out once, not once a card)."""
+    if not cards:
+        return ()
+    seen = sights(hike)
+    return tuple((SCORE_CARDS[sid - 1].slug, seen[sid - 1]) for sid in cards)
+
+
 def outcome(s: State) -> Outcome:
     """Scores and ranks (points, then fewest shared cards); provisional before the end."""
     final = s.phase == OVER
+    # each hike's sights once: they are most of the work
     if s.options.mode == "solo":
-        total = solo_total(s.hikes, s.assigned)
-        per_hike = tuple(
-            tuple((SCORE_CARDS[sid - 1].slug, sights(h)[sid - 1]) for sid in cards)
-            for h, cards in zip(s.hikes, s.assigned, strict=True)
-        )
+        per_hike = tuple(map(_assigned_sights, s.hikes, s.assigned))
+        total = sum(value for hike in per_hike for _, value in hike)  # = solo_total
         details = {"total": total, "rating": solo_rating(total), "hikes": per_hike}
         return Outcome.from_keys([total], details=[details], final=final)
-    points, shared, claimed = score_hikes(s.hikes, s.score_cards)
-    keys = [(pt, -sh) for pt, sh in zip(points, shared, strict=True)]
     seen = [sights(h) for h in s.hikes]
+    points, shared, claimed = score_sights(seen, s.score_cards)
+    keys = [(pt, -sh) for pt, sh in zip(points, shared, strict=True)]
     details_list = [
         {
             "points": points[p],

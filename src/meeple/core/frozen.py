@@ -43,7 +43,12 @@ def freeze(value: Any, *, objects: bool = True) -> Any:
     cls = value.__class__
     if cls in _SCALARS:
         return value
-    if cls is tuple or cls is list:
+    if cls is tuple:
+        for v in value:
+            if v.__class__ not in _SCALARS:
+                return tuple([freeze(v, objects=objects) for v in value])
+        return value  # already frozen, as most are (a score breakdown's pairs)
+    if cls is list:
         return tuple([freeze(v, objects=objects) for v in value])
     if isinstance(value, Mapping):
         if not objects:
