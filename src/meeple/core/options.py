@@ -18,6 +18,7 @@ import types
 import typing
 from collections.abc import Iterable
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 from typing import TypeVar
 
@@ -93,9 +94,17 @@ class Wording:
 
 
 def option_fields(options_type: type[Any]) -> dict[str, Any]:
-    """Option name -> resolved type annotation."""
+    """Option name -> resolved type annotation (a new dict: the caller's to change)."""
+    cls: type = options_type  # a class: hashable (mypy does not see that of type[Any])
+    return dict(_resolved_fields(cls))
+
+
+@lru_cache(maxsize=256)  # an options class's annotations never change once it exists
+def _resolved_fields(options_type: type) -> tuple[tuple[str, Any], ...]:
+    # get_type_hints evaluates every annotation written as a string (compiling each),
+    # which cost more than dealing a short game: every new match builds its options
     hints = typing.get_type_hints(options_type)
-    return {f.name: hints[f.name] for f in attrs.fields(options_type)}
+    return tuple((f.name, hints[f.name]) for f in attrs.fields(options_type))
 
 
 def _describe(tp: Any) -> str:
