@@ -15,6 +15,7 @@ of a set. The best arrangement is found directly, not by search:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 from typing import Any
 
@@ -49,6 +50,8 @@ def outcome(state: State) -> Outcome:
     return outcome_of(state.collections, state.city_owner, final=state.is_over)
 
 
+@lru_cache(maxsize=1024)  # the collections stay the same most steps: a balance
+# report asks for the standing after every one
 def outcome_of(
     collections: tuple[tuple[int, ...], ...], city_owner: tuple[int, ...], *, final: bool
 ) -> Outcome:
