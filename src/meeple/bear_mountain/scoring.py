@@ -7,6 +7,7 @@ A hike is a tuple of landscape card ids, left to right.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 from typing import Final
 
@@ -135,6 +136,12 @@ def sights(hike: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+_standing_sights: Final = lru_cache(maxsize=1024)(sights)
+"""`sights` memoized for `outcome`: a hike changes only when a card is laid on it,
+and a balance report asks for the standing after every step (the encodings keep
+their own memo of each hike's block)."""
+
+
 def award(values: Sequence[int]) -> frozenset[int]:
     """Players who claim a score card: all with the most sights; nobody if that is 0."""
     best = max(values)
@@ -199,7 +206,7 @@ def _assigned_sights(hike: tuple[int, ...], cards: tuple[int, ...]) -> tuple[tup
     sights worked out once, not once a card)."""
     if not cards:
         return ()
-    seen = sights(hike)
+    seen = _standing_sights(hike)
     return tuple((SCORE_CARDS[sid - 1].slug, seen[sid - 1]) for sid in cards)
 
 
@@ -212,7 +219,7 @@ def outcome(s: State) -> Outcome:
         total = sum(value for hike in per_hike for _, value in hike)  # = solo_total
         details = {"total": total, "rating": solo_rating(total), "hikes": per_hike}
         return Outcome.from_keys([total], details=[details], final=final)
-    seen = [sights(h) for h in s.hikes]
+    seen = [_standing_sights(h) for h in s.hikes]
     points, shared, claimed = score_sights(seen, s.score_cards)
     keys = [(pt, -sh) for pt, sh in zip(points, shared, strict=True)]
     details_list = [
