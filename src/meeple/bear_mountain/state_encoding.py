@@ -85,28 +85,25 @@ def _card_numbers(card: int) -> tuple[float, ...]:
 _CARD: Final = packed(_card_numbers)
 
 
-@packed
-def _row(row: tuple[int, ...]) -> list[float]:
-    """The ``row1`` .. ``rowK`` parts (slots past the row's cards all 0)."""
-    out: list[float] = []
-    for k in range(ROW_SIZE):
-        out += _card_numbers(row[k] if k < len(row) else 0)
-    return out
+@lru_cache(maxsize=4096)  # a hike's block changes only when a card is laid on it
+def _hike_block(hike: tuple[int, ...]) -> bytes:
+    """A hike's ``seat+r.hike`` part."""
+    return f32(_hike(hike)[0])
 
 
 @lru_cache(maxsize=4096)
 def _standings(
     hikes: tuple[tuple[int, ...], ...], score_cards: tuple[int, ...]
 ) -> tuple[bytes, ...]:
-    """Per seat in `hikes`' order: its hike block, points, shared and claims parts."""
-    blocks = [_hike(h) for h in hikes]
-    points, shared, claimed = claims([b[1] for b in blocks], score_cards)
+    """Per seat in `hikes`' order: its points, shared and claims parts (its hike's own
+    block is `_hike_block`, so a step that lays one card packs one hike again)."""
+    points, shared, claimed = claims([_hike(h)[1] for h in hikes], score_cards)
     out = []
-    for r, (block, _) in enumerate(blocks):
+    for r in range(len(hikes)):
         marks = [0.0] * N_SCORES
         for i in claimed[r]:
             marks[i] = 1.0
-        out.append(f32((*block, points[r] / N_SCORES, shared[r] / N_SCORES, *marks)))
+        out.append(f32((points[r] / N_SCORES, shared[r] / N_SCORES, *marks)))
     return tuple(out)
 
 
@@ -167,15 +164,17 @@ def encode_state(s: State, player: int | None) -> list[bytes]:
     hands = s.hands
     picks = s.picks
     for r in range(n):
-        blocks.append(standings[r])
+        p = (me + r) % n
+        blocks += (_hike_block(hikes[p]), standings[r])
         if hands:
-            p = (me + r) % n
             blocks += (fraction(len(hands[p]), HAND_SIZE), fraction(len(picks[p]), DRAFT_PICKS[0]))
         else:
             blocks.append(_NO_COUNTS)
     mine = player is not None and bool(hands)
+    row = s.row
+    # one ready block a slot: a take changes the row, and these blocks stay cached
+    blocks += [_CARD(row[k] if k < len(row) else 0) for k in range(ROW_SIZE)]
     blocks += (
-        _row(s.row),
         _marks(N_CARDS, hands[me] if mine else ()),
         _marks(N_CARDS, picks[me] if mine else ()),
     )
