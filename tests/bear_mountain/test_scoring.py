@@ -221,8 +221,8 @@ def test_an_outcome_says_what_brute_force_counts(players: int, options: Options)
                     tuple((SCORE_CARDS[sid - 1].slug, brute_sight(h, sid)) for sid in cards)
                     for h, cards in zip(state.hikes, state.assigned, strict=True)
                 )
-                total = solo_total(state.hikes, state.assigned)
-                assert outcome.scores == (total,)
+                total = sum(value for hike in per_hike for _, value in hike)
+                assert outcome.scores == (total,) == (solo_total(state.hikes, state.assigned),)
                 assert outcome.detail(0)["hikes"] == per_hike
                 continue
             points, shared, claimed = score_hikes(state.hikes, state.score_cards)

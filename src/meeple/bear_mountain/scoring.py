@@ -137,7 +137,8 @@ def sights(hike: Sequence[int]) -> tuple[int, ...]:
 
 
 _standing_sights: Final = lru_cache(maxsize=1024)(sights)
-"""`sights` memoized for `outcome`: a hike changes only when a card is laid on it,
+"""`sights` memoized for the score (`outcome`, `solo_total`): a hike changes only
+when a card is laid on it,
 and a balance report asks for the standing after every step (the encodings keep
 their own memo of each hike's block)."""
 
@@ -175,12 +176,12 @@ def score_sights(seen: Sequence[tuple[int, ...]], score_cards: Sequence[int]) ->
     return tuple(points), tuple(shared), tuple(tuple(c) for c in claimed)
 
 
-def solo_total(hikes: Sequence[Sequence[int]], assigned: Sequence[Sequence[int]]) -> int:
+def solo_total(hikes: Sequence[tuple[int, ...]], assigned: Sequence[Sequence[int]]) -> int:
     """Solo score: each score card counts its sights on the one hike it is assigned to."""
     total = 0
     for hike, cards in zip(hikes, assigned, strict=True):
         if cards:
-            seen = sights(hike)
+            seen = _standing_sights(hike)
             total += sum(seen[sid - 1] for sid in cards)
     return total
 
@@ -213,10 +214,10 @@ def _assigned_sights(hike: tuple[int, ...], cards: tuple[int, ...]) -> tuple[tup
 def outcome(s: State) -> Outcome:
     """Scores and ranks (points, then fewest shared cards); provisional before the end."""
     final = s.phase == OVER
-    # each hike's sights once: they are most of the work
+    # each hike's sights are worked out once (`_standing_sights`): most of the work
     if s.options.mode == "solo":
         per_hike = tuple(map(_assigned_sights, s.hikes, s.assigned))
-        total = sum(value for hike in per_hike for _, value in hike)  # = solo_total
+        total = solo_total(s.hikes, s.assigned)
         details = {"total": total, "rating": solo_rating(total), "hikes": per_hike}
         return Outcome.from_keys([total], details=[details], final=final)
     seen = [_standing_sights(h) for h in s.hikes]

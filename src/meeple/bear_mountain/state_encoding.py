@@ -85,10 +85,12 @@ def _card_numbers(card: int) -> tuple[float, ...]:
 _CARD: Final = packed(_card_numbers)
 
 
-@lru_cache(maxsize=4096)  # a hike's block changes only when a card is laid on it
-def _hike_block(hike: tuple[int, ...]) -> bytes:
-    """A hike's ``seat+r.hike`` part."""
-    return f32(_hike(hike)[0])
+def _hike_numbers(hike: tuple[int, ...]) -> tuple[float, ...]:
+    """A hike's ``seat+r.hike`` part (a hike changes only when a card is laid on it)."""
+    return _hike(hike)[0]
+
+
+_HIKE: Final = packed(_hike_numbers)
 
 
 @lru_cache(maxsize=4096)
@@ -96,7 +98,7 @@ def _standings(
     hikes: tuple[tuple[int, ...], ...], score_cards: tuple[int, ...]
 ) -> tuple[bytes, ...]:
     """Per seat in `hikes`' order: its points, shared and claims parts (its hike's own
-    block is `_hike_block`, so a step that lays one card packs one hike again)."""
+    block is `_HIKE`'s, so a step that lays one card packs one hike again)."""
     points, shared, claimed = claims([_hike(h)[1] for h in hikes], score_cards)
     out = []
     for r in range(len(hikes)):
@@ -165,7 +167,7 @@ def encode_state(s: State, player: int | None) -> list[bytes]:
     picks = s.picks
     for r in range(n):
         p = (me + r) % n
-        blocks += (_hike_block(hikes[p]), standings[r])
+        blocks += (_HIKE(hikes[p]), standings[r])
         if hands:
             blocks += (fraction(len(hands[p]), HAND_SIZE), fraction(len(picks[p]), DRAFT_PICKS[0]))
         else:

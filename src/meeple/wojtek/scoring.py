@@ -50,8 +50,9 @@ def outcome(state: State) -> Outcome:
     return outcome_of(state.collections, state.city_owner, final=state.is_over)
 
 
-@lru_cache(maxsize=1024)  # the collections stay the same most steps: a balance
-# report asks for the standing after every one
+# Memoized: the collections stay the same at most steps, and a balance report asks
+# for the standing after every one.
+@lru_cache(maxsize=1024)
 def outcome_of(
     collections: tuple[tuple[int, ...], ...], city_owner: tuple[int, ...], *, final: bool
 ) -> Outcome:
