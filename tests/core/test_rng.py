@@ -36,6 +36,36 @@ def test_below_is_in_range(seed: int, n: int) -> None:
     assert 0 <= nxt < 2**64
 
 
+def _plain_below(state: int, n: int) -> tuple[int, int]:
+    """`below` written as the composition of next_u64 it stands for."""
+    limit = 2**64 - 2**64 % n
+    while True:
+        value, state = rng.next_u64(state)
+        if value < limit:
+            return value % n, state
+
+
+def _plain_shuffled(state: int, items: list[int]) -> tuple[tuple[int, ...], int]:
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, state = _plain_below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), state
+
+
+# n just above 2**63 rejects about half of the 64-bit values: the retry loop runs
+@given(seeds, st.one_of(st.integers(1, 10_000), st.integers(2**63, 2**63 + 2**40)))
+def test_below_inlines_next_u64_exactly(seed: int, n: int) -> None:
+    state = rng.seed_rng(seed)
+    assert rng.below(state, n) == _plain_below(state, n)
+
+
+@given(seeds, st.lists(st.integers(), max_size=60))
+def test_shuffled_inlines_below_exactly(seed: int, items: list[int]) -> None:
+    state = rng.seed_rng(seed)
+    assert rng.shuffled(state, items) == _plain_shuffled(state, items)
+
+
 @given(seeds, st.lists(st.integers(), max_size=30))
 def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     out, _ = rng.shuffled(rng.seed_rng(seed), items)

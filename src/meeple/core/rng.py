@@ -29,17 +29,23 @@ __all__ = [
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
+_MASK = _TWO64 - 1
 _LOW32 = (1 << 32) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+# `below` and `shuffled` repeat next_u64's three lines inline: in a game's set-up
+# and bag draws the call cost more than the arithmetic (tests/core/test_rng.py
+# holds them to the plain composition of next_u64).
 
 
 def next_u64(rng: int) -> tuple[int, int]:
     """Return ``(a uniform 64-bit value, the next rng state)``."""
     rng = (rng + _GAMMA) & _MASK
-    z = rng
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((rng ^ (rng >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return z ^ (z >> 31), rng
 
 
@@ -55,11 +61,14 @@ def below(rng: int, n: int) -> tuple[int, int]:
     """Return ``(a uniform int in [0, n), next state)``, without modulo bias."""
     if n <= 0:
         raise ValueError(f"below() needs n >= 1, got {n}")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _TWO64 - _TWO64 % n
     while True:
-        value, rng = next_u64(rng)
-        if value < limit:
-            return value % n, rng
+        rng = (rng + _GAMMA) & _MASK  # next_u64, inline
+        z = ((rng ^ (rng >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return z % n, rng
 
 
 def choice(rng: int, items: Sequence[T]) -> tuple[T, int]:
@@ -72,7 +81,16 @@ def shuffled(rng: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
     """Return ``(the items in a uniformly random order, next state)`` (Fisher-Yates)."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
-        j, rng = below(rng, i + 1)
+        n = i + 1  # j = below(rng, n), inline
+        limit = _TWO64 - _TWO64 % n
+        while True:
+            rng = (rng + _GAMMA) & _MASK
+            z = ((rng ^ (rng >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         out[i], out[j] = out[j], out[i]
     return tuple(out), rng
 
