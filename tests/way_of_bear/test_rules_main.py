@@ -23,6 +23,7 @@ from meeple.way_of_bear.components import TOKEN_BASE
 from meeple.way_of_bear.legal import placements
 from meeple.way_of_bear.spots import GUARD
 from meeple.way_of_bear.spots import after_placement
+from meeple.way_of_bear.spots import offering
 from meeple.way_of_bear.spots import packed
 from meeple.way_of_bear.spots import touching
 from meeple.way_of_bear.state import State
@@ -354,7 +355,9 @@ def test_spots_after_a_placement_equal_the_spots_of_the_new_board(state: State) 
         if cell >= TOKEN_BASE:
             for c in range(4):
                 new = (*board[:v], c, *board[v + 1 :])
-                assert after_placement(state.spots, new, v) == touching(new)
+                spots, owed = after_placement(state.spots, new, v)
+                assert spots == touching(new)
+                assert owed == offering(board, v)
 
 
 @given(

@@ -44,6 +44,7 @@ from .payment import remove_one_of
 from .payment import ritual_take_payable
 from .spots import CLAMP
 from .spots import GUARD
+from .spots import MULTI
 from .spots import Spot
 from .spots import lonely
 from .spots import packed
@@ -100,7 +101,13 @@ def placements(
     if not (r0 or r1 or r2 or r3):
         return out
     k0, k1, k2, k3, k4, k5, k6, k7 = tokens  # four types, plain and sealed
-    room = (k0 + k1 < capacity, k2 + k3 < capacity, k4 + k5 < capacity, k6 + k7 < capacity)
+    # a bit per knowledge type whose column is full (bits 4-7, as in a spot's key)
+    full = (
+        (k0 + k1 >= capacity) << 4
+        | (k2 + k3 >= capacity) << 5
+        | (k4 + k5 >= capacity) << 6
+        | (k6 + k7 >= capacity) << 7
+    )
     has = (r0 > 0) | (r1 > 0) << 1 | (r2 > 0) << 2 | (r3 > 0) << 3
     same_ok, discount = mods[SAME_OK], mods[DISCOUNT]
     # a stele must touch another stele ...
@@ -123,18 +130,21 @@ def placements(
     rituals = ritual_steles and trigger != _NO_TRIGGER
     if not same_ok and not discount:
         # the common case: the reserve must cover the whole offering, and the board
-        # have room for the token. Four int comparisons (which CPython specializes and
-        # which allocate nothing) cost less than one packed subtraction and mask.
+        # have room for the token. A spot's key (`spots.MULTI`) answers that with one
+        # ``&`` of small ints, which allocates nothing, unless it owes a colour twice.
+        bad = (15 ^ has) | full
         for spot in spots:
-            _, need, opens, t, c0, c1, c2, c3 = spot
-            if c0 <= r0 and c1 <= r1 and c2 <= r2 and c3 <= r3 and room[t]:
-                out.extend(opens[has])  # never next to a stele of the same colour
-            elif rituals and room[t] and (trigger - need) & GUARD != GUARD:
-                out.extend(_with_rituals(spot, opens[has], reserve, temples, 0))
+            key = spot[1]
+            if not key & bad and (
+                key < MULTI or (spot[5] <= r0 and spot[6] <= r1 and spot[7] <= r2 and spot[8] <= r3)
+            ):
+                out.extend(spot[2][has])  # never next to a stele of the same colour
+            elif rituals and not key & full and (trigger - spot[3]) & GUARD != GUARD:
+                out.extend(_with_rituals(spot, spot[2][has], reserve, temples, 0))
         return out
     for spot in spots:
-        v, _, opens, t, c0, c1, c2, c3 = spot
-        if not room[t]:
+        v, _, opens, _, t, c0, c1, c2, c3 = spot
+        if full & 16 << t:
             continue
         # steles the reserve lacks for the offering (before taking out the placed one)
         short = max(0, c0 - r0) + max(0, c1 - r1) + max(0, c2 - r2) + max(0, c3 - r3)
@@ -166,7 +176,7 @@ def _with_rituals(
 ) -> list[Place]:
     """The placements among `candidates` (on `spot`'s village) whose offering the
     reserve cannot cover, but some order of payment with Rituals can pay."""
-    owed = spot[4:]
+    owed = spot[5:]
     return [
         place
         for place in candidates

@@ -11,7 +11,6 @@ function of immutable values.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Final
 
 from .actions import PLACES
@@ -22,12 +21,14 @@ from .components import NC
 from .components import NEIGHBOURS
 from .components import OFF_BOARD
 from .components import TOKEN_BASE
+from .components import UNIT
 from .components import VILLAGES
 
 __all__ = [
     "CLAMP",
     "COLOUR_BITS",
     "GUARD",
+    "MULTI",
     "TYPE_BITS",
     "Spot",
     "after_placement",
@@ -38,10 +39,10 @@ __all__ = [
     "touching",
 ]
 
-Spot = tuple[int, int, tuple[tuple[Place, ...], ...], int, int, int, int, int]
-"""A village with a token: (village, its needs as `packed` fields, for each set of
-colours a reserve holds the placements of those colours that have no neighbour of their
-own colour there, knowledge type, neighbouring steles of each colour)."""
+Spot = tuple[int, int, tuple[tuple[Place, ...], ...], int, int, int, int, int, int]
+"""A village with a token: (village, its `key`, for each set of colours a reserve
+holds the placements of those colours that have no neighbour of their own colour there,
+its needs as `packed` fields, knowledge type, neighbouring steles of each colour)."""
 
 COLOUR_BITS: Final = 5  # legal.placements writes the packing out with these shifts
 """Bits per colour field of a packed count: a count up to 15 and a guard bit (16)."""
@@ -74,6 +75,15 @@ def packed(counts: tuple[int, ...], types: tuple[bool, ...]) -> int:
 _ROOM: Final = tuple(1 << _TYPE_BASE + TYPE_BITS * t for t in range(NC))
 """The packed flag of each knowledge type."""
 
+MULTI: Final = 256
+"""A bit of a spot's *key*: it owes two or more steles of some colour.
+
+A spot's key holds its needs in one small int (below 512, so that CPython's ``&`` of it
+with another small int allocates nothing): a bit per colour it owes (bits 0-3), a bit for
+its knowledge type (4-7), and this bit. ``key & (colours the reserve lacks | types
+without room << 4)`` is 0 exactly when the reserve holds a stele of every owed colour
+and the board has room for the token, which is the whole check below `MULTI`."""
+
 
 def _need(t: int, c0: int, c1: int, c2: int, c3: int) -> int:
     """A spot's needs: its offering per colour and room for a token of type `t`."""
@@ -96,10 +106,27 @@ the same-colour rule allows."""
 
 _CLOSED: Final = tuple(frozenset((v, *n)) for v, n in enumerate(NEIGHBOURS))
 """Each village with its neighbours: the spots a stele placed there changes."""
-_FIRST: Final = itemgetter(0)
 _LOWEST: Final = OFF_BOARD
 _HIGHEST: Final = TOKEN_BASE + KINDS
 """The range of a cell's values."""
+
+
+def _alone(v: int, kind: int, c: int) -> Spot:
+    """The spot of token village `v` (token `kind`) whose only neighbouring stele has
+    colour `c` (what `_spot` makes of it)."""
+    t = KIND_TYPE[kind]
+    c0, c1, c2, c3 = UNIT[c]
+    return (v, 1 << c | 16 << t, _OPENS[v][1 << c], _need(t, c0, c1, c2, c3), t, c0, c1, c2, c3)
+
+
+_ALONE: Final = tuple(
+    tuple(tuple(_alone(v, k, c) for c in range(NC)) for k in range(KINDS))
+    for v in range(len(VILLAGES))
+)
+"""By village, token kind and colour: the spot of a token village whose only
+neighbouring stele is one of that colour (what `_spot` makes of it)."""
+NOTHING: Final = (0, 0, 0, 0)
+"""No stele of any colour."""
 
 
 def offering(board: tuple[int, ...], v: int) -> tuple[int, int, int, int]:
@@ -127,7 +154,20 @@ def _spot(board: tuple[int, ...], v: int) -> Spot | None:
         return None
     c0, c1, c2, c3 = near
     t = KIND_TYPE[board[v] - TOKEN_BASE]
-    return (v, c0 | c1 << 5 | c2 << 10 | c3 << 15 | _ROOM[t], _OPENS[v][mask], t, c0, c1, c2, c3)
+    key = mask | 16 << t
+    if c0 > 1 or c1 > 1 or c2 > 1 or c3 > 1:
+        key |= MULTI
+    return (
+        v,
+        key,
+        _OPENS[v][mask],
+        c0 | c1 << 5 | c2 << 10 | c3 << 15 | _ROOM[t],
+        t,
+        c0,
+        c1,
+        c2,
+        c3,
+    )
 
 
 def touching(board: tuple[int, ...]) -> tuple[Spot, ...]:
@@ -164,27 +204,62 @@ def of_board(board: tuple[int, ...]) -> tuple[Spot, ...]:
     )
 
 
-def after_placement(spots: tuple[Spot, ...], board: tuple[int, ...], v: int) -> tuple[Spot, ...]:
-    """The spots of `board`, which differs from the board of `spots` by a stele on `v`.
+def after_placement(
+    spots: tuple[Spot, ...], board: tuple[int, ...], v: int
+) -> tuple[tuple[Spot, ...], tuple[int, ...]]:
+    """The spots of `board`, which differs from the board of `spots` by a stele on `v`,
+    and what that stele owes (``offering`` on the board before it).
 
-    Equal to ``touching(board)``: the placed village stops being a spot, and only its
-    token neighbours (which now all touch a stele) change.
+    The spots equal ``touching(board)``: the placed village stops being a spot (its
+    spot held the offering: the steles around it), and only its token neighbours
+    change, each by one stele of the placed colour: a neighbour that was a spot grows
+    by it, one that was not becomes the spot of that one stele (`_ALONE`). No
+    neighbourhood is scanned again.
     """
+    c = board[v]
     closed = _CLOSED[v]
-    out = [spot for spot in spots if spot[0] not in closed]
+    u0, u1, u2, u3 = UNIT[c]
+    bit = 1 << c
+    owed: tuple[int, ...] = NOTHING  # a village no stele touched (a Seal card's) owes none
+    out: list[Spot] = []
+    grown: list[int] = []
+    for spot in spots:
+        u = spot[0]
+        if u not in closed:
+            out.append(spot)
+        elif u == v:
+            owed = spot[5:]
+        else:  # = _spot(board, u), from the spot it was
+            _, key, _, need, t, c0, c1, c2, c3 = spot
+            if key & bit:
+                key |= MULTI
+            key |= bit
+            out.append(
+                (
+                    u,
+                    key,
+                    _OPENS[u][key & 15],
+                    need + (1 << 5 * c),
+                    t,
+                    c0 + u0,
+                    c1 + u1,
+                    c2 + u2,
+                    c3 + u3,
+                )
+            )
+            grown.append(u)
     for u in NEIGHBOURS[v]:
-        if board[u] >= TOKEN_BASE:
-            spot = _spot(board, u)
-            if spot is not None:  # always: u now touches the stele on v
-                out.append(spot)
-    out.sort(key=_FIRST)
-    return tuple(out)
+        cell = board[u]
+        if cell >= TOKEN_BASE and u not in grown:
+            out.append(_ALONE[u][cell - TOKEN_BASE][c])
+    out.sort()  # by village: no two spots share one, so no comparison looks further
+    return tuple(out), owed
 
 
 def lonely(board: tuple[int, ...]) -> tuple[Spot, ...]:
     """Token villages next to no stele (only a Seal card allows placing there)."""
     return tuple(
-        (v, _need(t, 0, 0, 0, 0), _OPENS[v][0], t, 0, 0, 0, 0)
+        (v, 16 << t, _OPENS[v][0], _need(t, 0, 0, 0, 0), t, 0, 0, 0, 0)
         for v, cell in enumerate(board)
         if cell >= TOKEN_BASE and _spot(board, v) is None
         for t in (KIND_TYPE[cell - TOKEN_BASE],)

@@ -51,8 +51,8 @@ from .components import RESERVE_LIMIT
 from .components import TEMPLE_SPACES
 from .components import TOKEN_BASE
 from .components import UNIT
+from .spots import NOTHING
 from .spots import after_placement
-from .spots import offering
 from .state import EXTRA
 from .state import MAIN
 from .state import OVER
@@ -71,8 +71,6 @@ Counts = tuple[int, ...]
 """A count per colour (or per token kind)."""
 Seats = tuple[tuple[int, ...], ...]
 """One tuple per seat."""
-NOTHING: Final = (0, 0, 0, 0)
-"""No stele of any colour."""
 
 
 def successor(s: State, a: Action, p: int) -> State:
@@ -126,16 +124,11 @@ def _pay(s: State, a: Pay, p: int) -> State:
 def _place(s: State, a: Place, p: int) -> State:
     """A stele from the reserve on a village; its token goes to the player's board."""
     c, v = a.colour, a.village
-    changes: Changes
-    if s.phase == EXTRA:
-        regular_done = s.regular_done
-        changes = {"extra": "", "waivers": 0}
-    else:
-        regular_done = True
-        changes = {"regular_done": True, "waivers": s.mods[DISCOUNT]}
     board = list(s.board)
     kind = board[v] - TOKEN_BASE
     board[v] = c
+    new_board = tuple(board)
+    spots, owed = after_placement(s.spots, new_board, v)
     u0, u1, u2, u3 = UNIT[c]
     r0, r1, r2, r3 = s.reserves[p]
     reserve = (r0 - u0, r1 - u1, r2 - u2, r3 - u3)
@@ -146,23 +139,40 @@ def _place(s: State, a: Place, p: int) -> State:
     seats = list(s.tokens)
     seats[p] = tuple(mine)
     tokens = tuple(seats)
-    hand, fresh, deck = s.hands[p], s.fresh, s.deck
+    if s.phase == EXTRA:
+        regular_done, extra, waivers = s.regular_done, "", 0
+    else:
+        regular_done, extra, waivers = True, s.extra, s.mods[DISCOUNT]
     t = KIND_TYPE[kind]
-    if mine[2 * t] + mine[2 * t + 1] == CAPACITY[s.players] and deck:
+    completed = mine[2 * t] + mine[2 * t + 1] == CAPACITY[s.players] and bool(s.deck)
+    if owed != NOTHING and not completed:  # the common case, in one keyword call
+        return replace(
+            s,
+            phase=PAY,
+            regular_done=regular_done,
+            extra=extra,
+            waivers=waivers,
+            board=new_board,
+            spots=spots,
+            reserves=tuple(reserves),
+            tokens=tokens,
+            owed=owed,
+        )
+    changes: Changes = {"regular_done": regular_done, "extra": extra, "waivers": waivers}
+    hand, fresh, deck = s.hands[p], s.fresh, s.deck
+    if completed:
         card = deck[0]  # a completed column draws the top Seal card
         hand = tuple(sorted((*hand, card)))
         hands = list(s.hands)
         hands[p] = hand
         fresh = tuple(sorted((*fresh, card)))
         changes.update(deck=deck[1:], hands=tuple(hands), fresh=fresh)
-    owed = offering(s.board, v)
     if owed != NOTHING:
         changes["phase"] = PAY
     else:
         changes.update(_paid(s, p, reserve, tokens, hand, fresh, regular_done))
-    new_board = tuple(board)
     changes["board"] = new_board
-    changes["spots"] = after_placement(s.spots, new_board, v)
+    changes["spots"] = spots
     changes["reserves"] = tuple(reserves)
     changes["tokens"] = tokens
     changes["owed"] = owed
