@@ -24,13 +24,15 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def replace(state: S, **changes: Any) -> S:
+def replace(state: S, /, **changes: Any) -> S:
     """A copy of `state` with `changes` applied: the one way to build a successor.
 
     `state` is a frozen attrs class with ``slots=False`` (the core's `StateBase`
     keeps its legal-action cache in a slot, outside the copied dict, so the copy
     starts with an empty cache). A misspelt field name is refused: the copied
-    dict would grow, and that is checked with one length comparison.
+    dict would grow, and that is checked with one length comparison. `state` is
+    positional-only: CPython then matches no keyword against it (each keyword of a
+    call cost a string comparison with ``state`` before).
     """
     old: dict[str, Any] = state.__dict__
     fields = old | changes
