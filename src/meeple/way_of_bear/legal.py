@@ -214,9 +214,16 @@ def legal_actions(s: State, player: int) -> tuple[Action, ...]:
     phase = s.phase
     p = player
     if phase != MAIN:
+        if phase == PAY:  # the most frequent other phase, without a call between
+            return _pay_options(s.owed, s.reserves[p], s.temples, s.waivers)
         return _other_phase(s, phase, p)
     hand = s.hands[p]
-    seals = [SEALS[c] for c in hand if c not in s.fresh and _playable(s, p, c)] if hand else []
+    seals: list[Action] = []
+    if hand:  # a loop: a list comprehension is a function made and called in CPython 3.11
+        fresh = s.fresh
+        for c in hand:
+            if c not in fresh and _playable(s, p, c):
+                seals.append(SEALS[c])
     if s.regular_done:
         return (*seals, PASS)  # (a list comprehension is cheaper than tuple(generator))
     mods = s.mods
@@ -254,8 +261,7 @@ def _regular(
 
 
 def _other_phase(s: State, phase: str, p: int) -> tuple[Action, ...]:
-    if phase == PAY:
-        return _pay_options(s.owed, s.reserves[p], s.temples, s.waivers)
+    """The legal actions in the ritual, return and extra phases, and at the end."""
     if phase == RITUAL:  # a stele from another temple, or nothing (see the two below)
         owed, reserve = s.owed, s.reserves[p]
         if covered(owed, reserve, s.waivers):
@@ -321,25 +327,36 @@ def _pay_options(
     owed: tuple[int, ...], reserve: tuple[int, ...], temples: tuple[int, ...], waivers: int
 ) -> tuple[Action, ...]:
     """Pay a stele of an owed colour the reserve holds, or waive one (discount cards):
-    each only if the offering can still be paid in full afterwards."""
-    if covered(owed, reserve, waivers):
-        return _covered_pay_options(owed, reserve, waivers)
-    return _pay_options_searched(owed, reserve, temples, waivers)
+    each only if the offering can still be paid in full afterwards.
 
-
-def _covered_pay_options(
-    owed: tuple[int, ...], reserve: tuple[int, ...], waivers: int
-) -> tuple[Action, ...]:
-    """The pay options while the reserve (and the discount) cover the offering (not
-    memoized: a playout seldom asks twice, and the lookup costs about as much)."""
-    out: list[Action] = [PAYS[c] for c in range(NC) if owed[c] and reserve[c]]
+    While the reserve (and the discount) cover the offering (`payment.covered`,
+    written out here: every step of an offering asks), any of them is fine; this is
+    not memoized: a playout seldom asks twice, and the lookup costs about as much.
+    """
+    o0, o1, o2, o3 = owed  # four colours (checked when the data is loaded)
+    r0, r1, r2, r3 = reserve
+    short = (o0 > r0) * (o0 - r0) + (o1 > r1) * (o1 - r1) + (o2 > r2) * (o2 - r2)
+    short += (o3 > r3) * (o3 - r3)
+    if short > waivers:
+        return _pay_options_searched(owed, reserve, temples, waivers)
+    out: list[Action] = []
+    if o0 and r0:
+        out.append(_PAY0)
+    if o1 and r1:
+        out.append(_PAY1)
+    if o2 and r2:
+        out.append(_PAY2)
+    if o3 and r3:
+        out.append(_PAY3)
     if waivers:
-        short = sum(max(0, owed[c] - reserve[c]) for c in range(NC))
         for c in range(NC):
             # waiving a colour you could pay is fine while the discount covers the rest
             if owed[c] and (owed[c] > reserve[c] or short < waivers):
                 out.append(WAIVES[c])
     return tuple(out)
+
+
+_PAY0, _PAY1, _PAY2, _PAY3 = PAYS
 
 
 @lru_cache(maxsize=1024)
