@@ -66,6 +66,39 @@ def test_shuffled_inlines_below_exactly(seed: int, items: list[int]) -> None:
     assert rng.shuffled(state, items) == _plain_shuffled(state, items)
 
 
+def _plain_draw_counts(
+    state: int, counts: list[int], k: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """`draw_counts` as it was first written: one pass over the kinds a pick."""
+    bag = list(counts)
+    drawn = [0] * len(bag)
+    total = sum(bag)
+    n = min(k, total)
+    if n <= 0:
+        return tuple(drawn), tuple(bag), state
+    span = 1
+    for i in range(n):
+        span *= total - i
+    code, state = rng.below(state, span)
+    for _ in range(n):
+        pick = code % total
+        code //= total
+        total -= 1
+        for kind, have in enumerate(bag):
+            if pick < have:
+                bag[kind] = have - 1
+                drawn[kind] += 1
+                break
+            pick -= have
+    return tuple(drawn), tuple(bag), state
+
+
+@given(seeds, st.lists(st.integers(0, 12), min_size=1, max_size=6), st.integers(0, 8))
+def test_draw_counts_draws_as_first_written(seed: int, counts: list[int], k: int) -> None:
+    state = rng.seed_rng(seed)
+    assert rng.draw_counts(state, counts, k) == _plain_draw_counts(state, counts, k)
+
+
 @given(seeds, st.lists(st.integers(), max_size=30))
 def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     out, _ = rng.shuffled(rng.seed_rng(seed), items)

@@ -35,6 +35,9 @@ _LOW32 = (1 << 32) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
+_FEW = 256
+_LIMITS = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(_FEW))
+"""Below each `n` < `_FEW`, the rejection bound of `below(rng, n)` (a shuffle's)."""
 
 # `below` and `shuffled` repeat next_u64's three lines inline: in a game's set-up
 # and bag draws the call cost more than the arithmetic (tests/core/test_rng.py
@@ -82,7 +85,7 @@ def shuffled(rng: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
         n = i + 1  # j = below(rng, n), inline
-        limit = _TWO64 - _TWO64 % n
+        limit = _LIMITS[n] if n < _FEW else _TWO64 - _TWO64 % n
         while True:
             rng = (rng + _GAMMA) & _MASK
             z = ((rng ^ (rng >> 30)) * _MIX1) & _MASK
@@ -160,26 +163,28 @@ def draw_counts(
     ``total * (total - 1) * ...`` picks the whole ordered draw (read digit by digit
     in mixed radix): exactly as fair as drawing one at a time, one generator call.
     """
-    bag = list(counts)
-    drawn = [0] * len(bag)
-    total = sum(bag)
-    n = min(k, total)
+    total = sum(counts)
+    n = k if k < total else total
     if n <= 0:
-        return tuple(drawn), tuple(bag), rng
-    span = 1
-    for i in range(n):
+        return (0,) * len(counts), tuple(counts), rng
+    span = total
+    for i in range(1, n):
         span *= total - i
     code, rng = below(rng, span)
+    bag = list(counts)
+    drawn = [0] * len(bag)
     for _ in range(n):
         pick = code % total
         code //= total
         total -= 1
-        for kind, have in enumerate(bag):
-            if pick < have:
-                bag[kind] = have - 1
-                drawn[kind] += 1
-                break
+        kind = 0  # the kind whose stretch of the bag holds `pick`
+        have = bag[0]
+        while pick >= have:
             pick -= have
+            kind += 1
+            have = bag[kind]
+        bag[kind] = have - 1
+        drawn[kind] += 1
     return tuple(drawn), tuple(bag), rng
 
 
