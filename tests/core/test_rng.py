@@ -99,6 +99,34 @@ def test_draw_counts_draws_as_first_written(seed: int, counts: list[int], k: int
     assert rng.draw_counts(state, counts, k) == _plain_draw_counts(state, counts, k)
 
 
+def _plain_shuffled32(state: int, items: list[int]) -> tuple[tuple[int, ...], int]:
+    """`shuffled32` calling next_u64 for its bits."""
+    out = list(items)
+    bits = have = 0
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        while True:
+            if not have:
+                bits, state = rng.next_u64(state)
+                have = 2
+            chunk = bits & (2**32 - 1)
+            bits >>= 32
+            have -= 1
+            product = chunk * n
+            low = product & (2**32 - 1)
+            if low >= n or low >= (2**32 - n) % n:
+                break
+        j = product >> 32
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), state
+
+
+@given(seeds, st.lists(st.integers(), max_size=120))
+def test_shuffled32_inlines_next_u64_exactly(seed: int, items: list[int]) -> None:
+    state = rng.seed_rng(seed)
+    assert rng.shuffled32(state, items) == _plain_shuffled32(state, items)
+
+
 @given(seeds, st.lists(st.integers(), max_size=30))
 def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     out, _ = rng.shuffled(rng.seed_rng(seed), items)

@@ -38,6 +38,14 @@ from ..strategies import seeds
 # -- tuple edits and seats ---------------------------------------------------------
 
 
+@given(st.lists(st.integers(-9, 9), min_size=1, max_size=12), st.data())
+def test_put_and_bump_change_one_item_only(items: list[int], data: st.DataObject) -> None:
+    seq = tuple(items)
+    i = data.draw(st.integers(0, len(seq) - 1))
+    assert put(seq, i, 99) == (*seq[:i], 99, *seq[i + 1 :])
+    assert bump(seq, i, -4) == (*seq[:i], seq[i] - 4, *seq[i + 1 :])
+
+
 def test_tuple_edits_return_new_tuples() -> None:
     t = (1, 2, 4)
     assert put(t, 1, 9) == (1, 9, 4)

@@ -39,7 +39,7 @@ _FEW = 256
 _LIMITS = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(_FEW))
 """Below each `n` < `_FEW`, the rejection bound of `below(rng, n)` (a shuffle's)."""
 
-# `below` and `shuffled` repeat next_u64's three lines inline: in a game's set-up
+# `below`, `shuffled` and `shuffled32` repeat next_u64's three lines inline: in a game's set-up
 # and bag draws the call cost more than the arithmetic (tests/core/test_rng.py
 # holds them to the plain composition of next_u64).
 
@@ -113,7 +113,10 @@ def shuffled32(rng: int, items: Sequence[T]) -> tuple[tuple[T, ...], int]:
         n = i + 1
         while True:
             if not have:
-                bits, rng = next_u64(rng)
+                rng = (rng + _GAMMA) & _MASK  # bits = next_u64(rng), inline
+                bits = ((rng ^ (rng >> 30)) * _MIX1) & _MASK
+                bits = ((bits ^ (bits >> 27)) * _MIX2) & _MASK
+                bits ^= bits >> 31
                 have = 2
             chunk = bits & _LOW32
             bits >>= 32
