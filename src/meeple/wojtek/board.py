@@ -319,6 +319,9 @@ def read_board_file(path: str | Path, *, max_bytes: int = MAX_BOARD_BYTES) -> Bo
     return spec
 
 
+@lru_cache(
+    maxsize=64
+)  # asked at most steps of the rules: a hit is one C call (a refusal is not kept)
 def load_board(board: str | BoardSpec = DEFAULT_BOARD) -> Board:
     """The built-in board of that name, or the board a `BoardSpec` describes, validated.
 

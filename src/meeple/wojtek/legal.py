@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 __all__ = ["legal_actions"]
 
 _COLOURS = range(NUM_COLOURS)
+_WALK = WALKS.__getitem__
 _KINDS = range(TRAVEL_KINDS)
 
 
@@ -70,7 +71,7 @@ def legal_actions(state: State, player: int) -> tuple[Action, ...]:
         if hand[RAINBOW]:
             board = load_board(state.options.board)
             targets = walk_targets(board, state.positions, state.positions[player])
-            return (*trucks, *(WALKS[t] for t in sorted(targets)), *rest)
+            return (*trucks, *map(_WALK, sorted(targets)), *rest)  # (no generator)
         return both
     if phase == EXCHANGE:
         return _exchange_actions(hand)
