@@ -3,28 +3,20 @@
 from importlib import metadata as _metadata
 
 from .core import Action
-from .core import AmbiguousPlayerError
-from .core import CorruptDataError
 from .core import Game
-from .core import GameOverError
 from .core import GameRecord
 from .core import GameSpec
-from .core import IllegalActionError
-from .core import InvalidOptionsError
-from .core import InvalidPlayerError
-from .core import MalformedActionError
 from .core import Match
-from .core import MeepleError
 from .core import Outcome
-from .core import PluginError
 from .core import State
-from .core import UnknownGameError
 from .core import View
 from .core import dumps
+from .core import errors as _errors
 from .core import game_names
 from .core import get_game
 from .core import loads
 from .core import start
+from .core.errors import *  # noqa: F403  (their names are listed once: errors.__all__)
 
 try:
     __version__ = _metadata.version("meeple")
@@ -34,22 +26,12 @@ except _metadata.PackageNotFoundError:  # run from a source tree that was never 
 
 __all__ = [
     "Action",
-    "AmbiguousPlayerError",
-    "CorruptDataError",
     "Game",
-    "GameOverError",
     "GameRecord",
     "GameSpec",
-    "IllegalActionError",
-    "InvalidOptionsError",
-    "InvalidPlayerError",
-    "MalformedActionError",
     "Match",
-    "MeepleError",
     "Outcome",
-    "PluginError",
     "State",
-    "UnknownGameError",
     "View",
     "__version__",
     "dumps",
@@ -58,3 +40,4 @@ __all__ = [
     "loads",
     "start",
 ]
+__all__ += _errors.__all__  # every error of meeple.core, listed once in its module

@@ -89,6 +89,19 @@ def test_serve_has_a_flag_for_every_limit() -> None:
         assert _flag(field.name) in result.output, field.name
 
 
+def test_the_help_table_names_the_limits_in_their_order() -> None:
+    # the flags are made from Limits' fields; a help line for no limit would be dead text
+    from meeple.cli.serve import _LIMIT_HELP
+
+    assert list(_LIMIT_HELP) == [field.name for field in attrs.fields(Limits)]
+
+
+def test_a_limit_flag_takes_the_type_of_its_field() -> None:
+    result = CliRunner().invoke(app, ["serve", "--max-seats", "2.5"], env={"COLUMNS": "240"})
+    assert result.exit_code == 2
+    assert "Invalid value for '--max-seats'" in result.output
+
+
 def test_the_docs_list_every_limit_with_its_flag_and_default() -> None:
     text = DOCS.read_text()
     defaults = Limits()

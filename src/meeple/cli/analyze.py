@@ -17,7 +17,6 @@ from ..core.options import setting_key
 from ..core.protocols import Game
 from ..sim.analysis import Analysis
 from ..sim.analysis import analyze
-from ..sim.batch import backend_named
 from ..sim.design import lineup_for
 from ..sim.design import seatings
 from ..sim.design import skill_seatings
@@ -25,6 +24,7 @@ from ..sim.page import format_estimate
 from ..sim.page import options_text
 from ..sim.report import write_report
 from .options import parse_cli_options
+from .run_on import RunOn
 from .terminal import games_progress
 
 __all__ = ["HEADLINES", "default_players", "run_analysis", "split_compare"]
@@ -79,13 +79,10 @@ def run_analysis(
     compare: Sequence[str],
     skill: str | None,
     skill_against: str,
-    backend: str,
-    workers: int | None,
-    ray_address: str | None,
+    run_on: RunOn,
     out: str,
 ) -> Analysis:
     """Play the designs with a progress bar, write the report, print the headlines."""
-    where = backend_named(backend)  # refused before any game is played
     if len(seats) > players:
         raise InvalidOptionsError(f"{len(seats)} seats given for {players} players")
     lineup = lineup_for(seats or ["random"], players)
@@ -109,9 +106,9 @@ def run_analysis(
             compare=changes,
             skill=skill,
             skill_against=skill_against,
-            backend=where,
-            workers=workers,
-            ray_address=ray_address,
+            backend=run_on.backend,
+            workers=run_on.workers,
+            ray_address=run_on.ray_address,
             progress=lambda count: progress.update(task, advance=count),
         )
     paths = write_report(out, analysis)

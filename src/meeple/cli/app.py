@@ -19,6 +19,10 @@ from ..sim import measure_speed
 from ..sim import resolve_game
 from .new_game import new_game
 from .options import parse_cli_options
+from .run_on import BackendArg
+from .run_on import RayAddressArg
+from .run_on import RunOn
+from .run_on import WorkersArg
 from .scoresheet import score_sheet
 from .serve import serve
 from .terminal import NoColorOption
@@ -204,12 +208,6 @@ def replay(
     session.run()
 
 
-# Where a batch of bot games runs: the same three flags for `simulate` and `analyze`.
-WorkersArg = Annotated[int | None, typer.Option(help="processes (default: all cores)")]
-BackendArg = Annotated[str, typer.Option(help="local or ray")]
-RayAddressArg = Annotated[str | None, typer.Option(help="Ray cluster address")]
-
-
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="a registered game name")],
@@ -239,9 +237,7 @@ def simulate(
             n,
             seed,
             options=_options_kwargs(options),
-            workers=workers,
-            backend=backend,
-            ray_address=ray_address,
+            run_on=RunOn.from_flags(backend, workers, ray_address),
             out=out,
             plots=plots,
         )
@@ -300,9 +296,7 @@ def analyze(
             compare=compare or [],
             skill=None if skill.strip().lower() == "none" else skill,
             skill_against=skill_against,
-            backend=backend,
-            workers=workers,
-            ray_address=ray_address,
+            run_on=RunOn.from_flags(backend, workers, ray_address),
             out=out or f"analysis-{chosen.spec.name}",
         )
     except MeepleError as err:

@@ -18,7 +18,7 @@ from ..sim import Summary
 from ..sim import resolve_game
 from ..sim import simulate
 from ..sim import summarize
-from ..sim.batch import backend_named
+from .run_on import RunOn
 from .terminal import games_progress
 
 __all__ = ["run_simulation", "summary_table", "write_results"]
@@ -112,14 +112,11 @@ def run_simulation(
     seed: int,
     *,
     options: dict[str, Any],
-    workers: int | None,
-    backend: str,
-    ray_address: str | None,
+    run_on: RunOn,
     out: str | None,
     plots: str | None,
 ) -> Summary:
     """Run a batch with a live progress bar, then print and return its summary."""
-    where = backend_named(backend)  # refused before any game is played
     began = time.perf_counter()
     with games_progress(console, rate=True) as progress:
         task = progress.add_task(f"{game} x{n}", total=n, rate="-")
@@ -137,11 +134,11 @@ def run_simulation(
             seats,
             n,
             seed,
-            backend=where,
-            workers=workers,
+            backend=run_on.backend,
+            workers=run_on.workers,
             options=options,
             progress=advance,
-            ray_address=ray_address,
+            ray_address=run_on.ray_address,
         )
     elapsed = time.perf_counter() - began
     summary = summarize(results, players, seats)

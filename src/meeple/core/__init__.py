@@ -1,6 +1,7 @@
 """The contract every game implements and every front end relies on."""
 
 from . import capabilities as _capabilities
+from . import errors as _errors
 from .api import start
 from .base import StateBase
 from .base import resolve_player
@@ -17,16 +18,7 @@ from .encoding import fraction
 from .encoding import one_hots
 from .encoding import packed
 from .encoding import vocabulary
-from .errors import AmbiguousPlayerError
-from .errors import CorruptDataError
-from .errors import GameOverError
-from .errors import IllegalActionError
-from .errors import InvalidOptionsError
-from .errors import InvalidPlayerError
-from .errors import MalformedActionError
-from .errors import MeepleError
-from .errors import PluginError
-from .errors import UnknownGameError
+from .errors import *  # noqa: F403  (their names are listed once: errors.__all__)
 from .game import EncodingBase
 from .game import GameBase
 from .match import Match
@@ -56,28 +48,18 @@ __all__ = [
     "NOBODY",
     "ONE_SEAT",
     "Action",
-    "AmbiguousPlayerError",
-    "CorruptDataError",
     "EncodingBase",
     "Game",
     "GameBase",
-    "GameOverError",
     "GameRecord",
     "GameSpec",
-    "IllegalActionError",
-    "InvalidOptionsError",
-    "InvalidPlayerError",
     "Layout",
     "Layouts",
-    "MalformedActionError",
     "Match",
-    "MeepleError",
     "Outcome",
-    "PluginError",
     "Registry",
     "State",
     "StateBase",
-    "UnknownGameError",
     "View",
     "Vocabulary",
     "Writer",
@@ -101,4 +83,5 @@ __all__ = [
     "start",
     "vocabulary",
 ]
+__all__ += _errors.__all__  # the errors, listed in their module
 __all__ += _capabilities.__all__  # the optional capabilities, listed in their module

@@ -55,6 +55,7 @@ class Goofspiel(GameBase[State, Bid, View]):
     _outcome = staticmethod(scoring.outcome)
     _view = staticmethod(views.view_of)
     _determinize = staticmethod(views.determinize)
+    _seen_to_act = staticmethod(views.seen_to_act)  # optional: who acts, without a view
     _render = staticmethod(render.render)
     render_styled = staticmethod(render.render_styled)  # optional: the picture in colour
     _prompt = staticmethod(explain.prompt)

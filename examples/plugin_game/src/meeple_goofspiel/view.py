@@ -8,7 +8,7 @@ from meeple.core import rng as R  # noqa: N812  # R reads well for "the rng modu
 
 from .state import State
 
-__all__ = ["View", "determinize", "view_of"]
+__all__ = ["View", "determinize", "seen_to_act", "view_of"]
 
 
 @attrs.frozen
@@ -44,6 +44,13 @@ def view_of(s: State, player: int | None) -> View:
         scores=s.scores,
         history=s.history,
     )
+
+
+def seen_to_act(s: State, player: int | None) -> frozenset[int]:
+    """``view_of(s, player).to_act`` without making the view: everyone may see who
+    is still to bid. Drivers ask this at every step where several seats act, which
+    in Goofspiel is every step."""
+    return s.to_act
 
 
 def determinize(view: View, seed: int) -> State:

@@ -1,0 +1,34 @@
+"""Where a batch of bot games runs: the ``--workers``, ``--backend`` and
+``--ray-address`` flags `meeple simulate` and `meeple analyze` share, declared,
+checked and carried together (the batch functions take them as three keywords)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import attrs
+import typer
+
+from ..sim.batch import Backend
+from ..sim.batch import backend_named
+
+__all__ = ["BackendArg", "RayAddressArg", "RunOn", "WorkersArg"]
+
+WorkersArg = Annotated[int | None, typer.Option(help="processes (default: all cores)")]
+BackendArg = Annotated[str, typer.Option(help="local or ray")]
+RayAddressArg = Annotated[str | None, typer.Option(help="Ray cluster address")]
+
+
+@attrs.frozen
+class RunOn:
+    """The three flags as one value, the backend's name already checked."""
+
+    backend: Backend
+    workers: int | None
+    ray_address: str | None
+
+    @classmethod
+    def from_flags(cls, backend: str, workers: int | None, ray_address: str | None) -> RunOn:
+        """The flags as given; an unknown backend is refused here, before any game is
+        played (InvalidOptionsError names the two there are)."""
+        return cls(backend_named(backend), workers, ray_address)
