@@ -145,19 +145,6 @@ def _place(s: State, a: Place, p: int) -> State:
         regular_done, extra, waivers = True, s.extra, s.mods[DISCOUNT]
     t = KIND_TYPE[kind]
     completed = mine[2 * t] + mine[2 * t + 1] == CAPACITY[s.players] and bool(s.deck)
-    if owed != NOTHING and not completed:  # the common case, in one keyword call
-        return replace(
-            s,
-            phase=PAY,
-            regular_done=regular_done,
-            extra=extra,
-            waivers=waivers,
-            board=new_board,
-            spots=spots,
-            reserves=tuple(reserves),
-            tokens=tokens,
-            owed=owed,
-        )
     changes: Changes = {"regular_done": regular_done, "extra": extra, "waivers": waivers}
     hand, fresh, deck = s.hands[p], s.fresh, s.deck
     if completed:
