@@ -124,6 +124,13 @@ def _pay(s: State, a: Pay, p: int) -> State:
 def _place(s: State, a: Place, p: int) -> State:
     """A stele from the reserve on a village; its token goes to the player's board."""
     c, v = a.colour, a.village
+    changes: Changes
+    if s.phase == EXTRA:
+        regular_done = s.regular_done
+        changes = {"extra": "", "waivers": 0}
+    else:
+        regular_done = True
+        changes = {"regular_done": True, "waivers": s.mods[DISCOUNT]}
     board = list(s.board)
     kind = board[v] - TOKEN_BASE
     board[v] = c
@@ -139,15 +146,9 @@ def _place(s: State, a: Place, p: int) -> State:
     seats = list(s.tokens)
     seats[p] = tuple(mine)
     tokens = tuple(seats)
-    if s.phase == EXTRA:
-        regular_done, extra, waivers = s.regular_done, "", 0
-    else:
-        regular_done, extra, waivers = True, s.extra, s.mods[DISCOUNT]
-    t = KIND_TYPE[kind]
-    completed = mine[2 * t] + mine[2 * t + 1] == CAPACITY[s.players] and bool(s.deck)
-    changes: Changes = {"regular_done": regular_done, "extra": extra, "waivers": waivers}
     hand, fresh, deck = s.hands[p], s.fresh, s.deck
-    if completed:
+    t = KIND_TYPE[kind]
+    if mine[2 * t] + mine[2 * t + 1] == CAPACITY[s.players] and deck:
         card = deck[0]  # a completed column draws the top Seal card
         hand = tuple(sorted((*hand, card)))
         hands = list(s.hands)
