@@ -319,9 +319,9 @@ def read_board_file(path: str | Path, *, max_bytes: int = MAX_BOARD_BYTES) -> Bo
     return spec
 
 
-@lru_cache(
-    maxsize=64
-)  # asked at most steps of the rules: a hit is one C call (a refusal is not kept)
+# asked at most steps of the rules: a hit is one C call (a refusal is not kept); the
+# one memo of a custom board (a named board's file is read once, by `_named_board`)
+@lru_cache(maxsize=64)
 def load_board(board: str | BoardSpec = DEFAULT_BOARD) -> Board:
     """The built-in board of that name, or the board a `BoardSpec` describes, validated.
 
@@ -344,6 +344,5 @@ def _named_board(name: str) -> Board:
     return _build_board(read_data_json(BOARD_FILES[name]), name)
 
 
-@lru_cache(maxsize=32)
 def _custom_board(spec: BoardSpec) -> Board:
     return _build_board(spec.to_doc(), repr(spec.name))
