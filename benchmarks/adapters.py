@@ -39,6 +39,12 @@ Every loop runs once to warm up, then ``--runs`` times, the loops taking turns
 so that they share the machine's load; the best run's steps/s is reported (as
 ``timeit`` does: on a shared machine the fastest run is the least disturbed).
 
+After the ratios, a table of what the encoding may cost (`budget`): the least for
+OpenSpiel's tensor loop to stay within 1.5x of ``meeple+encode``, the most for a
+PettingZoo step to stay within 2x of a plain step. Each adapter's own work (its
+calls, the tensor's floats, the mask) does not depend on the encoding's cost, so
+the two bounds say whether any encoding could meet both targets.
+
 ``--instructions`` counts instead of timing: each loop of ``--steps`` steps runs
 under ``valgrind --tool=cachegrind`` (with a fixed hash seed), less the same loop
 of no steps (imports, setup), so the ratios are exact and repeatable however busy
@@ -218,12 +224,68 @@ RATIOS = (
         "meeple+encode",
         "OpenSpiel + observation_tensor() / meeple + encoding (target <= 1.5x)",
     ),
+    (
+        "openspiel+tensor",
+        "meeple+view",
+        "OpenSpiel + observation_tensor() / meeple + encode_view(view) (issue 16's own loop)",
+    ),
     ("pettingzoo", "meeple", "PettingZoo step / meeple plain step (target <= 2x)"),
     ("pettingzoo", "meeple+obs", "PettingZoo step / meeple step computing the same obs and mask"),
     ("meeple+view", "meeple", "meeple + encode_view(view) / meeple plain (the view's encoding)"),
     ("meeple+encode", "meeple", "meeple + encoding / meeple plain (the fastest encoding's share)"),
 )
 """(slower loop, its baseline, what the ratio says): how much slower, per step."""
+
+
+def budget(costs: dict[str, float]) -> tuple[float, float, float]:
+    """(the encoding's cost now, the least it may cost for OpenSpiel + tensor <= 1.5x
+    meeple + encoding, the most it may cost for a PettingZoo step <= 2x a plain step),
+    from one game's costs per step by loop.
+
+    Each adapter adds work of its own that does not depend on what the encoding
+    costs: OpenSpiel's calls (``openspiel`` less ``meeple``, `O`), the tensor's list
+    of floats (`F`: ``openspiel+tensor`` less ``openspiel`` less the encoding) and
+    PettingZoo's mask, arrays and calls (`P`: ``pettingzoo`` less ``meeple`` less
+    the encoding). With `p` the plain step and `e` the encoding, the first target is
+    ``p + O + e + F <= 1.5 (p + e)``, so ``e >= 2 (O + F) - p``; the second is
+    ``p + P + e <= 2 p``, so ``e <= p - P``. Both hold for some `e` only if the
+    first bound is below the second.
+    """
+    plain = costs["meeple"]
+    encoding = costs["meeple+encode"] - plain
+    calls = costs["openspiel"] - plain
+    floats = costs["openspiel+tensor"] - costs["openspiel"] - encoding
+    zoo = costs["pettingzoo"] - plain - encoding
+    return encoding, 2 * (calls + floats) - plain, plain - zoo
+
+
+def budget_lines(measured: dict[tuple[str, int], dict[str, float]], unit: str) -> list[str]:
+    """`budget` of every game as a Markdown table (rates turned back into costs)."""
+    bounds = {
+        key: budget({loop: 1 / rate for loop, rate in rates.items()})
+        for key, rates in measured.items()
+    }
+    rows = (
+        ("the encoding now (meeple+encode less meeple)", 0),
+        ("least it may cost for OpenSpiel + tensor <= 1.5x", 1),
+        ("most it may cost for PettingZoo <= 2x", 2),
+    )
+    lines = [
+        f"| {unit} per step, the encoding | " + " | ".join(n for n, _ in measured) + " |",
+        "|---|" + "---|" * len(measured),
+    ]
+    scale = 1e6 if unit == "us" else 1
+    for label, at in rows:
+        cells = " | ".join(
+            f"{b[at] * scale:,.1f}" if scale > 1 else f"{b[at]:,.0f}" for b in bounds.values()
+        )
+        lines.append(f"| {label} | {cells} |")
+    verdicts = " | ".join(
+        "both can hold" if low <= high else f"not both (apart by {(low - high) * scale:,.0f})"
+        for _, low, high in bounds.values()
+    )
+    lines.append(f"| both targets at once | {verdicts} |")
+    return lines
 
 
 def measure(
@@ -300,6 +362,8 @@ def report(
     for slow, base, label in RATIOS:
         cells = " | ".join(f"{rates[base] / rates[slow]:.2f}x" for rates in measured.values())
         print(f"| {label} | {cells} |")
+    print()
+    print("\n".join(budget_lines(measured, "instructions" if count else "us")))
     if count:
         return
     print("\n" + "\n".join(clone_lines()))
@@ -337,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{game.spec.name} ({players}p) {name:>16}: {rate:>10,.0f} steps/s")
     for slow, base, label in RATIOS:
         print(f"{rates[base] / rates[slow]:5.2f}x  {label}")
+    print("\n".join(budget_lines({(game.spec.name, players): rates}, "us")))
     return 0
 
 
