@@ -211,16 +211,6 @@ class _Context:
         found: Sequence[bytes] = self._encodings.get(state, player, self.setup.blocks)
         return found
 
-    def tensor(self, state: Any, player: int) -> list[float]:
-        """`player`'s encoded view as a new list of floats (an observation tensor).
-
-        Python callers come here, not through pyspiel's sizing, so the encoding is
-        made directly: remembering it would cost every step a look-up and an entry
-        for the rare second read of one state, whose blocks are memoized anyway.
-        """
-        setup = self.setup
-        return setup.floats(setup.blocks(state, player))
-
     def observation_string(self, at: _Position, player: int) -> str:
         """`player`'s view as JSON."""
         return dumps(at.state.view(player), game=self.setup.game)

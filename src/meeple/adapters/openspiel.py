@@ -320,13 +320,17 @@ class MeepleSpielState(pyspiel.State):  # type: ignore[misc]  # no type informat
         return list(legal)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        """`player`'s (default: the current player's) encoded view."""
+        """`player`'s (default: the current player's) encoded view, a new list of floats."""
         at = self._at
         seat = at.player if player is None else player
         ctx = self._ctx
         if not 0 <= seat < ctx.players:
             self._seat(seat)  # raises the error `_seat` gives (checked inline: every step)
-        return ctx.tensor(at.state, seat)
+        # Encoded directly, not through the encodings remembered for pyspiel's tensor
+        # sizing (`_Context.blocks`): remembering would cost every step a look-up and an
+        # entry, for the rare second read of one state, whose blocks are memoized anyway.
+        setup = ctx.setup
+        return setup.floats(setup.blocks(at.state, seat))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The same as `observation_tensor` (a view already holds what a seat knows)."""
