@@ -140,3 +140,21 @@ def test_the_quick_end_check_agrees_with_the_full_one(cards: list[int], taken: i
         return  # the game would already be in its last round
     counts[taken] += 1
     assert completes_set(counts, taken) == has_complete_set(counts)
+
+
+@pytest.mark.rule("wojtek:scoring.best")
+@given(
+    st.lists(st.integers(0, 4), min_size=PERSON, max_size=PERSON),
+    st.integers(0, 8),
+    st.integers(0, 6),
+)
+@example([4] * PERSON, 8, 6)  # every card: four layers of every type, every pair unused
+@example([1] * 5 + [0] * (PERSON - 5), 1, 0)  # a lone substitute fills nothing
+@example([2, 1, 1, 1, 1, 0] + [0] * (PERSON - 6), 2, 0)  # a pair fills the 5, not the 1
+def test_set_sizes_are_the_sizes_of_the_best_arrangement(
+    bears: list[int], persons: int, cities: int
+) -> None:
+    # set_sizes finds the sizes without building the sets (the encoding's fast path):
+    # they must be exactly the arrangement's, for any collection the game can hold
+    counts = (*bears, persons)
+    assert set_sizes(counts, cities) == arrange(counts, cities).key

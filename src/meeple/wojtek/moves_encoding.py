@@ -34,8 +34,8 @@ _NO_MOVES: Final = (0.0,) * (NUM_COLOURS * 3 + (NUM_COLOURS + 1) * 3 + WINDOW * 
 """The moves parts while the pawn is in Poland or Edinburgh."""
 _WALK_TARGETS: Final = range(EDINBURGH + 1)
 """Walk targets in ``walk`` part order: the colours, then Edinburgh."""
-_NOWHERE: Final = (0.0, 0.0, 0.0)
-"""A walk target no card reaches: its three ``walk`` numbers."""
+_COLOURS: Final = range(NUM_COLOURS)
+"""Truck colours in ``truck`` part order."""
 
 
 @lru_cache(maxsize=1024)
@@ -62,38 +62,25 @@ def _moves(
     ahead of it (`blockers`).
 
     `owner` says which city cards are still on the board; the parts are empty
-    (all 0) while the pawn is in Poland or Edinburgh.
+    (all 0) while the pawn is in Poland or Edinburgh. Each target's numbers are
+    read from tables made once per space (`_ahead_from`), board (`_flags`) and set
+    of city cards left (`_unclaimed`), each indexed by space and by -1 for a walk
+    target no card reaches.
     """
     board = load_board(board_name)
     if at in (board.start, board.finish):
         return _NO_MOVES
-    ahead = board.ahead
-    here = len(ahead[at])
-    city_of = board.city_of
-    free = tuple(1.0 if o < 0 else 0.0 for o in owner)  # city cards still on the board
-    truck: list[float] = []
-    for colour in range(NUM_COLOURS):
+    to_go, fixed, occupied_at, cities = _ahead_from(board_name, at)
+    finish, reached = _flags(board_name)
+    free = _unclaimed(board_name, owner)
+    out: list[float] = []
+    for colour in _COLOURS:
         space = truck_target(board, positions, at, colour)
-        city = city_of[space]
-        truck += (
-            min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD,
-            1.0 if space == board.finish else 0.0,
-            free[city] if city >= 0 else 0.0,
-        )
-    walk: list[float] = []
-    walks = walk_targets(board, positions, at)
+        out += (to_go[space], finish[space], free[space])
+    walks = walk_targets(board, positions, at).get
     for target in _WALK_TARGETS:
-        space = walks.get(target, -1)
-        if space < 0:
-            walk += _NOWHERE
-        else:
-            city = city_of[space]
-            walk += (
-                1.0,
-                min(here - len(ahead[space]), MAX_AHEAD) / MAX_AHEAD,
-                free[city] if city >= 0 else 0.0,
-            )
-    fixed, occupied_at, cities = _window(board_name, at)
+        space = walks(target, -1)
+        out += (reached[space], to_go[space], free[space])
     window = list(fixed)
     for space in positions:
         slot = occupied_at[space]
@@ -102,22 +89,47 @@ def _moves(
     for slot, city in cities:
         if owner[city] < 0:
             window[slot] = 1.0
-    return (*truck, *walk, *window)
+    out += window
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _flags(board_name: str | BoardSpec) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Per board space, then for space -1 (a walk target no card reaches): whether it
+    is Edinburgh, and whether a card can reach it (1.0 for every real space)."""
+    board = load_board(board_name)
+    spaces = range(len(board.colours))
+    return (
+        (*(1.0 if space == board.finish else 0.0 for space in spaces), 0.0),
+        (*(1.0 for _ in spaces), 0.0),
+    )
+
+
+@lru_cache(maxsize=256)
+def _unclaimed(board_name: str | BoardSpec, owner: tuple[int, ...]) -> tuple[float, ...]:
+    """Per board space, then for space -1: 1.0 where a city card still lies, else 0.0."""
+    city_of = load_board(board_name).city_of
+    return (*(1.0 if city >= 0 and owner[city] < 0 else 0.0 for city in city_of), 0.0)
 
 
 @lru_cache(maxsize=1024)
-def _window(
+def _ahead_from(
     board_name: str | BoardSpec, at: int
-) -> tuple[tuple[float, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
-    """The ``window`` part ahead of a pawn on `at` before pawns and city cards are
-    shown: its fixed numbers (each space's colour, Edinburgh; zeros past it), then
-    per board space the index of its ``occupied`` number (-1 outside the window),
-    then (index of ``free_city``, city) for each city space in the window."""
+) -> tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """What the moves parts of a pawn on `at` read of the board: per board space (then
+    for space -1, a walk target no card reaches) its distance number from `at`; then
+    the ``window`` part before pawns and city cards are shown: its fixed numbers
+    (each space's colour, Edinburgh; zeros past it), per board space the index of
+    its ``occupied`` number (-1 outside the window), and (index of ``free_city``,
+    city) for each city space in the window."""
     board = load_board(board_name)
+    ahead = board.ahead
+    here = len(ahead[at])
+    to_go = (*(min(here - len(spaces), MAX_AHEAD) / MAX_AHEAD for spaces in ahead), 0.0)
     fixed = [0.0] * (WINDOW * _SPACE_SIZE)  # each space laid out as SPACE_BLOCK names
     occupied_at = [-1] * len(board.colours)
     cities = []
-    for i, space in enumerate(board.ahead[at][:WINDOW]):
+    for i, space in enumerate(ahead[at][:WINDOW]):
         base = i * _SPACE_SIZE
         colour = board.colours[space]
         if colour >= 0:
@@ -127,4 +139,4 @@ def _window(
         occupied_at[space] = base + NUM_COLOURS
         if board.city_of[space] >= 0:
             cities.append((base + NUM_COLOURS + 1, board.city_of[space]))
-    return tuple(fixed), tuple(occupied_at), tuple(cities)
+    return to_go, tuple(fixed), tuple(occupied_at), tuple(cities)

@@ -140,8 +140,33 @@ def arrange(collection: Sequence[int], cities: int = 0) -> Arrangement:
 
 
 def set_sizes(collection: Sequence[int], cities: int = 0) -> tuple[int, ...]:
-    """The ranking key of a collection: its best set sizes, largest first."""
-    return arrange(collection, cities).key
+    """The ranking key of a collection: its best set sizes, largest first.
+
+    `arrange`'s sizes, found the same way but as plain numbers (no sets are built;
+    the encoding asks for them whenever a seat takes a card): the layer sizes of
+    each type, largest first, then the substitute pairs into the largest sets that
+    are not complete.
+    """
+    sizes: list[int] = []
+    for start in _TYPE_STARTS:
+        kinds = collection[start : start + CARDS_PER_TYPE]
+        size = CARDS_PER_TYPE - kinds.count(0)  # layer 1: the kinds held (counts are >= 0)
+        depth = 1
+        while size:
+            sizes.append(size)
+            size -= kinds.count(depth)  # the kinds held exactly `depth` times stop here
+            depth += 1
+    sizes.sort(reverse=True)
+    pairs = (collection[PERSON] + cities) // 2
+    for i, size in enumerate(sizes):
+        if not pairs:
+            break
+        add = min(CARDS_PER_TYPE - size, pairs)
+        sizes[i] = size + add
+        pairs -= add
+    # still largest first: the sets before the last one filled are complete, and
+    # the ones after it are no larger than it was
+    return tuple(sizes)
 
 
 def has_complete_set(collection: Sequence[int]) -> bool:

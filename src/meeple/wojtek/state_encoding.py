@@ -3,34 +3,43 @@ from the state (no view is made), for the adapters.
 
 The vector is a list of memoized float32 blocks in layout order, each a pure
 function of the few state fields it shows, and cut where those fields change at
-different rates (a seat's cards change when it takes one, its hand size at every
-draw), so that a step mostly copies cached bytes. The blocks are `encoding`'s own
-pieces, packed; the conformance kit checks every state it visits against
-``encode_view(view_of(state, seat))``.
+different rates (the travel discard changes at most steps, the free city cards a
+few times a game), so that a step mostly copies cached bytes. The blocks are
+`encoding`'s own pieces, packed; the conformance kit checks every state it visits
+against ``encode_view(view_of(state, seat))``.
+
+Each block costs a cache look-up at every step, so a seat is one block (its
+parts change together: the seat to act changes its hand size, the others
+nothing), and the travel deck and discard are one; a new block packs its
+numbers with a `struct.Struct` made once for its width (`_packed`).
 """
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Callable
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 from typing import Final
 
-from meeple.core.encoding import fraction
-from meeple.core.encoding import packed
+from meeple.core.encoding import one_hots
 
-from .components import HAND_SIZE
+from .components import BEAR_KINDS
+from .components import MAX_PLAYERS
+from .components import NUM_COLOURS
 from .components import TRAVEL_KINDS
-from .encoding import _TRAVEL_TOTAL
+from .encoding import HEADER
+from .encoding import SEAT_BLOCK
+from .encoding import TABLE
 from .encoding import _bears
-from .encoding import _cities
-from .encoding import _collected
-from .encoding import _display
 from .encoding import _free
 from .encoding import _hand
 from .encoding import _header
 from .encoding import _held
-from .encoding import _options
 from .encoding import _pending
-from .encoding import _place
-from .encoding import _travel_counts
+from .encoding import _seat
+from .encoding import _travels
 from .encoding import seen_from
 from .moves_encoding import _moves
 from .moves_encoding import blockers
@@ -38,67 +47,84 @@ from .state import State
 
 __all__ = ["encode_state"]
 
-(
-    _HEADER,
-    _HAND,
-    _PENDING,
-    _DISPLAY,
-    _HELD,
-    _BEARS,
-    _TRAVEL_COUNTS,
-    _FREE,
-    _MOVES,
-    _PLACE,
-    _CITIES,
-) = map(
-    packed,
-    (
-        _header,
-        _hand,
-        _pending,
-        _display,
-        _held,
-        _bears,
-        _travel_counts,
-        _free,
-        _moves,
-        _place,
-        _cities,
-    ),
+_WIDTH: Final = dict(HEADER + TABLE + SEAT_BLOCK)
+"""Each part's width (read once here, to size the blocks' packers)."""
+
+
+def _packed(block: Callable[..., Sequence[float]], width: int, maxsize: int = 4096) -> Any:
+    """`block`'s numbers as `width` float32 numbers in native byte order (what
+    ``meeple.core.encoding.f32`` packs), memoized; the block's own cache is skipped
+    (a miss here is one there too)."""
+    compute = getattr(block, "__wrapped__", block)
+    pack = struct.Struct(f"={width}f").pack
+
+    @lru_cache(maxsize=maxsize)
+    def packed_block(*args: Any) -> bytes:
+        return pack(*compute(*args))
+
+    return packed_block
+
+
+_HEADERS: Final = tuple(
+    _packed(_header, sum(w for _, w in HEADER) + players) for players in range(MAX_PLAYERS + 1)
 )
-"""The memoized float32 blocks, one per piece of `encoding`."""
+"""The header block (`HEADER` and ``to_act``), by player count."""
+_HAND: Final = _packed(_hand, TRAVEL_KINDS)
 _NO_HAND: Final = bytes(4 * TRAVEL_KINDS)
-_COLLECTED: Final = packed(_collected, maxsize=8192)
+_PENDING: Final = _packed(_pending, TRAVEL_KINDS, maxsize=256)
+_HELD: Final = _packed(_held, NUM_COLOURS)
+_BEARS: Final = _packed(_bears, 1 + BEAR_KINDS)
+_TRAVELS: Final = _packed(_travels, 1 + TRAVEL_KINDS)
+_FREE: Final = _packed(_free, _WIDTH["free_cities"], maxsize=1024)
+_MOVES: Final = _packed(_moves, _WIDTH["truck"] + _WIDTH["walk"] + _WIDTH["window"])
+_SEAT: Final = _packed(_seat, sum(w for _, w in SEAT_BLOCK), maxsize=8192)
+_BOXES: Final = (*one_hots(BEAR_KINDS), bytes(4 * BEAR_KINDS))
+"""One box of the ``display`` part by the kind of its card: a one-hot; the last entry,
+which NO_CARD (-1) reads, all zeros."""
+
+
+@lru_cache(maxsize=4096)
+def _display(display: tuple[int, ...]) -> bytes:
+    """The ``display`` part: each box's one-hot joined (175 numbers packed one by one
+    cost ten times as much)."""
+    return b"".join([_BOXES[kind] for kind in display])
 
 
 def encode_state(s: State, player: int | None) -> list[bytes]:
     """Seat `player`'s encoded view of `s` (None: a spectator's), as float32 blocks."""
     n = s.players
-    board = s.options.board
+    options = s.options
+    board = options.board
     collections = s.collections
     hands = s.hands
     first, focus, held = seen_from(player, s.current, collections)
     owner = s.city_owner
     positions = s.positions
+    display = s.display
     blocks = [
-        _HEADER(n, player, _options(s.options), s.round, s.phase, s.ending, s.to_act, first),
+        _HEADERS[n](
+            n,
+            player,
+            (options.no_drop_on_three, options.no_city_refresh, options.round_limit),
+            s.round,
+            s.phase,
+            s.ending,
+            s.to_act,
+            first,
+        ),
         _NO_HAND if player is None else _HAND(hands[player]),
         _PENDING(s.pending),
-        _DISPLAY(s.display),
-        _HELD(s.display, held),
+        _display(display),
+        _HELD(display, held),
         _BEARS(len(s.bear_deck), s.bear_discard),
-        fraction(len(s.travel_deck), _TRAVEL_TOTAL),
-        _TRAVEL_COUNTS(s.travel_discard),
+        _TRAVELS(len(s.travel_deck), s.travel_discard),
         _FREE(owner),
         _MOVES(board, positions[focus], blockers(board, positions, focus), owner),
     ]
+    last_round = s.last_round
     for r in range(n):
         p = (first + r) % n
-        blocks += (
-            _PLACE(board, positions[p]),
-            fraction(sum(hands[p]), HAND_SIZE),
-            _CITIES(owner, p),
-            _COLLECTED(collections[p], owner.count(p)),
-            fraction(p in s.last_round, 1),
+        blocks.append(
+            _SEAT(board, positions[p], sum(hands[p]), owner, p, collections[p], p in last_round)
         )
     return blocks
