@@ -54,6 +54,17 @@ def test_packed_memoizes_a_block_as_float32_bytes() -> None:
     assert fast.__name__ == "block"
 
 
+def test_packed_with_a_width_packs_the_same_bytes_and_refuses_another_length() -> None:
+    def block(counts: tuple[int, ...]) -> tuple[float, ...]:
+        return tuple(c / 3 for c in counts)
+
+    fixed = packed(block, width=2)
+    assert fixed((1, 2)) == packed(block)((1, 2)) == f32((1 / 3, 2 / 3))
+    assert fixed((1, 2)) is fixed((1, 2))
+    with pytest.raises(struct.error):
+        fixed((1, 2, 3))
+
+
 def test_layouts_by_player_count() -> None:
     layouts = Layouts("demo", range(2, 5), lambda n: [("seats", n), ("deck", 1)])
     assert layouts(3).size == 4

@@ -239,18 +239,31 @@ def fraction(count: float, whole: float) -> bytes:
 
 
 def packed(
-    block: Callable[P, Sequence[float]], *, maxsize: int | None = 4096
+    block: Callable[P, Sequence[float]], *, maxsize: int | None = 4096, width: int | None = None
 ) -> Callable[P, bytes]:
     """`block` (a pure function of immutable arguments) giving its numbers as float32
     bytes (`f32`), memoized: an ``encode_state`` copies such blocks instead of
-    computing numbers, so most steps cost a few cache look-ups."""
+    computing numbers, so most steps cost a few cache look-ups.
+
+    With `width` (the block always has that many numbers), a new block is packed by a
+    `struct.Struct` made once, not through a format string per call; a block of
+    another length is then refused (``struct.error``)."""
 
     # a memoized block: skip its own cache (a miss here is one there too)
     compute: Callable[..., Sequence[float]] = getattr(block, "__wrapped__", block)
 
-    @lru_cache(maxsize=maxsize)
-    def packed_block(*args: Any) -> bytes:
-        return f32(compute(*args))
+    if width is None:
+
+        @lru_cache(maxsize=maxsize)
+        def packed_block(*args: Any) -> bytes:
+            return f32(compute(*args))
+
+    else:
+        pack = struct.Struct(f"={width}f").pack
+
+        @lru_cache(maxsize=maxsize)
+        def packed_block(*args: Any) -> bytes:
+            return pack(*compute(*args))
 
     update_wrapper(packed_block, block)
     return cast(Callable[P, bytes], packed_block)

@@ -11,19 +11,16 @@ against ``encode_view(view_of(state, seat))``.
 Each block costs a cache look-up at every step, so a seat is one block (its
 parts change together: the seat to act changes its hand size, the others
 nothing), and the travel deck and discard are one; a new block packs its
-numbers with a `struct.Struct` made once for its width (`_packed`).
+numbers with a `struct.Struct` made once for its width (`meeple.core.encoding.packed`'s ``width``).
 """
 
 from __future__ import annotations
 
-import struct
-from collections.abc import Callable
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 from typing import Final
 
 from meeple.core.encoding import one_hots
+from meeple.core.encoding import packed
 
 from .components import BEAR_KINDS
 from .components import MAX_PLAYERS
@@ -51,33 +48,19 @@ _WIDTH: Final = dict(HEADER + TABLE + SEAT_BLOCK)
 """Each part's width (read once here, to size the blocks' packers)."""
 
 
-def _packed(block: Callable[..., Sequence[float]], width: int, maxsize: int = 4096) -> Any:
-    """`block`'s numbers as `width` float32 numbers in native byte order (what
-    ``meeple.core.encoding.f32`` packs), memoized; the block's own cache is skipped
-    (a miss here is one there too)."""
-    compute = getattr(block, "__wrapped__", block)
-    pack = struct.Struct(f"={width}f").pack
-
-    @lru_cache(maxsize=maxsize)
-    def packed_block(*args: Any) -> bytes:
-        return pack(*compute(*args))
-
-    return packed_block
-
-
 _HEADERS: Final = tuple(
-    _packed(_header, sum(w for _, w in HEADER) + players) for players in range(MAX_PLAYERS + 1)
+    packed(_header, width=sum(w for _, w in HEADER) + players) for players in range(MAX_PLAYERS + 1)
 )
 """The header block (`HEADER` and ``to_act``), by player count."""
-_HAND: Final = _packed(_hand, TRAVEL_KINDS)
+_HAND: Final = packed(_hand, width=TRAVEL_KINDS)
 _NO_HAND: Final = bytes(4 * TRAVEL_KINDS)
-_PENDING: Final = _packed(_pending, TRAVEL_KINDS, maxsize=256)
-_HELD: Final = _packed(_held, NUM_COLOURS)
-_BEARS: Final = _packed(_bears, 1 + BEAR_KINDS)
-_TRAVELS: Final = _packed(_travels, 1 + TRAVEL_KINDS)
-_FREE: Final = _packed(_free, _WIDTH["free_cities"], maxsize=1024)
-_MOVES: Final = _packed(_moves, _WIDTH["truck"] + _WIDTH["walk"] + _WIDTH["window"])
-_SEAT: Final = _packed(_seat, sum(w for _, w in SEAT_BLOCK), maxsize=8192)
+_PENDING: Final = packed(_pending, width=TRAVEL_KINDS, maxsize=256)
+_HELD: Final = packed(_held, width=NUM_COLOURS)
+_BEARS: Final = packed(_bears, width=1 + BEAR_KINDS)
+_TRAVELS: Final = packed(_travels, width=1 + TRAVEL_KINDS)
+_FREE: Final = packed(_free, width=_WIDTH["free_cities"], maxsize=1024)
+_MOVES: Final = packed(_moves, width=_WIDTH["truck"] + _WIDTH["walk"] + _WIDTH["window"])
+_SEAT: Final = packed(_seat, width=sum(w for _, w in SEAT_BLOCK), maxsize=8192)
 _BOXES: Final = (*one_hots(BEAR_KINDS), bytes(4 * BEAR_KINDS))
 """One box of the ``display`` part by the kind of its card: a one-hot; the last entry,
 which NO_CARD (-1) reads, all zeros."""
