@@ -34,6 +34,7 @@ from .encoding import _free
 from .encoding import _hand
 from .encoding import _header
 from .encoding import _held
+from .encoding import _options
 from .encoding import _pending
 from .encoding import _seat
 from .encoding import _travels
@@ -88,7 +89,7 @@ def encode_state(s: State, player: int | None) -> list[bytes]:
         _HEADERS[n](
             n,
             player,
-            (options.no_drop_on_three, options.no_city_refresh, options.round_limit),
+            _options(options),
             s.round,
             s.phase,
             s.ending,
