@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from ..core import MeepleError
@@ -17,6 +16,7 @@ from ..core import registry as _registry
 from ..core import rng as _rng
 from ..sim import measure_speed
 from ..sim import resolve_game
+from .errors import fail
 from .new_game import new_game
 from .options import parse_cli_options
 from .run_on import BackendArg
@@ -31,11 +31,11 @@ from .terminal import make_console
 from .terminal import picture
 
 app = typer.Typer(
+    rich_markup_mode=None,  # plain click errors: one line, never boxed or wrapped to the width
     add_completion=False,
     no_args_is_help=True,
     help="Board-game rules engines: list, watch and measure any registered game.",
 )
-console = Console(highlight=False)
 
 OptionArg = Annotated[
     list[str] | None,
@@ -46,10 +46,16 @@ OptionArg = Annotated[
 @app.command()
 def games() -> None:
     """A table of the registered games; then one line per plugin that failed to load."""
+    console = make_console()
     table = Table(title="meeple games")
-    for column in ("name", "title", "players", "modes", "rules"):
-        table.add_column(column)
-    for game in _registry.default_registry.games():
+    listed = _registry.default_registry.games()
+    # A name is what a person types next, so it is never cropped, however narrow the
+    # terminal; the other columns fold.
+    longest = max((len(game.spec.name) for game in listed), default=4)
+    table.add_column("name", no_wrap=True, min_width=longest)
+    for column in ("title", "players", "modes", "rules"):
+        table.add_column(column, overflow="fold")
+    for game in listed:
         spec = game.spec
         players = (
             str(spec.min_players)
@@ -78,8 +84,7 @@ def demo(
         count = players if players is not None else chosen.spec.min_players
         state = chosen.start(count, seed=seed, options=options)
     except MeepleError as err:
-        console.print(f"[red]error:[/red] {err}")
-        raise typer.Exit(2) from None
+        fail(str(err))
     out = make_console(no_color)
     chooser = _rng.seed_rng(_rng.derive_seed(seed, "demo"))
     step = 0
@@ -104,12 +109,12 @@ def bench(
     runs: Annotated[int, typer.Option(help="timed runs; the median is reported")] = 5,
 ) -> None:
     """Random-playout steps/s and games/s through the public API."""
+    console = make_console()
     try:
         chosen = resolve_game(game)
         options = parse_cli_options(chosen, option or [])
     except MeepleError as err:
-        console.print(f"[red]error:[/red] {err}")
-        raise typer.Exit(2) from None
+        fail(str(err))
     for count in players or list(chosen.spec.player_counts()):
         report = measure_speed(chosen, count, options=options, games=games_per_run, runs=runs)
         console.print(report.summary())
@@ -135,6 +140,7 @@ def play(
     no_color: NoColorOption = False,
 ) -> None:
     """Play at this terminal against bots, or hot-seat with friends."""
+    console = make_console()
     import secrets
 
     from ..core.match import Match
@@ -161,8 +167,7 @@ def play(
             draw=drawer(out),
         )
     except MeepleError as err:
-        console.print(f"[red]error:[/red] {err}")
-        raise typer.Exit(2) from None
+        fail(str(err))
     console.print(f"{chosen.spec.title}, {count} players, seed {the_seed}. {HELP}", markup=False)
     try:
         finished = session.run()
@@ -200,11 +205,9 @@ def replay(
             draw=drawer(out),
         )
     except OSError as err:
-        console.print(f"[red]error:[/red] cannot read {path}: {err}")
-        raise typer.Exit(2) from None
+        fail(f"cannot read {path}: {err}")
     except MeepleError as err:
-        console.print(f"[red]error:[/red] {err}")
-        raise typer.Exit(2) from None
+        fail(str(err))
     session.run()
 
 
@@ -223,6 +226,7 @@ def simulate(
     plots: Annotated[str | None, typer.Option(help="folder for PNG histograms")] = None,
 ) -> None:
     """Many bot games: progress, then win rates (95% CI), scores, lengths."""
+    console = make_console()
     from .simulate import run_simulation
 
     try:
@@ -242,8 +246,7 @@ def simulate(
             plots=plots,
         )
     except MeepleError as err:
-        console.print(f"[red]error:[/red] {err}")
-        raise typer.Exit(2) from None
+        fail(str(err))
 
 
 @app.command()
@@ -278,6 +281,7 @@ def analyze(
 ) -> None:
     """A balance report: win rates by seat, lengths, endings, ties, lead changes, skill
     and the game's own statistics, each with its 95% interval (HTML, PNG, JSON)."""
+    console = make_console()
     from .analyze import default_players
     from .analyze import run_analysis
 
@@ -300,8 +304,7 @@ def analyze(
             out=out or f"analysis-{chosen.spec.name}",
         )
     except MeepleError as err:
-        console.print(f"[red]error:[/red] {err}")
-        raise typer.Exit(2) from None
+        fail(str(err))
 
 
 def _options_kwargs(options: object) -> dict[str, object]:

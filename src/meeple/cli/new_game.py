@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
+
+from .errors import fail
+from .terminal import make_console
 
 __all__ = ["new_game"]
-
-console = Console(highlight=False)
 
 
 def new_game(
@@ -32,6 +31,7 @@ def new_game(
     ] = None,
 ) -> None:
     """Write a new game's plugin package NAME/: a tiny playable game, its tests, a README."""
+    console = make_console()
     from ..core import registry
     from ..scaffold import ScaffoldError
     from ..scaffold import write_game
@@ -39,8 +39,7 @@ def new_game(
     try:
         target, files = write_game(name, into, title, taken=registry.default_registry.names())
     except ScaffoldError as err:
-        console.print(f"[red]error:[/red] {escape(str(err))}")
-        raise typer.Exit(2) from None
+        fail(str(err))
     console.print(
         f"wrote {target}/ ({len(files)} files): a meeple plugin, {name}",
         markup=False,

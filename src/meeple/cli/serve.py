@@ -17,13 +17,13 @@ from typing import get_type_hints
 
 import attrs
 import typer
-from rich.console import Console
 
 from ..web.limits import Limits
+from .errors import fail
+from .terminal import make_console
 
 __all__ = ["serve"]
 
-console = Console(highlight=False)
 
 _PANEL: Final = "Limits (see docs/web.md)"
 """Where ``--help`` lists the limit flags."""
@@ -108,6 +108,7 @@ def serve(
 
     Every limit has a flag; `GET /api/status` shows the counts and the limits in force.
     """
+    console = make_console()
     try:
         import uvicorn
 
@@ -115,18 +116,15 @@ def serve(
         from ..web.store import Store
         from ..web.store import StoreError
     except ImportError as err:
-        console.print(f"[red]error:[/red] the web front end needs meeple[web]: {err}")
-        raise typer.Exit(2) from None
+        fail(f"the web front end needs meeple[web]: {err}")
     try:
         bounds = Limits(**limits)
     except ValueError as err:
-        console.print(f"error: {err}", markup=False)
-        raise typer.Exit(2) from None
+        fail(str(err))
     try:  # open (and migrate) the database now, so a damaged file is one clear line
         Store(db).close()
     except StoreError as err:
-        console.print(f"error: {err}", markup=False, soft_wrap=True)
-        raise typer.Exit(2) from None
+        fail(str(err))
     console.print(f"meeple web on http://{host}:{port}/ (matches kept in {db})", markup=False)
     uvicorn.run(
         create_app(db, limits=bounds),
