@@ -128,6 +128,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "Encodable",
             "EncodesStates",
             "HasHeuristic",
+            "win_chances",
             "HasPublicNotation",
             "HasHtml",
             "HasElements",
