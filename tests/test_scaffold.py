@@ -116,7 +116,7 @@ def test_the_installed_package_passes_its_own_tests_which_run_the_kit(
     done = run(["-m", "pytest", "-v", "-p", "no:cacheprovider"], project, site)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "test_conformance.py::test_the_game_passes_the_conformance_kit PASSED" in done.stdout
-    assert re.search(r"\b9 passed\b", done.stdout), done.stdout
+    assert re.search(r"\b10 passed\b", done.stdout), done.stdout
 
 
 def test_the_package_passes_ruff_and_mypy_strict_as_written(project: Path) -> None:
@@ -125,7 +125,7 @@ def test_the_package_passes_ruff_and_mypy_strict_as_written(project: Path) -> No
         assert done.returncode == 0, done.stdout + done.stderr
     done = run(["-m", "mypy", "--strict"], project)  # files: from its pyproject.toml
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "23 source files" in done.stdout
+    assert "24 source files" in done.stdout
 
 
 def test_the_longest_name_and_title_still_pass_ruff(tmp_path: Path) -> None:
