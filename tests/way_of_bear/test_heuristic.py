@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import attrs
 
+from meeple.way_of_bear.heuristic import FAR_OFFERING
 from meeple.way_of_bear.heuristic import heuristic
 from meeple.way_of_bear.heuristic import turns_needed
+from meeple.way_of_bear.heuristic import villages_by_type
 from meeple.way_of_bear.state import Phase
 from meeple.way_of_bear.state import State
 
@@ -77,3 +79,20 @@ def test_victory_seals_break_a_tie_of_the_race() -> None:
     ahead, behind = _two(player_tokens={0: sealed, 1: SIX}, reserves={0: FEW, 1: FEW})
     assert 0.5 < ahead < 0.6
     assert behind < 0.5
+
+
+def test_pay_offering_a_reserve_in_the_colours_the_offerings_ask_for_is_worth_more() -> None:
+    """The villages the seats' missing tokens lie on touch mostly the white steles that
+    stand where the taken tokens were: a white reserve pays their offerings, an orange
+    one must fetch white steles first."""
+    state = _position({0: SIX, 1: SIX}, reserves={0: {"white": 5}, 1: {"orange": 5}})
+    assert turns_needed(state, 0) < turns_needed(state, 1)
+    assert heuristic(state)[0] > 0.5
+
+
+def test_place_rules_the_missing_tokens_come_from_the_cheapest_villages() -> None:
+    state = _position({0: SIX, 1: SIX}, reserves={0: FEW, 1: FEW})
+    for offerings in villages_by_type(state):
+        costs = [FAR_OFFERING if o is None else sum(o) for o in offerings]
+        assert costs == sorted(costs)
+        assert all(o is None or sum(o) >= 1 for o in offerings)  # a placement touches a stele
