@@ -60,7 +60,7 @@ def villages_by_type(s: State) -> list[list[Offering]]:
     found: list[list[tuple[float, Offering]]] = [[] for _ in TYPES]
     touched = set()
     for spot in s.spots:
-        colours = spot[5 : 5 + NC]
+        colours = (spot[5], spot[6], spot[7], spot[8])  # neighbouring steles by colour
         found[spot[4]].append((float(sum(colours)), colours))
         touched.add(spot[0])
     for village, cell in enumerate(s.board):
