@@ -5,10 +5,13 @@ Each test is named after the rule of docs/rules/bear_mountain.md it reads.
 
 from __future__ import annotations
 
+import attrs
+
 from meeple.bear_mountain.components import SCORE_BY_SLUG
 from meeple.bear_mountain.heuristic import claim_chances
 from meeple.bear_mountain.heuristic import heuristic
 from meeple.bear_mountain.heuristic import open_bonus
+from meeple.bear_mountain.state import Phase
 
 from .helpers import card_with
 from .helpers import cards_where
@@ -39,8 +42,31 @@ def _without(animal: str) -> list[int]:
     return [c for c in cards_where(bear=False) if c not in having]
 
 
-def test_an_empty_table_is_even() -> None:
-    assert heuristic(standard([[], []], score_slugs=NINE)) == (0.5, 0.5)
+def test_standard_turn_the_seat_to_act_picks_first() -> None:
+    ahead, behind = heuristic(standard([[], []], score_slugs=NINE))
+    assert ahead > 0.5 > behind
+
+
+def test_standard_turn_the_seat_to_act_is_credited_with_its_best_face_up_card() -> None:
+    bears = cards_where(animal="bear")
+    others = _without("bear")
+    state = standard(
+        [[*bears[:2], *others[:7]], [*bears[2:4], *others[7:14]]],
+        row=[bears[4], *others[14:17]],
+        score_slugs=NINE,
+    )
+    taken = [
+        heuristic(
+            attrs.evolve(
+                state,
+                hikes=((*state.hikes[0], card), state.hikes[1]),
+                to_act=frozenset(),
+                phase=Phase.OVER,
+            )
+        )
+        for card in state.row
+    ]
+    assert heuristic(state) == max(taken, key=lambda chances: chances[0])
 
 
 def test_scoring_award_more_deer_is_likelier_to_claim_most_deer() -> None:

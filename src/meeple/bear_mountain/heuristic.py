@@ -5,18 +5,21 @@ position is worth is how likely each seat is to end with the most of each card i
 play. Each seat's final sights on a card are taken as normal: the sights it shows
 now, plus what its remaining cards (`HIKE_LENGTH` minus its hike) may add.
 
-* An animal card: each remaining card adds, on average and in spread, the icons of
-  those animals left among the cards nobody has laid (the rulebook's totals minus
-  every hike's), per card left; none are left, nothing can change.
+* An animal card: each card to come adds the icons of those animals left among the
+  cards nobody has laid (the rulebook's totals minus every hike's) per card left, in
+  mean and in spread (`ANIMAL_SPREAD`); no seat can gain more icons than are left, so
+  a lead nobody can catch is a certain card.
 * A habitat or elevation card (`HAB_SPREAD`, `ELEVATION_SPREAD` per card to come): a
   run or a climb still open at the right end of the hike (the longest so far) can
   still grow, which is worth `OPEN_BONUS` sights.
 
 A seat claims a card when it beats or ties every other seat and shows at least one
 sight. Adding the chances gives each seat's expected points; a seat's value is a
-softmax of its expected points over their spread, so with two seats it is about
-the chance that its points end higher (a tie, shared win, counts half). Solo games
-are valued as the bots value a finished one: ``total / (total + 10)``.
+softmax (`win_chances`) of its expected points over their spread, so with two seats
+it is about the chance that its points end higher (a tie, a shared win, counts half).
+In the standard game the seat to act takes one of the face-up cards first, so it is
+credited with the one that serves it best. Solo games are valued as the bots value a
+finished one: ``total / (total + 10)``.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from .scoring import habitat_runs
 from .scoring import sights
 from .scoring import solo_total
 from .state import SUDDEN
+from .state import TAKE
 
 if TYPE_CHECKING:
     from .state import State
@@ -53,9 +57,9 @@ __all__ = [
 ]
 
 # Fitted to the outcomes of 600 games between heuristic bots (least log loss):
-HAB_SPREAD: Final = 0.35  # variance a card to come adds to a longest-habitat count
-ELEVATION_SPREAD: Final = 0.85  # the same for a mountain or a valley
-ANIMAL_SPREAD: Final = 0.4  # the same for an animal count, per icon expected on the card
+HAB_SPREAD: Final = 0.4  # variance a card to come adds to a longest-habitat count
+ELEVATION_SPREAD: Final = 1.0  # the same for a mountain or a valley
+ANIMAL_SPREAD: Final = 0.5  # the same for an animal count, per icon expected on the card
 OPEN_BONUS: Final = 0.5  # sights a run or climb still open at the hike's end is worth
 CALIBRATION: Final = 1.45  # `win_chances` scale, over the spread of the points
 
@@ -71,6 +75,8 @@ _HABITAT: Final = {
 _UP: Final = next(s.id for s in SCORE_CARDS if s.counts == ("up",))
 _DOWN: Final = next(s.id for s in SCORE_CARDS if s.counts == ("down",))
 _DECK: Final = len(CARDS)
+Hikes = tuple[tuple[int, ...], ...]
+"""Each seat's hike, left to right."""
 _sights: Final = lru_cache(maxsize=4096)(sights)
 """`sights` memoized: a hike changes only when a card is laid on it."""
 
@@ -108,27 +114,27 @@ def open_bonus(hike: tuple[int, ...], score_id: int) -> float:
     return 0.0
 
 
-def _cards_left(s: State) -> list[int]:
+def _cards_left(s: State, hikes: Hikes) -> list[int]:
     """Cards each seat may still lay."""
-    left = [max(0, HIKE_LENGTH - len(h)) for h in s.hikes]
     if s.phase == SUDDEN:
-        left = [1 if p in s.pending else 0 for p in range(s.players)]
-    return left
+        return [1 if p in s.pending else 0 for p in range(s.players)]
+    return [max(0, HIKE_LENGTH - len(h)) for h in hikes]
 
 
 def claim_chances(s: State, score_id: int) -> list[float]:
     """Each seat's chance to claim score card `score_id` at the end of a standard or
-    drafting game (see the module docstring)."""
-    return _card_chances(s, [_sights(h) for h in s.hikes], _cards_left(s), score_id)
+    drafting game, from the hikes as they stand (see the module docstring)."""
+    seen = [_sights(h) for h in s.hikes]
+    return _card_chances(s.hikes, seen, _cards_left(s, s.hikes), score_id)
 
 
 def _card_chances(
-    s: State, seen: list[tuple[int, ...]], left: list[int], score_id: int
+    hikes: Hikes, seen: list[tuple[int, ...]], left: list[int], score_id: int
 ) -> list[float]:
     """`claim_chances`, given each hike's sights and cards left."""
-    n = s.players
+    n = len(hikes)
     now = [seen[p][score_id - 1] for p in range(n)]
-    mean, var, high = _final_sights(s, now, left, score_id)
+    mean, var, high = _final_sights(hikes, now, left, score_id)
     chances = []
     for p in range(n):
         if any(high[p] < now[q] for q in range(n)):
@@ -149,13 +155,13 @@ def _card_chances(
 
 
 def _final_sights(
-    s: State, now: list[int], left: list[int], score_id: int
+    hikes: Hikes, now: list[int], left: list[int], score_id: int
 ) -> tuple[list[float], list[float], list[float]]:
     """Each seat's final sights on a score card: mean, variance and the most it can
     reach (animal icons are counted: no seat can gain more than are left)."""
-    n = s.players
+    n = len(hikes)
     if score_id in _ICONS:
-        pool = _DECK - sum(len(h) for h in s.hikes)
+        pool = _DECK - sum(len(h) for h in hikes)
         icons = _ICONS[score_id] - sum(now)
         rate = icons / pool if pool > 0 else 0.0
         mean = [now[p] + left[p] * rate for p in range(n)]
@@ -163,10 +169,25 @@ def _final_sights(
         high = [float(now[p] + (icons if left[p] else 0)) for p in range(n)]
         return mean, var, high
     spread = HAB_SPREAD if score_id in _HABITAT else ELEVATION_SPREAD
-    mean = [now[p] + (open_bonus(s.hikes[p], score_id) if left[p] else 0.0) for p in range(n)]
+    mean = [now[p] + (open_bonus(hikes[p], score_id) if left[p] else 0.0) for p in range(n)]
     var = [left[p] * spread for p in range(n)]
     high = [math.inf if left[p] else float(now[p]) for p in range(n)]
     return mean, var, high
+
+
+def _chances(s: State, hikes: Hikes) -> tuple[float, ...]:
+    """Each seat's chance to win with these hikes on the table."""
+    n = s.players
+    seen = [_sights(h) for h in hikes]
+    left = _cards_left(s, hikes)
+    points = [0.0] * n
+    variance = 0.25
+    for score_id in s.score_cards:
+        chances = _card_chances(hikes, seen, left, score_id)
+        for p, chance in enumerate(chances):
+            points[p] += chance
+            variance += chance * (1.0 - chance) * 2.0 / n
+    return win_chances(points, CALIBRATION / math.sqrt(variance))
 
 
 def heuristic(s: State) -> tuple[float, ...]:
@@ -174,14 +195,11 @@ def heuristic(s: State) -> tuple[float, ...]:
     if s.options.mode == "solo":
         total = solo_total(s.hikes, s.assigned)
         return (total / (total + 10.0),)
-    n = s.players
-    seen = [_sights(h) for h in s.hikes]
-    left = _cards_left(s)
-    points = [0.0] * n
-    variance = 0.25
-    for score_id in s.score_cards:
-        chances = _card_chances(s, seen, left, score_id)
-        for p, chance in enumerate(chances):
-            points[p] += chance
-            variance += chance * (1.0 - chance) * 2.0 / n
-    return win_chances(points, CALIBRATION / math.sqrt(variance))
+    if s.phase != TAKE or not s.row:
+        return _chances(s, s.hikes)
+    (actor,) = s.to_act
+    picks = (
+        _chances(s, (*s.hikes[:actor], (*s.hikes[actor], card), *s.hikes[actor + 1 :]))
+        for card in s.row
+    )
+    return max(picks, key=lambda chances: chances[actor])
