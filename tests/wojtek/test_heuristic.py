@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from meeple.wojtek.heuristic import heuristic
 from meeple.wojtek.heuristic import strength
-from meeple.wojtek.heuristic import turns_left
+from meeple.wojtek.heuristic import time_left
 
 from .helpers import FLAGS
 from .helpers import FOOD
@@ -69,7 +69,7 @@ def test_end_trigger_a_lead_counts_more_when_edinburgh_is_near() -> None:
     early = heuristic(on_route((2, 4), HAND, HAND, collections=lead))
     late = heuristic(on_route((53, 54), HAND, HAND, collections=lead))
     assert late[0] > early[0] > 0.5
-    assert turns_left(on_route((53, 54), HAND, HAND)) < turns_left(on_route((2, 4), HAND, HAND))
+    assert time_left(on_route((53, 54), HAND, HAND)) < time_left(on_route((2, 4), HAND, HAND))
 
 
 def test_end_trigger_in_the_last_round_a_lead_is_nearly_decisive() -> None:

@@ -6,12 +6,13 @@ largest set, plus `SECOND` of its second and `THIRD` of its third (they decide
 ties), plus `ODD_JOKER` for a lone city or person card (half of a substitute pair)
 while its largest set is not complete.
 
-What a lead is worth depends on how many turns are left, since every turn can add
-a card: the game ends when the first pawn reaches Edinburgh (about `ADVANCE`
-spaces a turn along the route) or, once the last round has begun, after each
-remaining seat's last turn. Strengths are taken as spreading by `SPREAD` per turn
-left, and a seat's value is a softmax of its strength over that spread (with two
-seats: about the chance its strength ends higher).
+What a lead is worth depends on how much of the game is left, since every turn can
+add a card: the game ends when the first pawn reaches Edinburgh or, once the last
+round has begun, after each remaining seat's last turn. The time left is counted as
+the leading pawn's distance to Edinburgh over `ADVANCE` spaces (in the last round:
+the turns still to come per seat), strengths are taken as spreading by `SPREAD` per
+unit of it, and a seat's value is a softmax (`win_chances`) of its strength over
+that spread (with two seats: about the chance its strength ends higher).
 """
 
 from __future__ import annotations
@@ -32,13 +33,13 @@ from .scoring import set_sizes
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["ADVANCE", "SPREAD", "heuristic", "strength", "turns_left"]
+__all__ = ["ADVANCE", "SPREAD", "heuristic", "strength", "time_left"]
 
 # Fitted to the outcomes of 300 games between heuristic bots (least log loss):
 SECOND: Final = 0.5  # weight of the second-largest set (it breaks a tie of the largest)
 THIRD: Final = 0.1  # weight of the third-largest set
 ODD_JOKER: Final = 0.35  # worth of a lone city or person card (half of a substitute pair)
-ADVANCE: Final = 7.0  # spaces the leading pawn covers per turn that counts
+ADVANCE: Final = 7.0  # spaces of the leading pawn's way to Edinburgh per unit of time
 SPREAD: Final = 0.5  # variance a turn to come adds to a seat's strength
 
 
@@ -55,9 +56,9 @@ def strength(s: State, seat: int) -> float:
     return value
 
 
-def turns_left(s: State) -> float:
-    """Turns each seat may still expect: until the leading pawn reaches Edinburgh,
-    or the last round's remaining turns once it has begun."""
+def time_left(s: State) -> float:
+    """How much of the game is left: the leading pawn's distance to Edinburgh over
+    `ADVANCE`, or, once the last round has begun, the turns still to come per seat."""
     if s.ending:
         return float(len(s.last_round)) / max(1, s.players)
     return min(_distances(s.options.board)[p] for p in s.positions) / ADVANCE
@@ -76,4 +77,4 @@ def _distances(board_option: Any) -> tuple[int, ...]:
 def heuristic(s: State) -> tuple[float, ...]:
     """Per seat, the estimated chance to win (see the module docstring); sums to 1."""
     values = [strength(s, p) for p in range(s.players)]
-    return win_chances(values, 1.7 / math.sqrt(SPREAD * turns_left(s) + 0.25))
+    return win_chances(values, 1.7 / math.sqrt(SPREAD * time_left(s) + 0.25))
