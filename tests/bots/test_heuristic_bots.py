@@ -17,9 +17,6 @@ from meeple.bots import make_bot
 from meeple.bots import parse_bot_spec
 from meeple.core import offers
 from meeple.core import win_chances
-from meeple.sim import game_seed
-from meeple.sim import play_game
-from meeple.sim import wilson_interval
 from meeple.testing import random_playout
 
 from ..shared import BUILT_IN
@@ -135,18 +132,3 @@ def test_guided_search_tries_the_best_prior_first() -> None:
         leader = min(state.to_act)
         bot = MCTSBot(game, seed, iterations=1, rollout_depth=0, bias=1.0)
         assert bot.choose(state.view(leader), state.legal_actions(leader)) == Draw()
-
-
-@pytest.mark.parametrize(("name", "games"), [("bear_mountain", 12), ("wojtek", 4)])
-def test_guided_beats_random_in_a_quick_run(name: str, games: int) -> None:
-    game = meeple.get_game(name)
-    wins = 0.0
-    for index in range(games):
-        seat = index % 2
-        seats = ["random", "random"]
-        seats[seat] = "guided:iterations=20"
-        result = play_game(game, 2, seats, game_seed(5, index))
-        assert result.error is None, result.error
-        wins += 1 / len(result.winners) if seat in result.winners else 0.0
-    low, _ = wilson_interval(wins, games)
-    assert low > 0.5, (wins, games)
