@@ -177,13 +177,20 @@ def _final_sights(
 
 def _chances(s: State, hikes: Hikes) -> tuple[float, ...]:
     """Each seat's chance to win with these hikes on the table."""
-    n = s.players
+    return _chances_of(hikes, s.score_cards, tuple(_cards_left(s, hikes)))
+
+
+@lru_cache(maxsize=1 << 14)  # a search meets the same hikes in every world it samples
+def _chances_of(
+    hikes: Hikes, score_cards: tuple[int, ...], left: tuple[int, ...]
+) -> tuple[float, ...]:
+    """`_chances` from what it depends on."""
+    n = len(hikes)
     seen = [_sights(h) for h in hikes]
-    left = _cards_left(s, hikes)
     points = [0.0] * n
     variance = 0.25
-    for score_id in s.score_cards:
-        chances = _card_chances(hikes, seen, left, score_id)
+    for score_id in score_cards:
+        chances = _card_chances(hikes, seen, list(left), score_id)
         for p, chance in enumerate(chances):
             points[p] += chance
             variance += chance * (1.0 - chance) * 2.0 / n
