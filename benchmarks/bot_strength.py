@@ -1,11 +1,11 @@
 """Our bots against OpenSpiel's Python ISMCTS at equal iterations per decision.
 
-    python benchmarks/bot_strength.py                       # every game, defaults below
+    python benchmarks/bot_strength.py                 # every two-player game, 150 games each
     python benchmarks/bot_strength.py bear_mountain -n 200 --iterations 100 --workers 2
 
 Needs ``meeple[openspiel]``. For each game, two players: our bot (``--ours``, a bot
-spec such as ``mcts:preset=strong``) against ``open_spiel.python.algorithms.ismcts``
-with one random rollout per simulation (OpenSpiel's ``RandomRolloutEvaluator``),
+spec: ``guided`` by default) against ``open_spiel.python.algorithms.ismcts`` with
+one random rollout per simulation (OpenSpiel's ``RandomRolloutEvaluator``),
 ``uct_c`` of sqrt(2) times the reward range (win shares: 0 to 1), as OpenSpiel's
 own tool server sets it, and the same number of simulations per decision as our
 bot's iterations. Every deal is played twice, our bot in seat 0 and then in seat 1
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", default=list(DEFAULT_GAMES))
     parser.add_argument("-n", "--n", type=int, default=150, help="games per game (even)")
     parser.add_argument("--iterations", type=int, default=100, help="per decision, both bots")
-    parser.add_argument("--ours", default="mcts:preset=strong", help="our bot's spec")
+    parser.add_argument("--ours", default="guided", help="our bot's spec")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--uct-c", type=float, default=math.sqrt(2), help="ISMCTS's constant")
