@@ -125,16 +125,58 @@ def claim_chances(s: State, score_id: int) -> list[float]:
     """Each seat's chance to claim score card `score_id` at the end of a standard or
     drafting game, from the hikes as they stand (see the module docstring)."""
     seen = [_sights(h) for h in s.hikes]
-    return _card_chances(s.hikes, seen, _cards_left(s, s.hikes), score_id)
+    return list(_card_chances(s.hikes, seen, tuple(_cards_left(s, s.hikes)), score_id))
 
 
 def _card_chances(
-    hikes: Hikes, seen: list[tuple[int, ...]], left: list[int], score_id: int
-) -> list[float]:
+    hikes: Hikes, seen: list[tuple[int, ...]], left: tuple[int, ...], score_id: int
+) -> tuple[float, ...]:
     """`claim_chances`, given each hike's sights and cards left."""
-    n = len(hikes)
-    now = [seen[p][score_id - 1] for p in range(n)]
-    mean, var, high = _final_sights(hikes, now, left, score_id)
+    now = tuple(sights[score_id - 1] for sights in seen)
+    if score_id in _ICONS:
+        pool = _DECK - sum(len(h) for h in hikes)
+        return _animal_chances(now, left, pool, _ICONS[score_id] - sum(now))
+    bonus = tuple(
+        open_bonus(hike, score_id) if cards else 0.0
+        for hike, cards in zip(hikes, left, strict=True)
+    )
+    spread = HAB_SPREAD if score_id in _HABITAT else ELEVATION_SPREAD
+    return _run_chances(now, left, bonus, spread)
+
+
+@lru_cache(maxsize=1 << 14)  # few sight counts, cards left and icons left occur
+def _animal_chances(
+    now: tuple[int, ...], left: tuple[int, ...], pool: int, icons: int
+) -> tuple[float, ...]:
+    """Chances on an animal card: each card to come adds the icons left per card in the
+    pool, in mean and (times `ANIMAL_SPREAD`) in variance; nobody gains more than are left."""
+    rate = icons / pool if pool > 0 else 0.0
+    mean = [sights + cards * rate for sights, cards in zip(now, left, strict=True)]
+    var = [cards * rate * ANIMAL_SPREAD for cards in left]
+    high = [
+        float(sights + (icons if cards else 0)) for sights, cards in zip(now, left, strict=True)
+    ]
+    return _claims(now, mean, var, high)
+
+
+@lru_cache(maxsize=1 << 14)
+def _run_chances(
+    now: tuple[int, ...], left: tuple[int, ...], bonus: tuple[float, ...], spread: float
+) -> tuple[float, ...]:
+    """Chances on a habitat or elevation card: an open run counts its bonus, each card to
+    come adds `spread` to the variance, and a finished hike shows what it shows."""
+    mean = [sights + extra for sights, extra in zip(now, bonus, strict=True)]
+    var = [cards * spread for cards in left]
+    high = [math.inf if cards else float(sights) for sights, cards in zip(now, left, strict=True)]
+    return _claims(now, mean, var, high)
+
+
+def _claims(
+    now: tuple[int, ...], mean: list[float], var: list[float], high: list[float]
+) -> tuple[float, ...]:
+    """Each seat's chance to end with at least one sight and at least every other
+    seat's, its final sights normal with these means and variances, at most `high`."""
+    n = len(now)
     chances = []
     for p in range(n):
         if any(high[p] < now[q] for q in range(n)):
@@ -151,28 +193,7 @@ def _card_chances(
                 gap = mean[p] - mean[q]
                 chance *= _phi((gap + 0.5) / sd) if sd > 0 else float(gap > -0.5)
         chances.append(chance)
-    return chances
-
-
-def _final_sights(
-    hikes: Hikes, now: list[int], left: list[int], score_id: int
-) -> tuple[list[float], list[float], list[float]]:
-    """Each seat's final sights on a score card: mean, variance and the most it can
-    reach (animal icons are counted: no seat can gain more than are left)."""
-    n = len(hikes)
-    if score_id in _ICONS:
-        pool = _DECK - sum(len(h) for h in hikes)
-        icons = _ICONS[score_id] - sum(now)
-        rate = icons / pool if pool > 0 else 0.0
-        mean = [now[p] + left[p] * rate for p in range(n)]
-        var = [left[p] * rate * ANIMAL_SPREAD for p in range(n)]
-        high = [float(now[p] + (icons if left[p] else 0)) for p in range(n)]
-        return mean, var, high
-    spread = HAB_SPREAD if score_id in _HABITAT else ELEVATION_SPREAD
-    mean = [now[p] + (open_bonus(hikes[p], score_id) if left[p] else 0.0) for p in range(n)]
-    var = [left[p] * spread for p in range(n)]
-    high = [math.inf if left[p] else float(now[p]) for p in range(n)]
-    return mean, var, high
+    return tuple(chances)
 
 
 def _chances(s: State, hikes: Hikes) -> tuple[float, ...]:
@@ -190,7 +211,7 @@ def _chances_of(
     points = [0.0] * n
     variance = 0.25
     for score_id in score_cards:
-        chances = _card_chances(hikes, seen, list(left), score_id)
+        chances = _card_chances(hikes, seen, left, score_id)
         for p, chance in enumerate(chances):
             points[p] += chance
             variance += chance * (1.0 - chance) * 2.0 / n
