@@ -18,7 +18,9 @@ from typing import get_type_hints
 import attrs
 import typer
 
+from ..core.extras import install_hint
 from ..web.limits import Limits
+from .checks import check_listen
 from .errors import fail
 from .terminal import make_console
 
@@ -116,9 +118,10 @@ def serve(
         from ..web.store import Store
         from ..web.store import StoreError
     except ImportError as err:
-        fail(f"the web front end needs meeple[web]: {err}")
+        fail(f"meeple serve needs the web extra ({err.name} is missing): {install_hint('web')}")
     try:
         bounds = Limits(**limits)
+        check_listen(host, port)
     except ValueError as err:
         fail(str(err))
     try:  # open (and migrate) the database now, so a damaged file is one clear line
