@@ -11,14 +11,14 @@ nox.options.reuse_existing_virtualenvs = True
 @nox.session
 def tests(session: nox.Session) -> None:
     """The default test run (Hypothesis profile `dev`, or `ci` under CI=1)."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("pytest", *session.posargs)
 
 
 @nox.session
 def thorough(session: nox.Session) -> None:
     """Long property runs: Hypothesis profile `thorough`."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
 
 
@@ -40,7 +40,7 @@ def heavy(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the source, tests, examples and benchmarks."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
 
 

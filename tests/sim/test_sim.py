@@ -135,3 +135,18 @@ def test_bench_tells_its_progress_the_warm_up_included() -> None:
     report = measure_speed(TOY, 2, games=20, runs=2, progress=seen.append)
     assert sum(seen) == warm_up_games(20) + 2 * 20
     assert len(report.games_per_s) == 2
+
+
+def test_bench_times_a_run_of_about_the_seconds_asked_when_no_count_is_given() -> None:
+    """Issue 33: `meeple bench` without --games times runs of a fixed length, not of
+    200 games (minutes for Wypas, milliseconds for a fast game)."""
+    from meeple.sim.speed import games_lasting
+
+    from ..toy_game import TOY
+
+    seen: list[int] = []
+    quick = games_lasting(TOY, 2, 0.01, progress=seen.append)
+    longer = games_lasting(TOY, 2, 0.5)
+    assert quick >= 1
+    assert sum(seen) >= 1  # the timing games are told too
+    assert longer > quick

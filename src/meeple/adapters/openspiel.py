@@ -1,4 +1,4 @@
-"""OpenSpiel registration of meeple games (extra: ``meeple[openspiel]``).
+"""OpenSpiel registration of meeple games (the ``openspiel`` extra).
 
     import pyspiel
     from meeple.adapters.openspiel import register

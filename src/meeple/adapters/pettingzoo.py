@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments for any registered game (extra: ``meeple[rl]``).
+"""PettingZoo AEC environments for any registered game (the ``rl`` extra).
 
     from meeple.adapters.pettingzoo import env
     e = env("wypas", players=4)

@@ -108,7 +108,12 @@ def bench(
     game: Annotated[str, typer.Argument(help="registered name or package.module:ATTR")],
     players: Annotated[list[int] | None, typer.Option(help="repeatable; default all")] = None,
     option: OptionArg = None,
-    games_per_run: Annotated[int, typer.Option("--games", help="games per timed run")] = 200,
+    games_per_run: Annotated[
+        int | None,
+        typer.Option(
+            "--games", help="games per timed run (default: as many as last about 2 s, timed first)"
+        ),
+    ] = None,
     runs: Annotated[int, typer.Option(help="timed runs; the median is reported")] = 5,
 ) -> None:
     """Random-playout steps/s and games/s through the public API."""

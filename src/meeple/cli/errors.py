@@ -33,9 +33,11 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def interrupted(done: int, total: int) -> NoReturn:
-    """Leave a command stopped by Ctrl-C: say how far it got, exit 130, no traceback."""
+def interrupted(done: int, total: int | None) -> NoReturn:
+    """Leave a command stopped by Ctrl-C: say how far it got (of `total` games, when
+    known), exit 130, no traceback."""
+    of = "" if total is None else f" of {total}"
     Console(stderr=True, highlight=False).print(
-        f"interrupted after {done} of {total} games", markup=False, soft_wrap=True
+        f"interrupted after {done}{of} games", markup=False, soft_wrap=True
     )
     raise typer.Exit(INTERRUPTED)

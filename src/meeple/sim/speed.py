@@ -14,7 +14,7 @@ import attrs
 from ..core.errors import InvalidOptionsError
 from ..core.protocols import Game
 
-__all__ = ["SpeedReport", "measure_speed", "warm_up_games"]
+__all__ = ["SpeedReport", "games_lasting", "measure_speed", "warm_up_games"]
 
 
 @attrs.frozen
@@ -72,8 +72,29 @@ def _run(
             progress(index + 1 - told)
             told, next_report = index + 1, clock() + REPORT_SECONDS
     elapsed = clock() - began
-    progress(games - told)
+    if games > told:
+        progress(games - told)
     return steps, elapsed
+
+
+def games_lasting(
+    game: Game,
+    players: int,
+    seconds: float,
+    *,
+    options: Any = None,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> int:
+    """About how many random games take `seconds` here: games are played for a quarter
+    of that (at least one), and their rate scaled up. What `meeple bench` times when no
+    game count is given, so a run is neither too short to time nor long to wait for."""
+    tell = progress or (lambda _: None)
+    played, spent = 0, 0.0
+    while played == 0 or spent < seconds / 4:
+        spent += _run(game, players, options, 1, seed + played, tell)[1]
+        played += 1
+    return max(1, round(played * seconds / max(spent, 1e-9)))
 
 
 def warm_up_games(games: int) -> int:
@@ -95,9 +116,7 @@ def measure_speed(
     `warm_up_games(games)`); `progress` is told of the games as they end, the warm-up's
     included."""
     if games < 1 or runs < 1:
-        raise InvalidOptionsError(
-            f"a benchmark needs games and runs of at least 1, not {games} and {runs}"
-        )
+        raise InvalidOptionsError(f"games ({games}) and runs ({runs}) must be at least 1")
     tell = progress or (lambda _: None)
     _run(game, players, options, warm_up_games(games), seed, tell)
     steps_rates: list[float] = []
