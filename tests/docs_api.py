@@ -134,6 +134,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "HasStatistics",
             "Statistic",
             "HasStyledText",
+            "HasLegend",
             "Validating",
             "CAPABILITIES",
             "ENDED_BY",

@@ -22,7 +22,7 @@ from .view import View
 if TYPE_CHECKING:
     from rich.text import Text
 
-__all__ = ["render", "render_cards", "render_hike", "render_styled"]
+__all__ = ["legend", "render", "render_cards", "render_hike", "render_styled"]
 
 _HAB = {i: h[0].upper() for i, h in enumerate(HABITATS)}  # C, H, M
 _ANIMAL = {
@@ -137,6 +137,36 @@ def _cards_block(title: str, cards: Sequence[int]) -> list[str]:
     for start in range(0, len(cards), _BAND):
         lines += render_cards(cards[start : start + _BAND])
     return lines
+
+
+def legend(view: View) -> str:
+    """What every row, abbreviation and mark of `render(view)` means (``legend``)."""
+    habitats = ", ".join(f"{_HAB[i]} {name}" for i, name in enumerate(HABITATS))
+    animals = ", ".join(f"{short} {animal}" for animal, short in _ANIMAL.items())
+    lines = [
+        "Cards are drawn in blocks, one column per card, with these rows:",
+        "  slot    over the face-up row: the number that `take N` takes",
+        "  card    the card's notation: cNN is card NN",
+        f"  habit   its habitats, left edge|right edge: {habitats}",
+        f"  animal  its animals: {animals}",
+        "  elev    how far it climbs (+N), descends (-N) or stays level (0)",
+        "  +N -N   under a hike, its elevation profile: ^ is the height after each card",
+        "score cards: the categories scored at the end, by slug (see the rules page)",
+        "face-down pile: cards left to draw",
+    ]
+    if view.options.mode == "solo":
+        lines += [
+            "hike1-hike5: your five hikes, with the score cards assigned to each",
+            "discard pile (top last): cards set aside; only the top one may be placed",
+            "drawn: the card just drawn, to place or discard",
+        ]
+    else:
+        lines += [
+            "player N's hike: the cards player N has placed, in order",
+            "hands, selected (drafting): cards each player pN holds, and has selected",
+        ]
+    lines.append("to act: the players who decide now")
+    return "\n".join(lines)
 
 
 _STYLE = {

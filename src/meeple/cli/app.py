@@ -172,6 +172,7 @@ def play(
             say=lambda text: out.print(text, markup=False, soft_wrap=True),
             clear=out.clear,
             draw=drawer(out),
+            width=out.width,
         )
     except MeepleError as err:
         fail(str(err))
