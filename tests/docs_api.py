@@ -187,6 +187,8 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "assert_golden",
             "REGOLD_ENV",
             "assert_refused",
+            "position",
+            "InvalidPositionError",
             "check_document",
             "mutated_documents",
             "FuzzError",
