@@ -194,3 +194,17 @@ def test_a_missing_extra_keeps_its_brackets_and_fails_before_any_game(tmp_path: 
     assert not (tmp_path / "a").exists()
     said = _refused(["simulate", TOY, "-n", "5", "--plots", str(tmp_path / "p")], hint)
     assert BAR not in said
+
+
+def test_the_bench_commands_the_performance_page_shows_are_valid() -> None:
+    """Each resolves its game and options (an unknown option is refused first); an
+    impossible --games added at the end is then the only thing refused."""
+    page = Path(__file__).parent.parent / "docs" / "performance.md"
+    commands = [
+        line.split("#")[0].split()[1:]
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if line.startswith("meeple bench ")
+    ]
+    assert len(commands) >= 2
+    for args in commands:
+        _refused([*args, "--games", "0"], "--games must be at least 1, not 0")
