@@ -23,8 +23,8 @@ from meeple.core.extras import install_hint
 TOY = "tests.toy_game:TOY"
 
 
-def _run(args: list[str]) -> Result:
-    return CliRunner().invoke(app, args, env={"COLUMNS": "100"})
+def _run(args: list[str], given: str | None = None) -> Result:
+    return CliRunner().invoke(app, args, input=given, env={"COLUMNS": "100"})
 
 
 def _refused(args: list[str], reason: str) -> str:
@@ -208,3 +208,14 @@ def test_the_bench_commands_the_performance_page_shows_are_valid() -> None:
     assert len(commands) >= 2
     for args in commands:
         _refused([*args, "--games", "0"], "--games must be at least 1, not 0")
+
+
+def test_play_without_seats_is_a_human_against_mcts_at_any_count() -> None:
+    from meeple.cli.checks import player_count
+    from meeple.core.registry import get_game
+
+    bear = get_game("bear_mountain")  # 1-4 players: the default stays two seats
+    assert player_count(bear, None, ["human", "mcts"], bear.spec.min_players) == 2
+    solo = _run(["play", "bear_mountain", "--players", "1", "--seed", "1"], "quit\n")
+    assert solo.exit_code == 0, solo.output
+    assert "Bear Went Over the Mountain, 1 player, seed 1" in solo.output

@@ -160,8 +160,9 @@ def play(
     out = make_console(no_color)
     try:
         chosen = resolve_game(game)
-        count = player_count(chosen, players, seat or [], chosen.spec.min_players)
-        seats = lineup(seat or ["human", "mcts"], count)
+        given = seat or ["human", "mcts"]  # without --seat: you against MCTS
+        count = player_count(chosen, players, given, chosen.spec.min_players)
+        seats = lineup(given if seat else given[:count], count)
         options = parse_cli_options(chosen, option or [])
         the_seed = seed if seed is not None else secrets.randbelow(2**31)
         match = Match(chosen, count, seed=the_seed, **_options_kwargs(options))
@@ -176,7 +177,8 @@ def play(
         )
     except MeepleError as err:
         fail(str(err))
-    console.print(f"{chosen.spec.title}, {count} players, seed {the_seed}. {HELP}", markup=False)
+    seated = f"{count} player{'s' * (count != 1)}"
+    console.print(f"{chosen.spec.title}, {seated}, seed {the_seed}. {HELP}", markup=False)
     try:
         finished = session.run()
     except (EOFError, KeyboardInterrupt):
