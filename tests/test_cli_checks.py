@@ -58,7 +58,7 @@ BAR = "games/s"
         (["simulate", TOY, "--out", "results.txt"], "--out must end in .jsonl or .csv"),
         (["simulate", TOY, "--seat", "wizard"], "unknown bot 'wizard'"),
         (["simulate", TOY, "--seat", "mcts:iterations=0"], "parameter iterations must be"),
-        (["analyze", TOY, "-n", "1"], "-n must be at least 2, not 1"),
+        (["analyze", TOY, "-n", "1"], "-n must be at least 2 deals, not 1"),
         (["analyze", TOY, "--seat", "wizard"], "unknown bot 'wizard'"),
         (["analyze", TOY, "--skill", "wizard"], "unknown bot 'wizard'"),
         (["analyze", TOY, "--workers", "-2"], "--workers must be at least 1, not -2"),

@@ -300,7 +300,7 @@ def analyze(
     try:
         chosen = resolve_game(game)
         pyplot()  # the report draws figures: without the plot extra, say so before any game
-        at_least("-n", n, 2)
+        at_least("-n", n, 2, "deals")
         count = player_count(chosen, players, seat or [], default_players(chosen))
         seats = lineup(seat or ["random"], count)
         strong = None if skill.strip().lower() == "none" else skill

@@ -21,10 +21,11 @@ from ..core.protocols import Game
 __all__ = ["at_least", "check_bots", "lineup", "player_count"]
 
 
-def at_least(flag: str, value: int, least: int) -> int:
-    """`value`, or InvalidOptionsError when it is below `least`."""
+def at_least(flag: str, value: int, least: int, unit: str = "") -> int:
+    """`value`, or InvalidOptionsError when it is below `least` (of `unit`: "deals")."""
     if value < least:
-        raise InvalidOptionsError(f"{flag} must be at least {least}, not {value}")
+        counted = f"{least} {unit}" if unit else str(least)
+        raise InvalidOptionsError(f"{flag} must be at least {counted}, not {value}")
     return value
 
 

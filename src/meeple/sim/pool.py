@@ -81,8 +81,10 @@ def run_in_pool(
         results = [future.result() for future in futures]
     except BaseException:
         _end_workers(pool)
+        tally.close()
         raise
     pool.shutdown()
+    tally.close()  # after the workers are gone: nobody writes to it any more
     if progress is not None and told < games:  # a word lost on the way: the count is kept
         progress(games - told)
     return results
