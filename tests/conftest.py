@@ -31,3 +31,29 @@ def _one_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     about the width sets its own (tests/test_cli_widths.py)."""
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("LINES", "40")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--heavy-sample``: with ``-m heavy`` (or ``-m "heavy or load"``), run the first case
+    of each long test only: what `.ci/run` does, so that no long test goes unexercised."""
+    parser.addoption(
+        "--heavy-sample",
+        action="store_true",
+        help="keep only the first parametrized case of each selected test function",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Apply ``--heavy-sample`` (a fixed sample: the first case in collection order)."""
+    if not config.getoption("--heavy-sample"):
+        return
+    seen: set[tuple[str, str]] = set()
+    keep: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        key = (item.nodeid.split("::", 1)[0], getattr(item, "originalname", item.name))
+        (dropped if key in seen else keep).append(item)
+        seen.add(key)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
