@@ -22,6 +22,14 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session
+def shuffled(session: nox.Session) -> None:
+    """The default run in a random order (pytest-randomly prints its seed;
+    `nox -s shuffled -- --randomly-seed=N` replays that order)."""
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
+    session.run("pytest", "-p", "randomly", *session.posargs)
+
+
+@nox.session
 def thorough(session: nox.Session) -> None:
     """Long property runs: Hypothesis profile `thorough`."""
     session.install("-e", ".[test]")
