@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import attrs
 
+from meeple.core.templates import draw_piece
 from meeple.core.templates import render_table
 
 from .components import ANIMALS
@@ -35,8 +36,9 @@ from .view import View
 __all__ = ["render_html"]
 
 _HABITAT_CLASS = {"conifer": "hab-conifer", "hardwood": "hab-hardwood", "meadow": "hab-meadow"}
-_STEP, _SCALE = 112, 10
-"""A tile and its gap along a profile (see style.css), and the height of one step up."""
+_STEP, _SCALE = 92, 8
+"""A tile and its gap along a profile (``.bm-card`` in the web's style.css), and the
+height of one step up."""
 
 
 @attrs.frozen
@@ -75,15 +77,24 @@ def tile(card_no: int) -> Tile:
 
 @attrs.frozen
 class Placed:
-    """A card where it lies: its faces, a number on it, and how it is touched."""
+    """A card where it lies: its faces, where, a number on it, and how it is touched.
+
+    Drawn by ``templates/card.html`` once (a pure function of these fields), and then
+    wherever a template prints it."""
 
     tile: Tile
+    zone: str
+    """Where it lies (``hike-1``, ``slot-2``, ``hand``): with the card, its piece's name."""
     label: str | None = None
     """The number drawn on it (face-up slots), if any."""
     element: str | None = None
     """Its element id, if a move can use it."""
     where: str = ""
-    """Where it lies, for its label (``face-up slot 2``)."""
+    """Where it lies in words, for its label (``face-up slot 2``)."""
+
+    def __html__(self) -> str:
+        """The tile, as ``templates/card.html`` draws it."""
+        return draw_piece(__package__, "card.html", self)
 
 
 Touch = Callable[[int, int], tuple[str, str] | None]
@@ -91,12 +102,14 @@ Touch = Callable[[int, int], tuple[str, str] | None]
 
 
 def _row(
-    cards: tuple[int, ...], numbered: bool = False, touch: Touch | None = None
+    cards: tuple[int, ...], zone: str, numbered: bool = False, touch: Touch | None = None
 ) -> list[Placed]:
+    """The cards of a row lying in `zone` (numbered: each in its own slot, ``slot-N``)."""
     placed = []
     for i, card in enumerate(cards, 1):
         element, where = (touch(card, i) if touch else None) or (None, "")
-        placed.append(Placed(tile(card), str(i) if numbered else None, element, where))
+        at = f"{zone}-{i}" if numbered else zone
+        placed.append(Placed(tile(card), at, str(i) if numbered else None, element, where))
     return placed
 
 
@@ -160,7 +173,8 @@ def _hikes(view: View, solo: bool) -> list[Hike]:
         else:
             title = f"Player {k}'s hike" + (" (you)" if k == me else "")
         ends = solo or (mode == "draft" and k == me)  # where a card can be laid
-        hikes.append(Hike(k, title, _row(tuple(hike)), ends, profile(tuple(hike))))
+        cards = _row(tuple(hike), f"hike-{k}")
+        hikes.append(Hike(k, title, cards, ends, profile(tuple(hike))))
     return hikes
 
 
@@ -183,14 +197,14 @@ def render_html(view: View) -> str:
         __package__,
         "table.html",
         sights=[SCORE_CARDS[s - 1] for s in view.score_cards],
-        score_id=score_id if solo else None,
+        score_id=score_id,
         hikes=_hikes(view, solo),
         end_id=end_id,
-        face_up=_row(view.row, numbered=True, touch=_slot),
-        hand=_row(view.hand, touch=_in("hand", "in your hand")),
-        picks=_row(view.picks, touch=_in("pick", "among your selected cards")),
-        drawn=_row((view.drawn,), touch=_in("drawn", "just drawn")) if view.drawn else [],
-        discard=_row(discard, touch=_top_of(len(discard))),
+        face_up=_row(view.row, "slot", numbered=True, touch=_slot),
+        hand=_row(view.hand, "hand", touch=_in("hand", "in your hand")),
+        picks=_row(view.picks, "pick", touch=_in("pick", "among your selected cards")),
+        drawn=_row((view.drawn,), "drawn", touch=_in("drawn", "just drawn")) if view.drawn else [],
+        discard=_row(discard, "discard", touch=_top_of(len(discard))),
         deck=(DECK, view.deck_count) if solo else None,
         done=DONE if solo and view.phase == Phase.ASSIGN else None,
         facts=_facts(view, mode),

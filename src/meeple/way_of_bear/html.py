@@ -196,7 +196,6 @@ def render_html(view: View) -> str:
         village_map=village_layer(board),
         temples=[(COLOURS[c], filled, _temple(c, filled)) for c, filled in enumerate(view.temples)],
         spaces=TEMPLE_SPACES,
-        fills=_FILL,
         bag=BAG,
         bag_counts=list(zip(COLOURS, view.bag, strict=False)),
         deck_size=int(view.deck_size),

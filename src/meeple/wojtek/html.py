@@ -33,17 +33,12 @@ from .elements import DISCARD
 from .elements import THREE_TOKEN
 from .elements import box_id
 from .elements import hand_id
-from .html_map import FILL
 from .html_map import route_map
 from .render import render
 from .scoring import arrange
 from .view import View
 
 __all__ = ["render_html"]
-
-_INK = {"yellow": "#3b3326", "green": "#3b3326", "pink": "#3b3326", "orange": "#3b3326"}
-"""Text colour on the light fills (dark); white elsewhere."""
-_RAINBOW = "linear-gradient(90deg,#d64541,#ef8a2e,#f2d03b,#9fd46b,#3d7dd8,#8e5cc4)"
 
 
 def _heading(view: View) -> str:
@@ -62,7 +57,6 @@ class Box:
     name: str
     title: str
     element: str
-    fill: str
     card: str
     """The bear card's name, or empty."""
     kind: str
@@ -81,32 +75,24 @@ def _display(display: tuple[int, ...]) -> list[Box]:
     for colour, kind in enumerate(display):
         name = COLOURS[colour]
         card, kind_of = ("", "") if kind == NO_CARD else (BEAR_NAMES[kind], _type_of(kind))
-        fill = FILL.get(name, "#999999")
-        boxes.append(Box(name, COLOUR_TITLES[colour], box_id(colour), fill, card, kind_of))
+        boxes.append(Box(name, COLOUR_TITLES[colour], box_id(colour), card, kind_of))
     return boxes
 
 
 @attrs.frozen
 class Chip:
-    """Travel cards of one kind with their count, coloured like the card."""
+    """Travel cards of one kind with their count (coloured like the card by its kind)."""
 
     name: str
     count: int
     label: str
-    style: str
     element: str | None
     """The element id (cards of the viewer's hand), or None."""
 
 
 def _chip(kind: int, count: int, mine: bool = False) -> Chip:
-    name = TRAVEL_NAMES[kind]
-    if kind == RAINBOW:
-        style = f"background:{_RAINBOW};color:#ffffff;font-weight:600"
-        label = "rainbow (walking)"
-    else:
-        style = f"background:{FILL.get(name, '#999999')};color:{_INK.get(name, '#ffffff')}"
-        label = f"{COLOUR_TITLES[kind]} truck"
-    return Chip(name, count, label, style, hand_id(kind) if mine else None)
+    label = "rainbow (walking)" if kind == RAINBOW else f"{COLOUR_TITLES[kind]} truck"
+    return Chip(TRAVEL_NAMES[kind], count, label, hand_id(kind) if mine else None)
 
 
 @attrs.frozen

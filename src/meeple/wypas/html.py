@@ -52,14 +52,6 @@ from .view import View
 
 __all__ = ["render_html"]
 
-_COLOUR = {
-    "red": "#d64545",
-    "orange": "#ee8a2b",
-    "yellow": "#e2b92a",
-    "green": "#4a9d4f",
-    "magenta": "#c2379c",
-}
-_SPECIAL = {"thief": "#6b5b95", "dog": "#8d6e63", "black": "#2b2b2b", "wolf": "#607d8b"}
 _TURNS = {
     int(Phase.HIDE): "while the baca hides a lot",
     int(Phase.CHOOSE): "while a lot is chosen",
@@ -74,13 +66,13 @@ _DOWN, _CHECK, _PASS, _DONE, _BLEAT, _PENDING, _LOT_DOWN, _WAIT = TOKENS
 
 @attrs.frozen
 class Card:
-    """One card tile: its name, where it lies, what it reads, its colours, its element."""
+    """One card tile: its name, where it lies, what it reads, its colour, its element."""
 
     name: str
     zone: str
     label: str
     fill: str
-    ink: str
+    """The colour it is drawn in (a colour's name, ``super``, or a special card's name)."""
     element: str = ""
     """The id it is touched by, or empty."""
 
@@ -90,23 +82,21 @@ class Card:
 
 
 @functools.cache
-def _look(kind: int, face: int | None) -> tuple[str, str, str]:
-    """(label, fill, ink) of a card of `kind` (in a pen: showing `face`, a Dolly's choice)."""
+def _look(kind: int, face: int | None) -> tuple[str, str]:
+    """(label, fill) of a card of `kind` (in a pen: showing `face`, a Dolly's choice)."""
     name, colour = KIND_NAME[kind], KIND_COLOUR[kind]
     if kind == BLACK and face is not None:
-        return "black sheep", _SPECIAL["black"], "#fff"
+        return "black sheep", "black"
     if face is not None and face:
         shown = FACE_NAME[face]
-        label = shown if shown == name else f"{shown} ({name})"
-        return label, _COLOUR.get(COLOURS[face >> 3], "#999"), "#fff"
+        return (shown if shown == name else f"{shown} ({name})"), COLOURS[face >> 3]
     if colour >= 0:
         value = KIND_VALUE[kind]
         label = f"{COLOURS[colour]} {value}" if value else f"Dolly {COLOURS[colour]} (1-6)"
-        return label, _COLOUR.get(COLOURS[colour], "#999"), "#fff"
+        return label, COLOURS[colour]
     if kind == SUPER:
-        gradient = "linear-gradient(90deg,#d64545,#ee8a2b,#e2b92a,#4a9d4f,#c2379c)"
-        return "Super Dolly (any)", gradient, "#fff"
-    return name, _SPECIAL.get(name, "#777"), "#fff"
+        return "Super Dolly (any)", "super"
+    return name, name
 
 
 def card(kind: int, zone: str, face: int | None = None, element: str = "") -> Card:
@@ -240,19 +230,17 @@ def _bidder(view: View, p: int) -> Bidder:
 
 def _auction(view: View) -> dict[str, object]:
     """The lots, the lot under auction and, while one is, every seat's bid."""
-    face_down = None
-    if view.has_face_down:
-        face_down = (
-            card(view.face_down, "face-down", element=_LOT_DOWN) if view.face_down >= 0 else ""
-        )
+    seen = view.has_face_down and view.face_down >= 0  # the baca sees its face-down lot
     bidding = view.lot != -2
     return {
         "drawn": _cards(view.drawn, "drawn", _in("drawn")),
         "drawn_count": int(view.drawn_count),
         "lots": _cards(view.lots, "lots", _in("lot")),
-        "face_down": face_down,
+        "face_down": card(view.face_down, "face-down", element=_LOT_DOWN) if seen else None,
+        "face_down_back": view.has_face_down and not seen,
         "face_down_id": _LOT_DOWN,
-        "lot": card(view.lot, "lot") if view.lot >= 0 else view.lot,
+        "lot": card(view.lot, "lot") if view.lot >= 0 else None,
+        "lot_face_down": view.lot == -1,
         "bidding": bidding,
         "top": int(view.bids[view.high]) if view.high >= 0 else 0,
         "holder": _seat(view, view.high) if view.high >= 0 else "nobody",
