@@ -39,7 +39,15 @@ if TYPE_CHECKING:
     import jinja2
     import markupsafe
 
-__all__ = ["SHARED_PREFIX", "TEMPLATE_FOLDER", "draw_piece", "environment", "render_table", "touch"]
+__all__ = [
+    "SHARED_PREFIX",
+    "TEMPLATE_FOLDER",
+    "draw_piece",
+    "environment",
+    "render_part",
+    "render_table",
+    "touch",
+]
 
 TEMPLATE_FOLDER: Final = "templates"
 """The folder of a game's package that holds its templates."""
@@ -104,12 +112,18 @@ def render_table(package: str, template: str, /, **values: Any) -> str:
     return _LAYOUT.sub("><", page).strip()
 
 
+def render_part(package: str, template: str, /, **values: Any) -> markupsafe.Markup:
+    """`render_table`, as markup another template prints as it is: a part of a page
+    drawn on its own, so that it can be drawn once and kept (a board's layer)."""
+    import markupsafe
+
+    return markupsafe.Markup(render_table(package, template, **values))
+
+
 @functools.lru_cache(maxsize=4096)
 def draw_piece(package: str, template: str, piece: object) -> markupsafe.Markup:
     """One piece (a card, a chip: a hashable value, known to the template as ``piece``)
     drawn with its own template, once: a piece looks the same wherever it lies, and a
     page of many cards costs one lookup per card. A piece class can draw itself where a
     template prints it by returning this from ``__html__``."""
-    import markupsafe
-
-    return markupsafe.Markup(render_table(package, template, piece=piece))
+    return render_part(package, template, piece=piece)

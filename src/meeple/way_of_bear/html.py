@@ -11,11 +11,12 @@ track, the reserve, the bag, the offering, a Seal card).
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 from typing import Final
 
 import attrs
-import markupsafe
 
+from meeple.core.templates import render_part
 from meeple.core.templates import render_table
 
 from .components import CARDS
@@ -43,6 +44,9 @@ from .elements import stele_id
 from .render import render
 from .state import RITUAL
 from .view import View
+
+if TYPE_CHECKING:
+    import markupsafe
 
 __all__ = ["render_html"]
 
@@ -178,9 +182,7 @@ def village_layer(board: tuple[int, ...]) -> markupsafe.Markup:
     """The map with what stands on each village (``templates/village_map.html``): the
     same for every seat, so drawn once per board however many look."""
     villages = [_village(v, cell) for v, cell in enumerate(board)]
-    return markupsafe.Markup(
-        render_table(__package__, "village_map.html", map=village_map(), villages=villages)
-    )
+    return render_part(__package__, "village_map.html", map=village_map(), villages=villages)
 
 
 def render_html(view: View) -> str:

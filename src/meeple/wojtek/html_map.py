@@ -10,17 +10,20 @@ reads only the board and the pawn positions, which are public.
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import attrs
-import markupsafe
 
-from meeple.core.templates import render_table
+from meeple.core.templates import render_part
 
 from .board import Board
 from .components import COLOUR_TITLES
 from .components import COLOURS
 from .components import PAWNS
 from .elements import space_id
+
+if TYPE_CHECKING:
+    import markupsafe
 
 __all__ = ["FILL", "Layout", "RouteMap", "route_map"]
 
@@ -166,7 +169,7 @@ def _layout(board: Board) -> Layout:
 def _board_layer(board: Board) -> tuple[Layout, markupsafe.Markup]:
     """The board's layout and its layer of the map, drawn once per board."""
     layout = _layout(board)
-    return layout, markupsafe.Markup(render_table(__package__, "route_board.html", map=layout))
+    return layout, render_part(__package__, "route_board.html", map=layout)
 
 
 def _space(board: Board, space: int, x: int, y: int) -> Space:
