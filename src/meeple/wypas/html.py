@@ -42,6 +42,7 @@ from .elements import pen_id
 from .elements import seat_id
 from .elements import sheep_id
 from .elements import value_id
+from .explain import special_text
 from .render import seat_marks
 from .state import AWARD
 from .state import BID
@@ -261,6 +262,8 @@ class Special:
     when: str
     passes: int
     dogs: str
+    chain: list[tuple[str, str]]
+    """The other cards of the chain, not resolved yet: (when each resolves, what it is)."""
 
 
 def _special(view: View) -> Special | None:
@@ -276,7 +279,21 @@ def _special(view: View) -> Special | None:
         when=_TURNS.get(int(view.resume[0]), "") if view.resume else "",
         passes=int(view.passes),
         dogs=", ".join(_seat(view, d) for d in view.dogs),
+        chain=_chain(view),
     )
+
+
+def _chain(view: View) -> list[tuple[str, str]]:
+    """Cards played before the card in play (a reaction), or after the picking Thief."""
+    when = "Resolves before it" if view.phase == Phase.REACT else "Resolves after it"
+    return [
+        (
+            when,
+            special_text(card[:5])
+            + "".join(f", cancelled by {_seat(view, d)}'s Sheepdog" for d in card[5:]),
+        )
+        for card in view.chain
+    ]
 
 
 @attrs.frozen
