@@ -4,9 +4,14 @@ and the words of the refusals that explain a limit."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .limits import Limits
 from .limits import duration
+from .shown import MAX_REASON
+from .shown import shown
+from .wire import ErrorBody
+from .wire import write_body
 
 __all__ = ["ApiError", "creating_too_quickly", "error_body", "too_many_open"]
 
@@ -37,13 +42,14 @@ class ApiError(Exception):
         return error_body(self.status, self.reason, **self.extra)
 
 
-def error_body(status: int, reason: str, **extra: object) -> dict[str, object]:
-    """The JSON body of every refusal, written from its type (`meeple.web.bodies.ErrorBody`)."""
-    from .bodies import ErrorBody
-    from .bodies import structured
-    from .bodies import write_body
+def error_body(status: int, reason: str, **extra: Any) -> dict[str, object]:
+    """The JSON body of every refusal, written from its type (`meeple.web.wire.ErrorBody`).
 
-    return write_body(structured({"error": reason, "status": status, **extra}, ErrorBody))
+    The reason is made showable (`meeple.web.shown`): a refusal may quote what the
+    client sent or what a plugin wrote, and neither may break the body's encoding or
+    reorder the words a person reads.
+    """
+    return write_body(ErrorBody(shown(reason, MAX_REASON), status, **extra))
 
 
 def creating_too_quickly(limits: Limits, wait: float) -> ApiError:

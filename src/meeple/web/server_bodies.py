@@ -12,9 +12,9 @@ from __future__ import annotations
 import attrs
 
 from ..core.record import JsonValue
-from .bodies import doc
 from .limits import Limits
 from .upkeep import SweepReport
+from .wire import doc
 
 __all__ = [
     "BotCounts",
