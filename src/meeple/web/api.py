@@ -12,6 +12,7 @@ stored match that is damaged, 503 if a move could not be stored.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -24,6 +25,10 @@ from starlette.responses import StreamingResponse
 
 from ..bots import BOT_PARAMS
 from ..core.codec import to_data
+from ..core.errors import InvalidOptionsError
+from ..core.errors import MeepleError
+from ..core.options import build_options
+from ..core.options import check_players
 from .bodies import Abandoned
 from .bodies import Act
 from .bodies import ClosedEvent
@@ -40,19 +45,26 @@ from .bodies import write_body
 from .body import read_json
 from .clients import client_key
 from .errors import ApiError
+from .errors import too_many_guesses
 from .hub import Hub
 from .hub import LiveMatch
+from .hub import hash_token
 from .presenter import game_summary
 from .presenter import match_payload
 from .seats import SEAT_KINDS
 from .seats import bot_caps
+from .seats import normalize_seat
 from .server_bodies import BotParamEntry
 from .server_bodies import GameLimits
 from .server_bodies import Games
 from .server_bodies import GameSummary
 from .server_bodies import Status
 
-__all__ = ["EVENT_GAP_SECONDS", "bearer_token", "client_of"]
+__all__ = ["EVENT_GAP_SECONDS", "MAX_NOTATION", "bearer_token", "client_of", "match_and_seat"]
+
+MAX_NOTATION = 200
+"""Longest action notation a move may send (the built-in games' longest is under 30):
+a refusal quotes the notation, and 16 KB of it would bury the reason."""
 
 EVENT_GAP_SECONDS = 0.1
 """Least time between two events on one live-update connection (bursts are coalesced)."""
@@ -118,8 +130,26 @@ def _one_spelling(options: dict[str, Any]) -> None:
         seen[key] = name
 
 
-async def _live(request: Request) -> LiveMatch:
-    return await _hub(request).get(request.path_params["match_id"])
+async def match_and_seat(request: Request) -> tuple[LiveMatch, int | None]:
+    """The match the path names and the seat its token is for (None: a spectator).
+
+    404 for an unknown match, 403 for a wrong token; each counts as a guess against
+    the client's `Limits.guesses_per_minute`, and a client past it gets 429 for every
+    request naming a match until it has waited: 192-bit tokens and 96-bit match ids
+    cannot be guessed anyway, but nobody gets to try millions.
+    """
+    hub = _hub(request)
+    client = client_of(request)
+    wait = hub.clients.guess_wait(client)
+    if wait > 0:
+        raise too_many_guesses(hub.limits, wait)
+    try:
+        live = await hub.get(request.path_params["match_id"])
+        return live, live.seat_of(bearer_token(request))
+    except ApiError as err:
+        if err.status in (403, 404):
+            hub.clients.guessed_wrong(client)
+        raise
 
 
 async def list_games(request: Request) -> Response:
@@ -161,15 +191,41 @@ def _games(hub: Hub) -> bytes:
     return json.dumps(write_body(body), separators=(",", ":")).encode()
 
 
-async def create_match(request: Request) -> Response:
-    """POST /api/matches"""
-    hub = _hub(request)
-    body: CreateMatch = read_body(await _body(request), CreateMatch)
+def _each_field(hub: Hub, body: CreateMatch) -> None:
+    """422 naming the field at fault: game, players, seats, options or seed.
+
+    The hub checks them all again as it creates the match (one refusal for all);
+    here each check runs alone, so the refusal can say which field it is about.
+    """
     options = body.options or {}
     _one_spelling(options)
     _only_choices(options)
     if body.seed is not None and not 0 <= body.seed < 2**63:
         raise ApiError(422, "field 'seed' must be between 0 and 2**63 - 1")
+    field = "game"
+    try:
+        game = hub.game(body.game)
+        field = "players"
+        check_players(game.spec, body.players)
+        if body.players > hub.limits.max_seats:
+            raise InvalidOptionsError(f"this server allows at most {hub.limits.max_seats} seats")
+        field = "seats"
+        if len(body.seats) != body.players:
+            raise InvalidOptionsError(f"{len(body.seats)} seats given for {body.players} players")
+        for seat, kind in enumerate(body.seats):
+            normalize_seat(kind, game, hub.limits, seat)
+        field = "options"
+        build_options(game.spec.name, game.options_type, options)
+    except MeepleError as err:
+        raise ApiError(422, f"field {field!r}: {err}") from None
+
+
+async def create_match(request: Request) -> Response:
+    """POST /api/matches"""
+    hub = _hub(request)
+    body: CreateMatch = read_body(await _body(request), CreateMatch)
+    options = body.options or {}
+    _each_field(hub, body)
     live, tokens = await hub.create(
         body.game, body.players, options, body.seats, body.seed, client_of(request)
     )
@@ -194,15 +250,13 @@ def _without_nulls(data: dict[str, Any]) -> dict[str, Any]:
 
 async def get_view(request: Request) -> Response:
     """GET /api/matches/{id}/view"""
-    live = await _live(request)
-    seat = live.seat_of(bearer_token(request))
+    live, seat = await match_and_seat(request)
     return JSONResponse(match_payload(live, seat))
 
 
 async def get_legal(request: Request) -> Response:
     """GET /api/matches/{id}/legal"""
-    live = await _live(request)
-    seat = live.seat_of(bearer_token(request))
+    live, seat = await match_and_seat(request)
     if seat is None:
         raise ApiError(403, "legal actions belong to a seat: send its token")
     state = live.match.state
@@ -214,8 +268,7 @@ async def get_legal(request: Request) -> Response:
 
 async def _seated(request: Request, doing: str) -> tuple[Hub, LiveMatch, int]:
     """The hub, the match and the token's seat; 403 without a seat token."""
-    live = await _live(request)
-    seat = live.seat_of(bearer_token(request))
+    live, seat = await match_and_seat(request)
     if seat is None:
         raise ApiError(403, f"{doing} needs a seat token (Authorization: Bearer <token>)")
     return _hub(request), live, seat
@@ -225,6 +278,13 @@ async def act(request: Request) -> Response:
     """POST /api/matches/{id}/act"""
     hub, live, seat = await _seated(request, "acting")
     body: Act = read_body(await _body(request), Act)
+    if len(body.action) > MAX_NOTATION:
+        raise ApiError(
+            422,
+            f"field 'action' is {len(body.action)} characters long; a notation is at most "
+            f"{MAX_NOTATION}",
+            version=live.version_for(seat),
+        )
     if body.player is not None and body.player != seat:
         raise ApiError(403, f"this token acts for seat {seat}, not seat {body.player}")
     new_version, played = await hub.act(live, seat, body.action, body.version)
@@ -240,7 +300,7 @@ async def abandon(request: Request) -> Response:
 
 async def get_record(request: Request) -> Response:
     """GET /api/matches/{id}/record"""
-    live = await _live(request)
+    live, _ = await match_and_seat(request)
     spec = live.game.spec
     if not live.finished and (spec.hidden_information or spec.has_chance):
         raise ApiError(
@@ -254,9 +314,47 @@ async def get_record(request: Request) -> Response:
     return JSONResponse(write_body(body))
 
 
+MIN_OPERATOR_TOKEN = 16
+"""Shortest operator token `create_app` accepts."""
+
+
+def operator_hash(token: str | None) -> str | None:
+    """What the app keeps of the operator's token; ValueError if it is too short to be
+    a secret."""
+    if token is None:
+        return None
+    if len(token) < MIN_OPERATOR_TOKEN or not token.isprintable():
+        raise ValueError(
+            f"the operator token must be at least {MIN_OPERATOR_TOKEN} printable characters"
+        )
+    return hash_token(token)
+
+
+def _operator(request: Request) -> bool:
+    """Whether the request carries the operator's token; 403 (a guess) for another token."""
+    token = bearer_token(request)
+    if token is None:
+        return False
+    hub = _hub(request)
+    client = client_of(request)
+    wait = hub.clients.guess_wait(client)
+    if wait > 0:
+        raise too_many_guesses(hub.limits, wait)
+    known: str | None = request.app.state.operator
+    if known is not None and hmac.compare_digest(known, hash_token(token)):
+        return True
+    hub.clients.guessed_wrong(client)
+    raise ApiError(403, "this token is not the operator's (the status needs none)")
+
+
 async def status(request: Request) -> Response:
-    """GET /api/status: counts and limits for the operator (no match ids, no addresses)."""
-    return JSONResponse(write_body(structured(await _hub(request).status(), Status)))
+    """GET /api/status: counts and limits (no match ids, no addresses); the bots' activity
+    only for the operator, since a bot thinking can be a bot asked in secret."""
+    operator = _operator(request)
+    payload = await _hub(request).status()
+    if not operator:
+        payload["bots"] = None
+    return JSONResponse(write_body(structured(payload, Status)))
 
 
 def _event(name: str, message: VersionEvent | ClosedEvent) -> str:
@@ -269,11 +367,13 @@ async def events(request: Request) -> Response:
 
     With a seat token the connection takes one of that seat's slots (the oldest
     gives way); without one it takes a spectator slot, capped per match and per
-    client.
+    client. A HEAD request is answered with the headers alone and takes no slot (it
+    used to hold one, and its connection, for `Limits.stream_seconds`).
     """
     hub = _hub(request)
-    live = await _live(request)
-    seat = live.seat_of(bearer_token(request))
+    live, seat = await match_and_seat(request)
+    if request.method == "HEAD":
+        return Response(media_type="text/event-stream", headers={"Cache-Control": "no-store"})
     stream = hub.subscribe(live, seat, client_of(request))
     limits = hub.limits
 

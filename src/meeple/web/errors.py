@@ -13,7 +13,7 @@ from .shown import shown
 from .wire import ErrorBody
 from .wire import write_body
 
-__all__ = ["ApiError", "creating_too_quickly", "error_body", "too_many_open"]
+__all__ = ["ApiError", "creating_too_quickly", "error_body", "too_many_guesses", "too_many_open"]
 
 
 class ApiError(Exception):
@@ -58,6 +58,17 @@ def creating_too_quickly(limits: Limits, wait: float) -> ApiError:
         429,
         f"you are creating matches too quickly (at most {limits.creates_per_minute:g} "
         f"a minute, {limits.create_burst} in a burst); try again in {wait:.0f} seconds",
+        headers={"Retry-After": str(max(1, round(wait)))},
+    )
+
+
+def too_many_guesses(limits: Limits, wait: float) -> ApiError:
+    """The 429 for a client that sent too many wrong seat tokens or unknown match ids."""
+    return ApiError(
+        429,
+        f"your address sent too many wrong seat tokens or unknown match ids (at most "
+        f"{limits.guesses_per_minute:g} a minute, {limits.guess_burst} in a burst); try "
+        f"again in {wait:.0f} seconds",
         headers={"Retry-After": str(max(1, round(wait)))},
     )
 

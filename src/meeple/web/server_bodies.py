@@ -140,6 +140,11 @@ class Status:
     matches: MatchCounts
     clients: ClientCounts
     streams: StreamCounts
-    bots: BotCounts
+    bots: BotCounts | None = attrs.field(
+        metadata=doc(
+            "Only with the operator's token (null otherwise): a bot thinking may be a bot "
+            "asked in secret, such as a Wypas seat offered a special card."
+        )
+    )
     sweep: SweepReport
     limits: Limits
