@@ -34,6 +34,8 @@ from starlette.types import Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core.protocols import Game
+from ..core.shown import MAX_REASON
+from ..core.shown import shown
 from . import api
 from . import pages
 from .clients import ClientLimiter
@@ -44,8 +46,6 @@ from .hub import Hub
 from .limits import Limits
 from .openapi import OPENAPI
 from .origin import SameOrigin
-from .shown import MAX_REASON
-from .shown import shown
 from .store import Store
 
 __all__ = ["SecurityHeaders", "create_app"]

@@ -24,8 +24,8 @@ from typing import Any
 
 from starlette.requests import Request
 
+from ..core.shown import unshowable
 from .errors import ApiError
-from .shown import unshowable
 
 __all__ = ["json_depth", "parse_json", "read_json", "showable"]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.shown import MAX_REASON
+from ..core.shown import shown
 from .limits import Limits
 from .limits import duration
-from .shown import MAX_REASON
-from .shown import shown
 from .wire import ErrorBody
 from .wire import write_body
 

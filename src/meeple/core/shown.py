@@ -1,6 +1,8 @@
-"""Text the server may put in front of a person: nothing that hides, reorders or breaks it.
+"""Text put in front of a person: nothing that hides, reorders or breaks it.
 
-Three kinds of character never reach a page or a JSON body as themselves:
+The web server and the balance report show texts that came from elsewhere (a
+request, a plugin game, a command line). Three kinds of character never reach a
+page or a JSON body as themselves:
 
 * a lone surrogate (JSON's ``"\\ud800"`` parses to one) cannot be encoded as UTF-8 at
   all, so echoing it in a refusal turned a 422 into a 500;
