@@ -4,7 +4,8 @@ status.
 Every refusal is an `ApiError` turned into ``{"error": reason, "status": code}``:
 403 for a wrong or missing seat token, 404 for an unknown match, 409 for a move
 against a stale version or a finished or closed match (nothing changes), 413 for
-a body over the limit, 422 for a malformed body or a move the rules refuse, 429
+a body over the limit, 415 for a body not sent as JSON, 422 for a malformed body or
+a move the rules refuse, 429
 past a resource limit (with ``Retry-After`` where waiting helps), 500 for a
 stored match that is damaged, 503 if a move could not be stored.
 """
@@ -12,7 +13,6 @@ stored match that is damaged, 503 if a move could not be stored.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -25,10 +25,9 @@ from starlette.responses import StreamingResponse
 
 from ..bots import BOT_PARAMS
 from ..core.codec import to_data
-from ..core.errors import InvalidOptionsError
-from ..core.errors import MeepleError
-from ..core.options import build_options
-from ..core.options import check_players
+from .access import client_of
+from .access import is_operator
+from .access import match_and_seat
 from .bodies import Abandoned
 from .bodies import Act
 from .bodies import ClosedEvent
@@ -43,24 +42,21 @@ from .bodies import read_body
 from .bodies import structured
 from .bodies import write_body
 from .body import read_json
-from .clients import client_key
 from .errors import ApiError
-from .errors import too_many_guesses
 from .hub import Hub
 from .hub import LiveMatch
-from .hub import hash_token
+from .new_match import check_fields
 from .presenter import game_summary
 from .presenter import match_payload
 from .seats import SEAT_KINDS
 from .seats import bot_caps
-from .seats import normalize_seat
 from .server_bodies import BotParamEntry
 from .server_bodies import GameLimits
 from .server_bodies import Games
 from .server_bodies import GameSummary
 from .server_bodies import Status
 
-__all__ = ["EVENT_GAP_SECONDS", "MAX_NOTATION", "bearer_token", "client_of", "match_and_seat"]
+__all__ = ["EVENT_GAP_SECONDS", "MAX_NOTATION"]
 
 MAX_NOTATION = 200
 """Longest action notation a move may send (the built-in games' longest is under 30):
@@ -75,81 +71,9 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
-def client_of(request: Request) -> str:
-    """The key the request's client is counted under (see `meeple.web.clients.client_key`)."""
-    key = request.scope.get("state", {}).get("client_key")
-    return str(key) if key is not None else client_key(request.scope.get("client"))
-
-
-def bearer_token(request: Request) -> str | None:
-    """The seat token from ``Authorization: Bearer <token>``; None if absent; 403 if garbled."""
-    header = request.headers.get("authorization")
-    if header is None:
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(403, "the Authorization header must be 'Bearer <seat token>'")
-    return token.strip()
-
-
 async def _body(request: Request) -> dict[str, Any]:
     limits = _hub(request).limits
     return await read_json(request, limits.max_body_bytes, limits.max_json_depth)
-
-
-def _only_choices(options: dict[str, Any]) -> None:
-    """422 unless every option value is what a remote player may choose: a JSON scalar,
-    or a flat list of scalars for a list option (the lobby's comma-separated field).
-
-    A custom board (or any other data given as an option) comes only through the CLI
-    or a program on the server's side, never from a request: the server reads nothing
-    on a client's behalf.
-    """
-    for name, value in options.items():
-        items = value if isinstance(value, list) else [value]
-        if any(isinstance(item, dict | list) for item in items):
-            raise ApiError(
-                422,
-                f"option {name[:60]!r} must be a single value (text, a number, true/false "
-                "or null) or a list of such values, not an object or nested data: custom "
-                "boards and other data are given through the CLI or a program, not over "
-                "the web",
-            )
-
-
-def _one_spelling(options: dict[str, Any]) -> None:
-    """422 if an option is named twice, e.g. as ``max_rounds`` and ``max-rounds``."""
-    seen: dict[str, str] = {}
-    for name in options:
-        key = name.replace("-", "_")
-        if key in seen:
-            raise ApiError(
-                422,
-                f"option {key!r} is given twice, as {seen[key]!r} and {name!r}; give it once",
-            )
-        seen[key] = name
-
-
-async def match_and_seat(request: Request) -> tuple[LiveMatch, int | None]:
-    """The match the path names and the seat its token is for (None: a spectator).
-
-    404 for an unknown match, 403 for a wrong token; each counts as a guess against
-    the client's `Limits.guesses_per_minute`, and a client past it gets 429 for every
-    request naming a match until it has waited: 192-bit tokens and 96-bit match ids
-    cannot be guessed anyway, but nobody gets to try millions.
-    """
-    hub = _hub(request)
-    client = client_of(request)
-    wait = hub.clients.guess_wait(client)
-    if wait > 0:
-        raise too_many_guesses(hub.limits, wait)
-    try:
-        live = await hub.get(request.path_params["match_id"])
-        return live, live.seat_of(bearer_token(request))
-    except ApiError as err:
-        if err.status in (403, 404):
-            hub.clients.guessed_wrong(client)
-        raise
 
 
 async def list_games(request: Request) -> Response:
@@ -191,41 +115,12 @@ def _games(hub: Hub) -> bytes:
     return json.dumps(write_body(body), separators=(",", ":")).encode()
 
 
-def _each_field(hub: Hub, body: CreateMatch) -> None:
-    """422 naming the field at fault: game, players, seats, options or seed.
-
-    The hub checks them all again as it creates the match (one refusal for all);
-    here each check runs alone, so the refusal can say which field it is about.
-    """
-    options = body.options or {}
-    _one_spelling(options)
-    _only_choices(options)
-    if body.seed is not None and not 0 <= body.seed < 2**63:
-        raise ApiError(422, "field 'seed' must be between 0 and 2**63 - 1")
-    field = "game"
-    try:
-        game = hub.game(body.game)
-        field = "players"
-        check_players(game.spec, body.players)
-        if body.players > hub.limits.max_seats:
-            raise InvalidOptionsError(f"this server allows at most {hub.limits.max_seats} seats")
-        field = "seats"
-        if len(body.seats) != body.players:
-            raise InvalidOptionsError(f"{len(body.seats)} seats given for {body.players} players")
-        for seat, kind in enumerate(body.seats):
-            normalize_seat(kind, game, hub.limits, seat)
-        field = "options"
-        build_options(game.spec.name, game.options_type, options)
-    except MeepleError as err:
-        raise ApiError(422, f"field {field!r}: {err}") from None
-
-
 async def create_match(request: Request) -> Response:
     """POST /api/matches"""
     hub = _hub(request)
     body: CreateMatch = read_body(await _body(request), CreateMatch)
     options = body.options or {}
-    _each_field(hub, body)
+    check_fields(hub, body)
     live, tokens = await hub.create(
         body.game, body.players, options, body.seats, body.seed, client_of(request)
     )
@@ -314,43 +209,10 @@ async def get_record(request: Request) -> Response:
     return JSONResponse(write_body(body))
 
 
-MIN_OPERATOR_TOKEN = 16
-"""Shortest operator token `create_app` accepts."""
-
-
-def operator_hash(token: str | None) -> str | None:
-    """What the app keeps of the operator's token; ValueError if it is too short to be
-    a secret."""
-    if token is None:
-        return None
-    if len(token) < MIN_OPERATOR_TOKEN or not token.isprintable():
-        raise ValueError(
-            f"the operator token must be at least {MIN_OPERATOR_TOKEN} printable characters"
-        )
-    return hash_token(token)
-
-
-def _operator(request: Request) -> bool:
-    """Whether the request carries the operator's token; 403 (a guess) for another token."""
-    token = bearer_token(request)
-    if token is None:
-        return False
-    hub = _hub(request)
-    client = client_of(request)
-    wait = hub.clients.guess_wait(client)
-    if wait > 0:
-        raise too_many_guesses(hub.limits, wait)
-    known: str | None = request.app.state.operator
-    if known is not None and hmac.compare_digest(known, hash_token(token)):
-        return True
-    hub.clients.guessed_wrong(client)
-    raise ApiError(403, "this token is not the operator's (the status needs none)")
-
-
 async def status(request: Request) -> Response:
     """GET /api/status: counts and limits (no match ids, no addresses); the bots' activity
     only for the operator, since a bot thinking can be a bot asked in secret."""
-    operator = _operator(request)
+    operator = is_operator(request)
     payload = await _hub(request).status()
     if not operator:
         payload["bots"] = None

@@ -38,6 +38,8 @@ from ..core.shown import MAX_REASON
 from ..core.shown import shown
 from . import api
 from . import pages
+from .access import match_and_seat
+from .access import operator_hash
 from .clients import ClientLimiter
 from .clients import Clients
 from .errors import ApiError
@@ -144,7 +146,7 @@ async def _lobby(request: Request) -> Response:
 
 
 async def _match(request: Request) -> Response:
-    await api.match_and_seat(request)  # 404 unknown (a guess), 500 damaged
+    await match_and_seat(request)  # 404 unknown (a guess), 500 damaged
     return pages.match_page(request)
 
 
@@ -218,7 +220,7 @@ def create_app(
     )
     app.state.clients = clients
     app.state.limits = chosen
-    app.state.operator = api.operator_hash(operator_token)
+    app.state.operator = operator_hash(operator_token)
     return app
 
 
