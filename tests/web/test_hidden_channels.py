@@ -263,7 +263,6 @@ def _follow(client: TestClient, match: str, token: str | None, into: list[list[s
     return thread
 
 
-@pytest.mark.rule("wypas:specials.secret-holders")
 def test_nothing_anyone_fetches_changes_while_a_bot_weighs_a_secret_offer(
     tmp_path: Path, held_bots: HeldBots
 ) -> None:
