@@ -204,6 +204,8 @@ def test_the_content_security_policy_lets_no_injected_script_run(hostile: TestCl
     assert directives["base-uri"] == "'none'"
     assert directives["form-action"] == "'self'"
     assert "unsafe-inline" not in directives["script-src"]
+    docs = " ".join((Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text().split())
+    assert f"Content-Security-Policy: `{policy}`" in docs  # the docs quote it exactly
 
 
 @pytest.mark.heavy  # a browser: about 5 s with its start
