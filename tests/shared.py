@@ -15,6 +15,8 @@ from typing import Any
 from typing import Final
 from typing import TypeVar
 
+import pytest
+
 from meeple.core import GameSpec
 from meeple.core.protocols import Game
 from meeple.core.protocols import State
@@ -114,3 +116,13 @@ def meeple_command() -> str:
     found = shutil.which("meeple", path=os.path.dirname(sys.executable)) or shutil.which("meeple")
     assert found, "the meeple console script is not installed"
     return found
+
+
+def heavy_but(names: Iterable[str], *kept: str) -> list[Any]:
+    """`names` as parameters, each but `kept` marked ``heavy``: a long end-to-end test
+    runs a game or two by default, and every game under `nox -s heavy` (`.ci/run` runs
+    the first heavy case too)."""
+    return [
+        pytest.param(name) if name in kept else pytest.param(name, marks=pytest.mark.heavy)
+        for name in names
+    ]

@@ -16,6 +16,7 @@ import pexpect
 import pytest
 
 from .shared import BUILT_IN
+from .shared import heavy_but
 from .shared import meeple_command
 from .shared import option_flags
 
@@ -33,7 +34,7 @@ def _spawn(args: list[str], extra: dict[str, str] | None = None) -> pexpect.spaw
     )
 
 
-@pytest.mark.parametrize("game", BUILT_IN)
+@pytest.mark.parametrize("game", heavy_but(BUILT_IN, "wojtek"))
 def test_a_full_human_game_in_a_terminal(game: str, tmp_path: Path) -> None:
     import meeple
 
