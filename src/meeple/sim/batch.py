@@ -12,6 +12,7 @@ task's results back in task order.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable
 from collections.abc import Iterator
 from collections.abc import Sequence
@@ -212,6 +213,21 @@ def run_tasks(
     return out
 
 
+# Ray keeps Unix sockets in <root>/session_<date>_<time>_<micro>_<pid>/sockets/ (a
+# 39-character session name, a 21-character socket path under it), and a socket's path
+# may hold at most 107 bytes: under a deep TMPDIR a local Ray does not start at all.
+_RAY_ROOT_MAX = 107 - 1 - 39 - len("/sockets/plasma_store") - 6  # 6 bytes spare
+
+
+def local_ray_settings() -> dict[str, Any]:
+    """Keyword arguments for a local ``ray.init``: a short temporary root when the
+    system's is too long for Ray's sockets, else none (Ray's own default)."""
+    default = os.path.join(tempfile.gettempdir(), "ray")
+    if len(default) <= _RAY_ROOT_MAX or not hasattr(os, "getuid"):
+        return {}
+    return {"_temp_dir": f"/tmp/ray-{os.getuid()}"}  # the POSIX folder, never a deep one
+
+
 def _run_ray(
     tasks: Sequence[Task], progress: Progress | None, address: str | None
 ) -> list[list[GameResult]]:
@@ -222,7 +238,12 @@ def _run_ray(
             "the ray backend needs the extra: pip install 'meeple[ray]'"
         ) from None
     if not ray.is_initialized():
-        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+        ray.init(
+            address=address,
+            ignore_reinit_error=True,
+            log_to_driver=False,
+            **(local_ray_settings() if address is None else {}),
+        )
     remote_task = ray.remote(run_task)
     pending = {remote_task.remote(task): i for i, task in enumerate(tasks)}
     out: list[list[GameResult]] = [[] for _ in tasks]

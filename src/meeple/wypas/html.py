@@ -38,6 +38,7 @@ from .elements import pen_id
 from .elements import seat_id
 from .elements import sheep_id
 from .elements import value_id
+from .explain import special_text
 from .render import seat_marks
 from .state import AWARD
 from .state import BID
@@ -263,6 +264,10 @@ def render_html(view: View) -> str:
         if view.dogs:
             dogs = ", ".join(_seat(view, d) for d in view.dogs)
             lines.append(f"<p>Cancelled by Sheepdogs of: {_esc(dogs)}</p>")
+        for card in view.chain:  # played before the card above, or after the picking Thief
+            dogs = "".join(f", cancelled by {_seat(view, d)}'s Sheepdog" for d in card[5:])
+            when = "Resolves before it" if view.phase == Phase.REACT else "Resolves after it"
+            lines.append(f"<p>{when}: {_esc(special_text(card[:5]) + dogs)}</p>")
         parts.append(
             f'<h3>Special card</h3><div class="wy-special" style="{_BOX}">{"".join(lines)}</div>'
         )

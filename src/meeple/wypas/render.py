@@ -90,6 +90,10 @@ def render(v: View) -> str:
     if v.pending and v.phase in (REACT, TAKE):
         dogs = "".join(f", cancelled by p{d}'s dog" for d in v.dogs)
         lines.append(f"special card in play: {special_text(v.pending)}{dogs}")
+        when = "resolves before it" if v.phase == REACT else "resolves after it"
+        for waiting in v.chain:  # played before the pending card, or after a picking Thief
+            dogs = "".join(f", cancelled by p{d}'s dog" for d in waiting[5:])
+            lines.append(f"  {when}: {special_text(waiting[:5])}{dogs}")
     for p in range(v.players):
         marks = seat_marks(v, p)
         head = f"p{p}" + (f" ({', '.join(marks)})" if marks else "")
