@@ -57,6 +57,7 @@ __all__ = [
     "picture",
     "refusal_probes",
     "told",
+    "told_all",
 ]
 
 REFUSAL_PROBES = 24
@@ -116,30 +117,32 @@ def _who(p: int | None) -> str:
     return "a spectator" if p is None else f"player {p}"
 
 
-def told(
-    game: Any, state: State, p: int | None, probes: Iterable[Any], where: Where
-) -> dict[str, Any]:
-    """What `state` tells seat `p` (None: a spectator) beside the pictures of its view, by
-    the call that tells it: the prompt (a seat to act), the refusal of each of `probes`
-    (a seat), the provisional outcome, and a finished game's statistics."""
+def told(state: State, p: int | None, probes: Iterable[Any], where: Where) -> dict[str, Any]:
+    """What `state` tells seat `p` alone, by the call that tells it: its prompt (a seat
+    to act) and the refusal of each of `probes` (a seat, before the end)."""
     out: dict[str, Any] = {}
-    if state.is_over:
-        if offers(game, "statistics"):
-            out["statistics(state)"] = dict(
-                guard(where, "statistics(state)", game.statistics, state)
-            )
+    if p is None or state.is_over:
         return out
-    if p is not None:
-        acting = p in state.to_act
-        if acting:
-            out[f"prompt({p})"] = guard(where, f"prompt({p})", state.prompt, p)
-        kind = "refusal" if acting else "out-of-turn refusal"
-        for action in probes:
-            out[f"{kind} check({action}, {p})"] = guard(
-                where, f"check({action}, {p})", state.check, action, p
-            )
-    out["provisional outcome()"] = guard(where, "outcome()", state.outcome)
+    acting = p in state.to_act
+    if acting:
+        out[f"prompt({p})"] = guard(where, f"prompt({p})", state.prompt, p)
+    kind = "refusal" if acting else "out-of-turn refusal"
+    for action in probes:
+        out[f"{kind} check({action}, {p})"] = guard(
+            where, f"check({action}, {p})", state.check, action, p
+        )
     return out
+
+
+def told_all(game: Any, state: State, where: Where, statistics: bool) -> dict[str, Any]:
+    """What `state` tells every seat alike: the provisional outcome before the end; at the
+    end, the game's statistics (if it offers them: `statistics`)."""
+    if not state.is_over:
+        return {"provisional outcome()": guard(where, "outcome()", state.outcome)}
+    if statistics:
+        figures = guard(where, "statistics(state)", game.statistics, state)
+        return {"statistics(state)": dict(figures)}
+    return {}
 
 
 def drawn(game: Any, view: Any, where: Where, seat: Seat | None = None) -> dict[str, Any]:
@@ -167,15 +170,21 @@ def _comparable(image: Any) -> Any:
 def check_secrecy(
     game: Any, state: State, where: Where, seats: Sequence[Seat], probes: Sequence[Any]
 ) -> None:
-    """What each seat is told (`told`) is the same in every world dealt back from its
-    view, and the pictures of its view (`drawn`) in the first: they are made from the
-    view, which every world shows the same, so one world finds a view that carries more
-    than its compared fields, or a picture that reads more than the view."""
+    """What each seat is told (`told`, `told_all`) is the same in every world dealt back
+    from its view, and the pictures of its view (`drawn`) in the first: they are made
+    from the view, which every world shows the same, so one world finds a view that
+    carries more than its compared fields, or a picture that reads more than the view."""
+    statistics = offers(game, "statistics")
+    public = told_all(game, state, where, statistics)
     for seat in seats:
         p = seat.player
-        truth = told(game, state, p, probes, where)
+        truth = {**told(state, p, probes, where), **public}
         for world in seat.worlds:
-            _same(truth, told(game, world.state, p, probes, where), p, world.seed, where)
+            dealt = {
+                **told(world.state, p, probes, where),
+                **told_all(game, world.state, where, statistics),
+            }
+            _same(truth, dealt, p, world.seed, where)
         if seat.worlds:
             first = seat.worlds[0]
             mine = drawn(game, seat.view, where, seat)
