@@ -324,10 +324,16 @@ class StateBase:
         return seen
 
     def prompt(self, player: int | None = None) -> str:
-        """One line saying what `player` (None: the only seat to act) decides now."""
+        """One line saying what `player` (None: the only seat the table sees to act, or
+        the table's line) decides now, made by the game's ``_prompt`` from that seat's
+        view alone (so it says nothing the seat may not know)."""
         if player is not None:
             resolve_player(self.players, self.to_act, player, self.GAME_NAME)
-        return self._bound()._prompt(self, player)
+        else:
+            seen = public_to_act(self)
+            player = next(iter(seen)) if len(seen) == 1 else None
+        game = self._bound()
+        return game._prompt(game._view(self, player))
 
     def validate(self) -> None:
         """Raise ValueError naming a broken invariant (the codec calls it on load)."""

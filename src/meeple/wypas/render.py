@@ -12,7 +12,7 @@ from .components import FACE_NAME
 from .components import KIND_NAME
 from .components import face_of
 from .components import kind_of
-from .explain import prompt_line
+from .explain import prompt
 from .explain import special_text
 from .palette import BLACK
 from .palette import MARK
@@ -115,7 +115,7 @@ def render(v: View) -> str:
                 down = f" + face-down {card} declared {v.declared[p]}"
             lines.append(f"    bid {v.bids[p]}: {_cards(v.laid[p])}{down}{out}")
     lines.append("track: " + "  ".join(f"p{p}={v.points[p]}" for p in range(v.players)))
-    lines.append(prompt_line(v))
+    lines.append(prompt(v))
     return "\n".join(lines)
 
 
