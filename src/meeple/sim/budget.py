@@ -18,19 +18,17 @@ are much dearer than the built-in games' takes longer than planned.
 from __future__ import annotations
 
 import functools
-import inspect
 from collections.abc import Sequence
 from typing import Any
 from typing import Final
 
 import attrs
 
-from ..bots import GreedyBot
-from ..bots import MCTSBot
 from ..bots import make_bot
 from ..bots.spec import parse_bot_spec
 from ..core.protocols import Game
 from ..core.turns import asking_order
+from .design import bot_param
 from .design import seatings
 from .ladder import default_ladder
 from .ladder import ladder_seatings
@@ -61,7 +59,7 @@ MIN_DEALS: Final = 10
 """The fewest deals a default report plays, whatever the budget."""
 TIERS: Final = (400, 200, 100, 50, 25, 10)
 """MCTS iteration budgets tried, strongest first."""
-STEP_SECONDS: Final = 9e-6
+STEP_SECONDS: Final = 10e-6
 """Seconds one step of bot work costs on one core (calibrated on the built-in games)."""
 PROBE_BOT: Final = "greedy:worlds=1"
 """The bot in every seat of the probe game: cheap, and it plays games to their end."""
@@ -105,31 +103,20 @@ def probe_game(game: Game, players: int, options: Any = None) -> Probe:
     return Probe(players, tuple(decisions))
 
 
-def _param(spec: str, name: str) -> Any:
-    """Bot parameter `name` as the bot will use it: as given, else the bot's default."""
-    parsed = parse_bot_spec(spec)
-    given = getattr(parsed.settings(), name, None)
-    if given is not None:
-        return given
-    bot = {"mcts": MCTSBot, "greedy": GreedyBot}.get(parsed.kind)
-    parameter = inspect.signature(bot).parameters.get(name) if bot is not None else None
-    return None if parameter is None else parameter.default
-
-
 @functools.cache
 def _work(spec: str) -> tuple[float, float, int | None, float]:
     """(fixed steps, steps per iteration before the rollout, rollout depth (None: to the
     end), sampled worlds) of one decision of bot `spec`."""
     if parse_bot_spec(spec).kind == "random":
         return 1.0, 0.0, 0, 0.0
-    seconds = _param(spec, "time_limit")
+    seconds = bot_param(spec, "time_limit")
     if seconds is not None:
         return float(seconds) / STEP_SECONDS, 0.0, 0, 0.0
-    iterations = _param(spec, "iterations")
+    iterations = bot_param(spec, "iterations")
     if iterations is not None:
-        depth = _param(spec, "rollout_depth")
+        depth = bot_param(spec, "rollout_depth")
         return 0.0, float(iterations), None if depth is None else int(depth), 0.0
-    return 0.0, 0.0, 0, float(_param(spec, "worlds") or 1)
+    return 0.0, 0.0, 0, float(bot_param(spec, "worlds") or 1)
 
 
 def _decision_steps(spec: str, legal: int, remaining: int) -> float:

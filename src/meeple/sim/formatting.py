@@ -32,9 +32,10 @@ def options_text(options: Mapping[str, Any]) -> str:
 
 
 def is_percent(fig: Figure) -> bool:
-    """Whether the figure reads as a percentage: a share, or a share minus a fair value
-    (the first player's edge, a ladder step's edge)."""
-    if fig.estimate.kind == "share" or fig.key == "first player edge":
+    """Whether the figure reads as a percentage: a share, a mean of per-game shares
+    (decision moves), or a share minus a fair value (the first player's edge, a ladder
+    step's edge)."""
+    if fig.estimate.kind == "share" or fig.key in ("first player edge", "decision moves"):
         return True
     return fig.group == "skill" and fig.key.endswith(" edge") and "score" not in fig.key
 

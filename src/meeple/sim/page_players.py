@@ -8,6 +8,7 @@ from html import escape as e
 
 from ..bots.spec import parse_bot_spec
 from .analysis import Analysis
+from .design import bot_param
 from .design import seatings
 from .design import seats_comparable
 
@@ -16,24 +17,22 @@ __all__ = ["describe_bot", "lineup_meaning", "players_section"]
 
 def describe_bot(spec: str) -> str:
     """What the bot `spec` does, in a few words."""
-    parsed = parse_bot_spec(spec)
-    settings = parsed.settings()
-    if parsed.kind == "random":
+    kind = parse_bot_spec(spec).kind
+    if kind == "random":
         return "picks uniformly among the legal actions"
-    if parsed.kind == "greedy":
-        worlds = settings.worlds
+    if kind == "greedy":
+        worlds = bot_param(spec, "worlds")
         return (
             f"looks one action ahead in {worlds} sampled world{'s' if worlds != 1 else ''}, "
             "scoring positions with the game's heuristic where it has one"
         )
-    if parsed.kind == "mcts":
+    if kind == "mcts":
+        seconds = bot_param(spec, "time_limit")
         budget = (
-            f"{settings.time_limit} s"
-            if settings.time_limit is not None
-            else f"{settings.iterations} iterations"
+            f"{seconds} s" if seconds is not None else f"{bot_param(spec, 'iterations')} iterations"
         )
         return f"information-set Monte Carlo tree search, {budget} per decision"
-    return f"a bot of kind {parsed.kind}"
+    return f"a bot of kind {kind}"
 
 
 def lineup_meaning(lineup: Sequence[str], rotate: bool) -> str:

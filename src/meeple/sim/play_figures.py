@@ -119,7 +119,7 @@ _PLAY: Final[tuple[tuple[Maker, str, str, Callable[[Vitals], float], str], ...]]
         "averaged over games).",
     ),
     (
-        share_figure,
+        mean_figure,
         "decision moves",
         "Decision moves",
         lambda v: v.decision_moves,
