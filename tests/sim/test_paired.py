@@ -76,10 +76,10 @@ def test_a_mean_gets_the_normal_interval_of_the_paired_differences(report: Any) 
     assert (diff["value"], diff["low"], diff["high"]) == pytest.approx(
         (d.mean(), d.mean() - half, d.mean() + half)
     )
-    z = d.sum() / math.sqrt((d**2).sum())  # the sign-flip test's normal form
-    assert _comparison(data, "lead changes")["test"]["p"] == pytest.approx(
-        2 * stats.norm.sf(abs(z))
-    )
+    z = d.mean() / (d.std(ddof=1) / math.sqrt(len(d)))  # the paired z-test
+    test = _comparison(data, "lead changes")["test"]
+    assert test["p"] == pytest.approx(2 * stats.norm.sf(abs(z)))
+    assert test["method"] == "paired z-test"
 
 
 def test_the_paired_interval_is_narrower_than_an_unpaired_one(report: Any) -> None:

@@ -82,6 +82,20 @@ def test_the_paired_test_of_yes_no_pairs_is_mcnemars() -> None:
     assert paired_test([1.0, 0.0], [1.0, 0.0]) == (0.0, 1.0)  # no pair differs
 
 
+def test_the_paired_test_of_means_rejects_exactly_when_the_interval_leaves_out_zero() -> None:
+    a = [3.0, 5.0, 2.0, 7.0, 4.0, 4.0, 6.0, 1.0]
+    for shift in (0.0, 0.5, 1.0, 1.5, 2.0):
+        b = [x + shift + (0.8 if i % 2 else -0.8) for i, x in enumerate(a)]
+        diff = paired_difference(a, b, "mean")
+        _, p = paired_test(a, b, "mean")
+        assert diff.low is not None
+        assert diff.high is not None
+        assert (p < 0.05) == (diff.low > 0 or diff.high < 0), shift
+        expected = stats.ttest_rel(b, a)  # same statistic; the normal tail, not Student's
+        assert p == pytest.approx(2 * stats.norm.sf(abs(expected.statistic)))
+    assert paired_test([1.0, 2.0], [2.0, 3.0], "mean") == (float("inf"), 0.0)  # always +1
+
+
 def test_a_paired_share_interval_never_shrinks_to_a_point() -> None:
     same = paired_difference([1.0, 0.0] * 50, [1.0, 0.0] * 50, "share")
     assert same.value == 0.0

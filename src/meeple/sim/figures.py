@@ -203,9 +203,9 @@ def compare_variants(a: VariantReport, b: VariantReport) -> tuple[Comparison, ..
     """B - A for every figure both variants report (shares and means), paired by unit.
 
     Both variants play the same deals in the same seatings, so each difference is
-    taken game by game (`paired_difference`) and tested by the paired sign-flip test
-    (`paired_test`); a game that counts in one variant only (a stalled game, say)
-    is left out of the pair.
+    taken game by game (`paired_difference`) and tested by the paired test that goes
+    with its interval (`paired_test`); a game that counts in one variant only (a
+    stalled game, say) is left out of the pair.
     """
     out: list[Comparison] = []
     for fig in a.figures:
@@ -213,8 +213,8 @@ def compare_variants(a: VariantReport, b: VariantReport) -> tuple[Comparison, ..
         if other is None or not _compared(fig):
             continue
         xs, ys = _paired_values(fig, other)
-        z, p = paired_test(xs, ys)
-        method = "paired sign-flip test" + (", McNemar" if _binary(xs, ys) else "")
+        z, p = paired_test(xs, ys, fig.estimate.kind)
+        method = _paired_method(fig.estimate.kind, xs, ys)
         test = SignificanceTest(f"B - A: {fig.key}", f"B - A: {fig.label}", method, z, p)
         out.append(
             Comparison(
@@ -229,5 +229,8 @@ def compare_variants(a: VariantReport, b: VariantReport) -> tuple[Comparison, ..
     return tuple(out)
 
 
-def _binary(*sides: Sequence[float]) -> bool:
-    return all(v in (0.0, 1.0) for side in sides for v in side)
+def _paired_method(kind: str, *sides: Sequence[float]) -> str:
+    if kind != "share":
+        return "paired z-test"
+    binary = all(v in (0.0, 1.0) for side in sides for v in side)
+    return "paired sign-flip test" + (", McNemar" if binary else "")

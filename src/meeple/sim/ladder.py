@@ -189,7 +189,9 @@ def _solo_step(label: str, step: int, strong: str, weak: str, games: Played) -> 
         by_deal.setdefault(r.index, {})[b.seating[0]] = r.scores[0]
     pairs = [(d, s) for d, s in sorted(by_deal.items()) if len(s) == 2]
     gaps = tuple((("skill", step, 0, d), float(s[strong] - s[weak])) for d, s in pairs)
-    z, p = paired_test([float(s[weak]) for _, s in pairs], [float(s[strong]) for _, s in pairs])
+    z, p = paired_test(
+        [float(s[weak]) for _, s in pairs], [float(s[strong]) for _, s in pairs], "mean"
+    )
     figure = mean_figure(
         f"skill {step} score edge",
         f"{strong} against {weak}: score edge",
@@ -198,7 +200,7 @@ def _solo_step(label: str, step: int, strong: str, weak: str, games: Played) -> 
         f"Average of {strong}'s score minus {weak}'s on the same deal.",
     )
     test = SignificanceTest(
-        f"{label}: skill {step}", f"{label}: {strong} against {weak}", "paired sign-flip test", z, p
+        f"{label}: skill {step}", f"{label}: {strong} against {weak}", "paired z-test", z, p
     )
     return Figure(
         figure.key, figure.label, "skill", figure.estimate, figure.explanation, gaps, test

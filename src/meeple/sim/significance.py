@@ -91,15 +91,32 @@ def score_test(successes: float, n: int, fair: float) -> tuple[float, float]:
     return z, normal_p(z)
 
 
-def paired_test(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
-    """(z, p) of the paired sign-flip test of b - a in its normal form: with A and B
-    alike, each pair's difference is as likely negated, so its sum has mean 0 and
-    variance the sum of squared differences. For 0/1 values this is McNemar's test."""
+def paired_test(a: Sequence[float], b: Sequence[float], kind: str = "share") -> tuple[float, float]:
+    """(z, p) of the paired test of b - a, the one its paired interval goes with.
+
+    Shares: the sign-flip test in its normal form (with A and B alike, each pair's
+    difference is as likely negated, so the sum has mean 0 and variance the sum of
+    squared differences); for 0/1 values this is McNemar's test. Means: the paired
+    z-test (the differences' mean over its standard error), which rejects exactly when
+    the normal interval of the differences leaves out 0.
+    """
     diffs = [y - x for x, y in zip(a, b, strict=True)]
-    spread = math.fsum(d * d for d in diffs)
-    if spread == 0.0:
+    total = math.fsum(diffs)
+    if kind == "share":
+        spread = math.fsum(d * d for d in diffs)
+        return (
+            (0.0, 1.0)
+            if spread == 0.0
+            else (total / math.sqrt(spread), normal_p(total / math.sqrt(spread)))
+        )
+    n = len(diffs)
+    if n < 2:
         return 0.0, 1.0
-    z = math.fsum(diffs) / math.sqrt(spread)
+    mean = total / n
+    sd = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1))
+    if sd == 0.0:
+        return (0.0, 1.0) if mean == 0.0 else (math.copysign(math.inf, mean), 0.0)
+    z = mean / (sd / math.sqrt(n))
     return z, normal_p(z)
 
 
