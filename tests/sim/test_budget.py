@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import meeple
 from meeple.sim.budget import BUDGET_SECONDS
+from meeple.sim.budget import COMPETENT
 from meeple.sim.budget import DEFAULT_DEALS
 from meeple.sim.budget import MIN_DEALS
 from meeple.sim.budget import STEP_SECONDS
@@ -13,6 +14,7 @@ from meeple.sim.budget import Probe
 from meeple.sim.budget import estimate_seconds
 from meeple.sim.budget import plan_bots
 from meeple.sim.budget import probe_game
+from meeple.sim.ladder import HEURISTIC_RUNG
 from meeple.sim.ladder import default_ladder
 
 
@@ -42,9 +44,16 @@ def test_a_long_game_gets_a_weaker_tier_then_fewer_deals() -> None:
     assert middle.lineup[0] != f"mcts:iterations={TIERS[0]}"
     assert middle.seconds <= BUDGET_SECONDS
     huge = plan_bots(_probe(3000), lineup=None, rotate=False, ladder=None, deals=None)
-    assert huge.lineup[0] == f"mcts:iterations={TIERS[-1]}"
+    assert huge.ladder == default_ladder(TIERS[-1])
     assert MIN_DEALS <= huge.deals < DEFAULT_DEALS
     assert "an estimate" in huge.reason
+
+
+def test_below_a_competent_budget_the_main_design_seats_the_heuristic_rung() -> None:
+    assert TIERS[-1] < COMPETENT
+    huge = plan_bots(_probe(3000), lineup=None, rotate=False, ladder=None, deals=None)
+    assert huge.lineup == (HEURISTIC_RUNG, HEURISTIC_RUNG)
+    assert f"below {COMPETENT} iterations MCTS plays worse" in huge.reason
 
 
 def test_what_the_caller_names_is_kept() -> None:

@@ -2,7 +2,8 @@
 
 A balance figure from weak play is a figure about weak play, so the report's default
 bots are the strongest that fit `BUDGET_SECONDS` on `BUDGET_CORES` cores: MCTS in
-every seat of the main design, and a skill ladder up to MCTS at four times that
+every seat of the main design (the heuristic rung instead where the budget allows
+fewer than `COMPETENT` iterations), and a skill ladder up to MCTS at four times that
 budget (`meeple.sim.ladder.default_ladder`). The iteration budget is the largest of
 `TIERS` whose estimated run fits; if none does at `DEFAULT_DEALS` deals, fewer deals
 are played (never fewer than `MIN_DEALS`).
@@ -30,6 +31,7 @@ from ..core.protocols import Game
 from ..core.turns import asking_order
 from .design import bot_param
 from .design import seatings
+from .ladder import HEURISTIC_RUNG
 from .ladder import default_ladder
 from .ladder import ladder_seatings
 from .ladder import mcts_rung
@@ -38,6 +40,7 @@ from .runner import game_seed
 __all__ = [
     "BUDGET_CORES",
     "BUDGET_SECONDS",
+    "COMPETENT",
     "DEFAULT_DEALS",
     "MIN_DEALS",
     "STEP_SECONDS",
@@ -59,6 +62,10 @@ MIN_DEALS: Final = 10
 """The fewest deals a default report plays, whatever the budget."""
 TIERS: Final = (400, 200, 100, 50, 25, 10)
 """MCTS iteration budgets tried, strongest first."""
+COMPETENT: Final = 25
+"""The fewest MCTS iterations the main design seats: below this, MCTS lost to the
+heuristic rung in the built-in games (Wypas: 10 iterations won 3% against it, with
+3 players), so the main design seats the heuristic rung instead."""
 STEP_SECONDS: Final = 10e-6
 """Seconds one step of bot work costs on one core (calibrated on the built-in games)."""
 PROBE_BOT: Final = "greedy:worlds=1"
@@ -164,7 +171,7 @@ def plan_bots(
     """The strongest tier that fits the budget, for what the caller left open (None)."""
     players = probe.players
     for tier in TIERS:
-        chosen_lineup = tuple(lineup) if lineup is not None else (mcts_rung(tier),) * players
+        chosen_lineup = tuple(lineup) if lineup is not None else (_main_bot(tier),) * players
         chosen_ladder = tuple(ladder) if ladder is not None else default_ladder(tier)
         count = deals if deals is not None else DEFAULT_DEALS
         seconds = estimate_seconds(probe, chosen_lineup, rotate, chosen_ladder, count, variants)
@@ -180,10 +187,21 @@ def plan_bots(
     raise AssertionError("unreachable: the last tier always returns")
 
 
+def _main_bot(tier: int) -> str:
+    """The main design's bot: MCTS at the tier, or the heuristic rung below `COMPETENT`."""
+    return mcts_rung(tier) if tier >= COMPETENT else HEURISTIC_RUNG
+
+
 def _reason(tier: int, deals: int, seconds: float) -> str:
+    main = (
+        ""
+        if tier >= COMPETENT
+        else f"; below {COMPETENT} iterations MCTS plays worse than the {HEURISTIC_RUNG} bot, "
+        "so the main design seats that"
+    )
     return (
         f"Bots chosen for a budget of about {BUDGET_SECONDS:.0f} s on {BUDGET_CORES} cores: "
         f"the strongest MCTS budget of {', '.join(map(str, TIERS))} iterations that fits "
         f"is {tier} ({deals} deals, an estimated {seconds:.0f} s from a probe game's "
-        "length and choices; an estimate, not a measurement)."
+        f"length and choices; an estimate, not a measurement){main}."
     )

@@ -40,21 +40,21 @@ def lineup_meaning(lineup: Sequence[str], rotate: bool) -> str:
     bots = sorted(set(lineup))
     if bots == ["random"]:
         return (
-            "random moves in every seat: these figures show how the rules behave under "
+            "Random moves in every seat: these figures show how the rules behave under "
             "random play, not how players who try to win would fare"
         )
     if len(bots) == 1:
         return (
-            f"{bots[0]} in every seat: the figures describe games between equally matched "
-            "bots of that strength; a stronger or weaker field may see other figures"
+            f"Every seat holds {bots[0]}: the figures describe games between equally "
+            "matched bots of that strength; a stronger or weaker field may see other figures"
         )
     if seats_comparable(seatings(lineup, rotate)):
         return (
-            "different bots rotated through every seat: seat figures average over the bots "
+            "Different bots rotated through every seat: seat figures average over the bots "
             "(the seat-by-bot table shows each), bot figures over the seats"
         )
     return (
-        "different bots in fixed seats: a seat's figures are its bot's as much as its "
+        "Different bots in fixed seats: a seat's figures are its bot's as much as its "
         "seat's, so seats are not compared"
     )
 
@@ -69,7 +69,7 @@ def players_section(analysis: Analysis) -> list[str]:
         f"<li>Main design ({len(plan)} seating{'s' if len(plan) != 1 else ''} of "
         f"{e(', '.join(analysis.lineup))}): seats, balance, length, endings, ties, lead, "
         "drama, how play goes and the game's own statistics. "
-        f"{e(lineup_meaning(analysis.lineup, analysis.rotate)).capitalize()}.</li>",
+        f"{e(lineup_meaning(analysis.lineup, analysis.rotate))}.</li>",
     ]
     if analysis.ladder:
         out.append(

@@ -144,8 +144,9 @@ def _vital_signs(analysis: Analysis) -> list[str]:
         + (
             "; B - A is paired (both variants play the same deals in the same seatings): "
             "Agresti and Min's interval for shares, the normal interval of the paired "
-            "differences for means, tested by the paired sign-flip test (McNemar's for "
-            'yes/no figures), and marked <span class="sig">significant</span> when its '
+            "differences for means; tested by the paired sign-flip test for shares "
+            "(McNemar's for yes/no figures) and the paired z-test for means; marked "
+            '<span class="sig">significant</span> when its '
             f"p-value, corrected with {CORRECTION}'s method with every other test on this "
             f"page, is below {ALPHA}"
             if paired

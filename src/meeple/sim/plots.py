@@ -339,7 +339,7 @@ def _draw_ladder(plt: Any, data: Data) -> Any:
     ax.set_xticks(range(len(steps)), steps)
     ax.set_ylabel(data["y label"])
     ax.set_xlabel(data["x label"])
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, fontsize=8)
     fig.suptitle(data["title"])
     return fig
 
