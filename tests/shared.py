@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import sys
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
@@ -104,3 +107,10 @@ def spec_of_test_game(
         max_steps=max_steps,
         simultaneous=simultaneous,
     )
+
+
+def meeple_command() -> str:
+    """The installed ``meeple`` console script, beside this Python's first."""
+    found = shutil.which("meeple", path=os.path.dirname(sys.executable)) or shutil.which("meeple")
+    assert found, "the meeple console script is not installed"
+    return found

@@ -13,6 +13,7 @@ def test_each_bot_is_described_with_the_parameters_it_plays_with() -> None:
     assert "1000 iterations per decision" in describe_bot("mcts")
     assert "25 iterations per decision" in describe_bot("mcts:iterations=25")
     assert "0.5 s per decision" in describe_bot("mcts:time_limit=0.5")
+    assert describe_bot("wizard") == "a bot this version of meeple does not know"
 
 
 def test_the_lineup_says_what_its_figures_describe() -> None:

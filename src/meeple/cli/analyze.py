@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..core.errors import InvalidOptionsError
 from ..core.frozen import thaw
@@ -28,6 +29,7 @@ from ..sim.formatting import options_text
 from ..sim.ladder import check_ladder
 from ..sim.ladder import ladder_seatings
 from ..sim.report import write_report
+from .errors import interrupted
 from .options import parse_cli_options
 from .run_on import RunOn
 from .terminal import games_progress
@@ -144,30 +146,43 @@ def run_analysis(
     per_variant = len(seatings(lineup, rotate)) + len(ladder_seatings(rungs, players))
     total = count * per_variant * variants
     began = time.perf_counter()
-    with games_progress(console) as progress:
-        task = progress.add_task(f"{game.spec.name}: {total} games", total=total)
-        analysis = analyze(
-            game_ref,
-            players,
-            lineup,
-            count,
-            seed,
-            rotate=rotate,
-            options=base,
-            compare=changes,
-            ladder=rungs,
-            backend=run_on.backend,
-            workers=run_on.workers,
-            ray_address=run_on.ray_address,
-            progress=lambda done: progress.update(task, advance=done),
-            chosen=chosen,
-        )
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        progress.update(task, advance=count)
+
+    try:
+        with games_progress(console) as progress:
+            task = progress.add_task(f"{game.spec.name}: {total} games", total=total)
+            analysis = analyze(
+                game_ref,
+                players,
+                lineup,
+                count,
+                seed,
+                rotate=rotate,
+                options=base,
+                compare=changes,
+                ladder=rungs,
+                backend=run_on.backend,
+                workers=run_on.workers,
+                ray_address=run_on.ray_address,
+                progress=advance,
+                chosen=chosen,
+            )
+    except KeyboardInterrupt:
+        interrupted(done, total)
     paths = write_report(out, analysis)
     elapsed = time.perf_counter() - began
     console.print(headline_table(analysis, f"{analysis.title}: {total} games in {elapsed:.1f}s"))
     _print_notes(console, analysis)
     page = next(p for p in paths if p.name == "report.html")
-    console.print(f"report: {page} (open it in a browser); figures and data beside it in {out}")
+    console.print(
+        f"report: {page} (open it in a browser); figures and data beside it in {out}",
+        markup=False,
+    )
     console.print(f"file URL: {Path(page).resolve().as_uri()}", markup=False)
     return analysis
 
@@ -187,10 +202,10 @@ def _print_notes(console: Console, analysis: Analysis) -> None:
 def headline_table(analysis: Analysis, title: str) -> Table:
     """The headline figures of each variant, with their intervals; each skill-ladder step
     with its verdict."""
-    table = Table(title=title)
+    table = Table(title=Text(title))
     table.add_column("figure")
-    for variant in analysis.variants:
-        table.add_column(f"{variant.label}: {_options(variant.options)}", justify="right")
+    for variant in analysis.variants:  # option values (lists, text) are never read as markup
+        table.add_column(Text(f"{variant.label}: {_options(variant.options)}"), justify="right")
     steps = [f"skill {k} {'score edge' if analysis.players == 1 else 'win share'}"
              for k in range(1, len(analysis.ladder))]  # fmt: skip
     for key in (*HEADLINES, *steps):

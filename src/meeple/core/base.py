@@ -101,6 +101,15 @@ def _as_method(hook: Callable[..., Any]) -> Any:
     return call
 
 
+def _text_given(game: str, text: str) -> str:
+    """Why `apply` and `check` refuse an action's notation: they take Action objects."""
+    return (
+        f"{game}: apply and check take an action, not its notation {text!r}: parse it "
+        f"first with meeple.get_game({game!r}).parse_action({text!r}), or play notation "
+        "through meeple.Match, whose play() accepts it"
+    )
+
+
 class StateBase:
     """Implements `legal_actions`, `check`, `apply`, `view`, `outcome`, `prompt`."""
 
@@ -264,6 +273,8 @@ class StateBase:
 
     def _seat_for(self, action: Any, player: int | None) -> int:
         """The acting seat, or the contract's error for this action and player."""
+        if isinstance(action, str):
+            raise TypeError(_text_given(self.GAME_NAME, action))
         if not self.to_act:
             raise GameOverError("the game is over", game=self.GAME_NAME, action=str(action))
         seat = resolve_player(self.players, self.to_act, player, self.GAME_NAME)

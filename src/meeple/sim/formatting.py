@@ -3,14 +3,23 @@
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.shown import shown
 from .figures import Figure
 from .stats import Estimate
 
-__all__ = ["format_estimate", "format_p", "is_percent", "option_text", "options_text"]
+__all__ = [
+    "format_estimate",
+    "format_p",
+    "is_percent",
+    "option_text",
+    "options_text",
+    "page_text",
+]
 
 
 def option_text(value: Any) -> str:
@@ -64,3 +73,9 @@ def format_p(p: float | None) -> str:
     if p is None:
         return "-"
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def page_text(text: str) -> str:
+    """`text` for the page: HTML-escaped, and a control or bidirectional character (a
+    plugin's title, a label) written as its escape (`meeple.core.shown`)."""
+    return html.escape(shown(text))

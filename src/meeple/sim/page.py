@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Sequence
-from html import escape
 from typing import Final
 
 from .analysis import Analysis
@@ -15,6 +14,7 @@ from .formatting import format_estimate
 from .formatting import is_percent
 from .formatting import option_text
 from .formatting import options_text
+from .formatting import page_text
 from .page_sections import CAPTIONS
 from .page_sections import GROUPS
 from .page_sections import sections
@@ -57,7 +57,7 @@ def render_html(
     head = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>Balance report: {escape(analysis.title)}</title>",
+        f"<title>Balance report: {page_text(analysis.title)}</title>",
         f"<style>{_CSS}</style></head><body>",
     ]
     body = sections(analysis, command, versions_, pictures)

@@ -4,20 +4,24 @@ how they were chosen, and what that means for the figures that come from them.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape as e
 
 from ..bots.spec import parse_bot_spec
+from ..core.errors import InvalidOptionsError
 from .analysis import Analysis
 from .design import bot_param
 from .design import seatings
 from .design import seats_comparable
+from .formatting import page_text as e
 
 __all__ = ["describe_bot", "lineup_meaning", "players_section"]
 
 
 def describe_bot(spec: str) -> str:
     """What the bot `spec` does, in a few words."""
-    kind = parse_bot_spec(spec).kind
+    try:
+        kind = parse_bot_spec(spec).kind
+    except InvalidOptionsError:  # a report loaded or edited elsewhere: say so, never fail
+        return "a bot this version of meeple does not know"
     if kind == "random":
         return "picks uniformly among the legal actions"
     if kind == "greedy":

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Sequence
-from html import escape as e
 from typing import Final
 
 from .analysis import Analysis
@@ -19,6 +18,7 @@ from .formatting import format_estimate
 from .formatting import format_p
 from .formatting import is_percent
 from .formatting import options_text
+from .formatting import page_text as e
 from .ladder import FLAG_MEANINGS
 from .ladder import ladder_steps
 from .page_players import players_section

@@ -18,12 +18,13 @@ from typing import Any
 from typing import Final
 
 from ..core.errors import InvalidOptionsError
+from ..core.extras import install_hint
 from .analysis import Analysis
 from .plotdata import lengths_data
 from .plotdata import plot_data
 from .plotdata import scores_data
 
-__all__ = ["draw", "plot_lengths", "plot_scores", "write_plots"]
+__all__ = ["draw", "plot_lengths", "plot_scores", "pyplot", "write_plots"]
 
 _COLOURS: Final = ("#1f77b4", "#ff7f0e")
 """Variant A, variant B (matplotlib's first two default colours)."""
@@ -35,16 +36,16 @@ a variant that changes nothing still shows both."""
 Data = Mapping[str, Any]
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files; without the plot extra, an
+    InvalidOptionsError saying what to install."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise InvalidOptionsError(
-            "the report's figures need matplotlib: pip install 'meeple[plot]'"
-        ) from None
+        raise InvalidOptionsError(f"figures need matplotlib: {install_hint('plot')}") from None
     return plt
 
 
@@ -55,7 +56,7 @@ def write_plots(
 
     data: `plot_data(analysis)`, if the caller has it already.
     """
-    plt = _pyplot()
+    plt = pyplot()
     made: list[Path] = []
     for name, shown in (plot_data(analysis) if data is None else data).items():
         fig = draw(plt, name, shown)

@@ -25,7 +25,7 @@ from .where import Where
 from .where import expect
 from .where import guard
 
-__all__ = ["check_capabilities", "check_encoding", "check_state_encoding"]
+__all__ = ["check_capabilities", "check_encoding", "check_legend", "check_state_encoding"]
 
 
 def check_capabilities(game: Any, state: State, where: Where) -> None:
@@ -70,6 +70,24 @@ def check_capabilities(game: Any, state: State, where: Where) -> None:
         check_public(game, state, where)
     if "styled" in offered:
         check_styled(game, state, where)
+    if "legend" in offered:
+        check_legend(game, state, where)
+
+
+def check_legend(game: Any, state: State, where: Where) -> None:
+    """Legend capability: text, not empty, and the same for every seat's view of the
+    state (it explains the picture and tells nothing of what a seat sees)."""
+    legends = {
+        p: guard(where, f"legend(view({p}))", game.legend, state.view(p))
+        for p in (None, *range(state.players))
+    }
+    for p, text in legends.items():
+        expect(isinstance(text, str) and text.strip() != "", where, f"legend(view({p})) is empty")
+    expect(
+        len(set(legends.values())) == 1,
+        where,
+        "legend differs between the seats' views of one state (it may follow options only)",
+    )
 
 
 def check_statistics(game: Any, state: State, where: Where) -> None:

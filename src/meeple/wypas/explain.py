@@ -88,7 +88,12 @@ def _table_line(v: View) -> str:
     if phase == SHEAR:
         return f"{who}: shear a pen (announce with meee), or done"
     if phase == REACT:
-        return f"{who}: react to {special_text(v.pending)} with a Sheepdog, or pass"
+        earlier = ", ".join(special_text(card[:5]) for card in v.chain)
+        after = f" (played after {earlier})" if earlier else ""
+        return (
+            f"{who}: react to {special_text(v.pending)}{after}: cancel it with a Sheepdog, "
+            "answer with a special card, or pass"
+        )
     if phase == TAKE:
         return f"{who}: your Thief takes one card from p{v.pending[2]}"
     if phase == AWARD:
@@ -208,7 +213,7 @@ def out_of_turn(s: State, action: object, p: int) -> str | None:
     wrong = _misnamed(s, action, p)
     if wrong is not None:
         return wrong
-    if s.phase == REACT and isinstance(action, Dog | Pass):
+    if s.phase == REACT and isinstance(action, Dog | Pass | Thief | Wolf | Black):
         return (
             f"reactions go round one player at a time from the left of the card's player: "
             f"p{s.actor} is asked now"
@@ -253,12 +258,8 @@ def _held(action: object) -> int:
 
 def _special_refusal(s: State, action: object, p: int) -> str:
     """Why a special card cannot be played now: the moment, the card, or its target."""
-    if s.phase not in TURNS:
-        return (
-            "a special card may be played at any moment except while another one "
-            "awaits its reactions or a Thief's pick: right after a special card only "
-            "a Sheepdog answers it"
-        )
+    if s.phase == TAKE:
+        return "a special card may be played at any moment except while a Thief picks its card"
     kind, target = _SPECIAL[type(action)]
     if kind not in s.hands[p]:
         return f"you hold no {KIND_NAME[kind]} card"
