@@ -62,6 +62,7 @@ from .seats import HUMAN
 from .seats import normalize_seat
 from .store import NewMatch
 from .store import Store
+from .stream_slots import StreamSlots
 from .upkeep import SweepReport
 from .upkeep import status_payload
 from .upkeep import sweep
@@ -109,6 +110,8 @@ class Hub:
         """What the last sweep did."""
         self.games_payload: bytes | None = None
         """``GET /api/games``, once computed."""
+        self.stream_slots = StreamSlots(self.limits.max_streams)
+        """Every live-update connection, capped in all (`Limits.max_streams`)."""
 
     @property
     def store(self) -> Store:
@@ -153,7 +156,7 @@ class Hub:
         if self._sweeper is not None:
             tasks.append(self._sweeper)
         for live in self._live.values():
-            live.notify()
+            live.wake_all()
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -373,12 +376,20 @@ class Hub:
     # live updates ---------------------------------------------------------------------
 
     def subscribe(self, live: LiveMatch, seat: int | None, client: str) -> Stream:
-        """A live-update slot (see `LiveMatch.subscribe`)."""
-        return live.subscribe(seat, client, self.limits, self.clients)
+        """A live-update slot (see `LiveMatch.subscribe`), counted against the server's
+        cap (see `StreamSlots`)."""
+        stream = live.subscribe(seat, client, self.limits, self.clients)
+        try:
+            self.stream_slots.take(stream)
+        except ApiError:
+            live.unsubscribe(stream, self.clients)
+            raise
+        return stream
 
     def unsubscribe(self, live: LiveMatch, stream: Stream) -> None:
         """Give a live-update slot back."""
         live.unsubscribe(stream, self.clients)
+        self.stream_slots.give_back(stream)
 
     # the sweep and the status -----------------------------------------------------------
 

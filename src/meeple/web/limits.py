@@ -80,6 +80,19 @@ class Limits:
     """How long one live-update connection stays open (browsers reconnect by themselves)."""
     heartbeat_seconds: float = 15.0
     """Gap between keep-alive comments on an idle live-update connection."""
+    max_streams: int = 400
+    """Live-update connections on the server, all addresses together; at the cap a new one
+    closes the oldest of the address holding the most (`meeple.web.stream_slots`)."""
+
+    # connections -------------------------------------------------------------------------
+    max_connections: int = 1000
+    """TCP connections held at once; at the cap a new one closes the oldest idle one
+    (`meeple.web.connections`), or gets 503 if none is idle."""
+    max_connections_per_client: int = 64
+    """TCP connections one address may hold (a trusted proxy is not counted); more get 429."""
+    request_seconds: float = 10.0
+    """Time a client has to send a whole request (head and body), and to read an answer
+    it has stopped reading; then the connection is closed."""
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(type(self)):
@@ -92,6 +105,8 @@ class Limits:
                 raise ValueError(f"limit {field.name} must be a whole number, not {value!r}")
         if self.default_mcts_iterations > self.max_mcts_iterations:
             raise ValueError("limit default_mcts_iterations must not exceed max_mcts_iterations")
+        if self.max_streams >= self.max_connections:
+            raise ValueError("limit max_streams must be below max_connections")
 
 
 def duration(seconds: float) -> str:
