@@ -80,7 +80,7 @@ async def sweep(
         damaged.pop(match_id, None)
         if gone is not None:
             gone.gone = True
-            gone.notify()
+            gone.wake_all()
     if pruned:
         log.info("deleted %d finished matches past their retention", len(pruned))
     return SweepReport(now, len(expired), len(pruned))
