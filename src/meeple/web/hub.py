@@ -133,6 +133,7 @@ class Hub:
             self._store_or_path = await self._db(Store, self._store_or_path)
         for label, reason in self.store.migration_problems:
             self._report_damage(label, f"{reason} (left in table matches_v1)")
+        self.bots.start()
         await self.sweep()
         await self.resume()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
@@ -162,6 +163,7 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.bots.close()
         if isinstance(self._store_or_path, Store):
             await self._db(self._store_or_path.close)
         self._db_thread.shutdown(wait=True)
@@ -285,11 +287,20 @@ class Hub:
         return len(self._live)
 
     def _replay(self, record: GameRecord) -> Match:
+        """The stored match replayed; CorruptDataError for anything that goes wrong (a
+        hand-edited row can make a game's own code raise: that match is damaged, and
+        the server serves the others)."""
         try:
             game = self.game(record.game)
         except UnknownGameError as err:
             raise CorruptDataError(f"record of an unavailable game: {err}") from None
-        return record.replay_with(game)
+        try:
+            return record.replay_with(game)
+        except CorruptDataError:
+            raise
+        except Exception as err:  # a game's bug on a row it never wrote
+            what = f"{type(err).__name__}: {err}"[:500]
+            raise CorruptDataError(f"record of {record.game} does not replay: {what}") from None
 
     # playing ----------------------------------------------------------------------------
 
