@@ -199,9 +199,7 @@ def test_a_row_that_makes_the_games_own_code_raise_damages_only_its_match(
             "WHERE match_id = ? AND n = 1",
             (ids[0],),
         )
-        edit.execute(
-            "UPDATE moves SET notation = 'bid 99' WHERE match_id = ? AND n = 1", (ids[1],)
-        )
+        edit.execute("UPDATE moves SET notation = 'bid 99' WHERE match_id = ? AND n = 1", (ids[1],))
     server.start()  # before: the server did not start at all
     try:
         with http_from(server.url, "127.0.0.43") as http:
