@@ -17,6 +17,7 @@ from ..core import rng as _rng
 from ..sim import measure_speed
 from ..sim import resolve_game
 from .errors import fail
+from .matches import matches_app
 from .new_game import new_game
 from .options import parse_cli_options
 from .run_on import BackendArg
@@ -315,6 +316,7 @@ def _options_kwargs(options: object) -> dict[str, object]:
 
 app.command()(serve)
 app.command()(new_game)
+app.add_typer(matches_app, name="matches")
 
 
 def main() -> None:

@@ -30,6 +30,8 @@ _PANEL: Final = "Limits (see docs/web.md)"
 _LIMIT_HELP: Final = {
     "max_matches": "unfinished matches held at once",
     "max_matches_per_client": "unfinished matches one client address may have",
+    "max_matches_per_network": "unfinished matches one network (IPv4 /24, IPv6 /48) may have",
+    "full_idle_seconds": "when full, a new match closes the longest-idle one if idle this long",
     "creates_per_minute": "matches one client address may create per minute",
     "create_burst": "matches one client may create in a burst",
     "idle_seconds": "an unfinished match with no move for this long is closed",

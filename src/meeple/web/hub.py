@@ -34,21 +34,16 @@ from typing import TypeVar
 from ..core.errors import CorruptDataError
 from ..core.errors import GameOverError
 from ..core.errors import IllegalActionError
-from ..core.errors import InvalidOptionsError
 from ..core.errors import InvalidPlayerError
 from ..core.errors import MalformedActionError
 from ..core.errors import MeepleError
-from ..core.errors import UnknownGameError
-from ..core.match import Match
-from ..core.options import build_options
-from ..core.options import check_players
-from ..core.options import options_to_json
 from ..core.protocols import Game
-from ..core.record import GameRecord
 from ..core.registry import Registry
 from ..core.registry import default_registry
 from .bot_seats import BOT_GRACE_SECONDS
 from .bot_seats import BotDriver
+from .build import new_match
+from .build import replay_stored
 from .clients import Clients
 from .errors import ApiError
 from .errors import creating_too_quickly
@@ -58,8 +53,9 @@ from .live import DAMAGED
 from .live import LiveMatch
 from .live import Stream
 from .live import hash_token
+from .match_cap import Caps
+from .match_cap import full_reason
 from .seats import HUMAN
-from .seats import normalize_seat
 from .store import NewMatch
 from .store import Store
 from .stream_slots import StreamSlots
@@ -191,20 +187,9 @@ class Hub:
     ) -> tuple[LiveMatch, tuple[str | None, ...]]:
         """A new match and one fresh token per human seat; 422 or 429 if refused."""
         try:
-            game = self.game(game_name)
-            check_players(game.spec, players)
-            if players > self.limits.max_seats:
-                raise InvalidOptionsError(
-                    f"this server allows at most {self.limits.max_seats} seats"
-                )
-            if len(seats) != players:
-                raise InvalidOptionsError(f"{len(seats)} seats given for {players} players")
-            kinds = tuple(
-                normalize_seat(s, game, self.limits, seat) for seat, s in enumerate(seats)
+            match, kinds = new_match(
+                self.registry, self.limits, game_name, players, options, seats, seed
             )
-            the_seed = secrets.randbelow(2**31) if seed is None else seed
-            chosen = build_options(game.spec.name, game.options_type, options)
-            match = Match(game, players, seed=the_seed, **options_to_json(chosen))
         except MeepleError as err:
             raise ApiError(422, str(err)) from None
         wait = self.clients.take_create(client)
@@ -213,18 +198,29 @@ class Hub:
         tokens = tuple(secrets.token_urlsafe(24) if k == HUMAN else None for k in kinds)
         hashes = tuple(None if t is None else hash_token(t) for t in tokens)
         match_id = secrets.token_urlsafe(12)
+        reason = full_reason(self.limits)
         created = await self._db(
             self.store.create,
             NewMatch(match_id, kinds, hashes, match.record(), client),
-            max_open=self.limits.max_matches,
-            max_open_per_client=self.limits.max_matches_per_client,
+            Caps.of(self.limits),
+            reason,
         )
+        if created.gave_way is not None:
+            self._closed_elsewhere(created.gave_way, reason)
         if created.refusal is not None:
-            raise too_many_open(self.limits, created.refusal)
+            raise too_many_open(self.limits, created.refusal, created.wait)
         live = LiveMatch(match_id, match, kinds, hashes, client)
         self._hold(live)
         self.wake_bots(live)
         return live, tokens
+
+    def _closed_elsewhere(self, match_id: str, reason: str) -> None:
+        """A match closed in the store (for room, or by the operator): tell its players."""
+        log.info("match %s: %s", match_id, reason)
+        live = self._live.get(match_id)
+        if live is not None and live.closed is None:
+            live.closed = reason
+            live.notify()
 
     def held(self, match_id: str) -> LiveMatch:
         """A match held in memory now (no loading); KeyError if it is not."""
@@ -251,7 +247,7 @@ class Hub:
             stored = await self._db(self.store.load, match_id)
             if stored is None:
                 raise ApiError(404, f"no match {match_id!r}")
-            match = await asyncio.to_thread(self._replay, stored.record)
+            match = await asyncio.to_thread(replay_stored, self.registry, stored.record)
         except CorruptDataError as err:
             self._report_damage(match_id, str(err))
             raise ApiError(500, DAMAGED) from None
@@ -285,22 +281,6 @@ class Hub:
     def in_memory(self) -> int:
         """How many matches are held in memory now."""
         return len(self._live)
-
-    def _replay(self, record: GameRecord) -> Match:
-        """The stored match replayed; CorruptDataError for anything that goes wrong (a
-        hand-edited row can make a game's own code raise: that match is damaged, and
-        the server serves the others)."""
-        try:
-            game = self.game(record.game)
-        except UnknownGameError as err:
-            raise CorruptDataError(f"record of an unavailable game: {err}") from None
-        try:
-            return record.replay_with(game)
-        except CorruptDataError:
-            raise
-        except Exception as err:  # a game's bug on a row it never wrote
-            what = f"{type(err).__name__}: {err}"[:500]
-            raise CorruptDataError(f"record of {record.game} does not replay: {what}") from None
 
     # playing ----------------------------------------------------------------------------
 
