@@ -130,17 +130,22 @@ def test_one_address_may_hold_only_so_many_connections(tmp_path: Path) -> None:
         assert guard.refused == 1
 
 
-def test_at_the_connection_cap_the_oldest_idle_connection_makes_room(tmp_path: Path) -> None:
+def test_at_the_connection_cap_the_longest_waiting_connection_makes_room(
+    tmp_path: Path,
+) -> None:
     with guarded(tmp_path, max_connections=12, max_streams=4) as (server, guard):
         assert guard.cap == 12
-        with contextlib.ExitStack() as held:
-            idle = [held.enter_context(connect(server.port, f"127.0.1.{i}")) for i in range(12)]
+        with contextlib.ExitStack() as held, http_from(server.url, "127.0.0.9") as player:
+            assert player.get("/api/games").status_code == 200  # the first connection
+            idle = [held.enter_context(connect(server.port, f"127.0.1.{i}")) for i in range(11)]
             _wait_until(lambda: guard.open == 12)
-            with http_from(server.url, "127.0.0.10") as http:
-                assert http.get("/api/games").status_code == 200
-            got, _ = answer_or_close(idle[0])  # the oldest: closed, with nothing sent
+            assert player.get("/api/games").status_code == 200  # answered: waits from now
+            with http_from(server.url, "127.0.0.10") as newcomer:
+                assert newcomer.get("/api/games").status_code == 200
+            got, _ = answer_or_close(idle[0])  # waited longest: closed, with nothing sent
             assert got == b""
-        assert guard.evicted >= 1
+            assert player.get("/api/games").status_code == 200
+        assert guard.evicted == 1
 
 
 def test_when_every_connection_is_busy_a_new_one_gets_503(tmp_path: Path) -> None:

@@ -14,9 +14,10 @@ uvicorn's HTTP/1.1 protocol with three additions:
   answered 429 and closed. A trusted reverse proxy (``--forwarded-allow-ips``) is
   not counted this way: every client comes through it;
 * the server holds at most `Limits.max_connections` (or fewer if the process may not
-  open that many files): at the cap, a new connection closes the oldest one that is
-  waiting for a request (idle keep-alive or an unfinished head); if every connection
-  is busy with a request, the new one is answered 503 and closed.
+  open that many files): at the cap, a new connection closes the one that has waited
+  longest for a request (an unfinished head, an idle keep-alive: a client that has
+  just been answered is the last to go); if every connection is busy with a
+  request, the new one is answered 503 and closed.
 
 Live-update streams are requests that last; `meeple.web.stream_slots` keeps their
 number below the connection cap, so there is always room for other requests.
@@ -122,7 +123,8 @@ def connection_cap(wanted: int) -> int:
 
 
 class ConnectionGuard:
-    """Every open connection of one server, oldest first, and the counts per address."""
+    """Every open connection of one server, the counts per address, and the connections
+    waiting for a request in the order they started waiting."""
 
     def __init__(self, limits: Limits, trusted: TrustedProxies, cap: int | None = None) -> None:
         self.limits = limits
@@ -131,7 +133,8 @@ class ConnectionGuard:
         """Peers counted as proxies, not as clients."""
         self.cap = connection_cap(limits.max_connections) if cap is None else cap
         """Most connections held at once."""
-        self._open: dict[GuardedH11Protocol, str | None] = {}  # insertion order = age
+        self._open: dict[GuardedH11Protocol, str | None] = {}
+        self._waiting: dict[GuardedH11Protocol, None] = {}  # waiting longest first
         self._per_client: dict[str, int] = {}
         self.refused = 0
         """Connections refused (per-address or total cap) since start."""
@@ -165,21 +168,38 @@ class ConnectionGuard:
                 f"the server holds {self.cap} connections, its limit, all busy; try again\n",
             )
         self._open[conn] = key
+        self._waiting[conn] = None
         if key is not None:
             self._per_client[key] = self._per_client.get(key, 0) + 1
         return None
 
+    def busy(self, conn: GuardedH11Protocol) -> None:
+        """`conn` started receiving a request: it may not be closed for room."""
+        self._waiting.pop(conn, None)
+
+    def waiting(self, conn: GuardedH11Protocol) -> None:
+        """`conn` answered and waits for its next request, from now."""
+        if conn in self._open:
+            self._waiting.pop(conn, None)
+            self._waiting[conn] = None
+
     def _evict_idle(self) -> bool:
-        for conn in self._open:
-            if conn.waiting_for_request():
-                self.release(conn)
-                self.evicted += 1
-                conn.close_now()
-                return True
+        """Close the connection that has waited longest for a request (a slow head, an
+        idle keep-alive); False if none is waiting."""
+        while self._waiting:
+            conn = next(iter(self._waiting))
+            if not conn.waiting_for_request():  # pragma: no cover - kept in step by busy()
+                del self._waiting[conn]
+                continue
+            self.release(conn)
+            self.evicted += 1
+            conn.close_now()
+            return True
         return False
 
     def release(self, conn: GuardedH11Protocol) -> None:
         """A connection closed (counted once, however often it is released)."""
+        self._waiting.pop(conn, None)
         if conn not in self._open:
             return
         key = self._open.pop(conn)
@@ -252,12 +272,18 @@ class GuardedH11Protocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
+        if not self.waiting_for_request():
+            self.guard.busy(self)
         if self._request_received():
             self._disarm()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        if not self.transport.is_closing() and not self._request_received():
+        if self.transport.is_closing():
+            return
+        if self.waiting_for_request():
+            self.guard.waiting(self)
+        if not self._request_received():
             self._arm(self._request_too_slow)
 
     def _request_too_slow(self) -> None:
