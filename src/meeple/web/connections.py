@@ -63,9 +63,11 @@ MAX_HEAD_BYTES = 16_384
 BACKLOG = 128
 """Connections waiting to be accepted (the listen queue), and so the most accepted in one
 go before the guard has closed the ones it refuses."""
-FILE_RESERVE = BACKLOG + 64
-"""File descriptors kept back from the connection cap: a burst of accepted connections
-not yet closed, the database, bot workers' pipes, logs, the event loop's own."""
+FILE_RESERVE = 2 * BACKLOG + 64
+"""File descriptors kept back from the connection cap: two bursts of accepted connections
+(asyncio accepts a burst before the guard has seen the previous one, whose refused or
+displaced connections are closed a moment later), the database, bot workers' pipes,
+logs, the event loop's own."""
 
 
 def _raw(status: str, text: str) -> bytes:
