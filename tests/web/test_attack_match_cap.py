@@ -86,39 +86,47 @@ def test_when_full_the_match_idle_longest_gives_way(tmp_path: Path) -> None:
 
 
 def test_one_network_holds_at_most_its_cap(tmp_path: Path) -> None:
+    """Public addresses (given by the trusted proxy at 127.0.0.1): three of 81.2.69.0/24
+    share its cap; another /24 is not held back."""
     limits = _limits(max_matches=50, max_matches_per_network=3)
-    with live_server(create_app(tmp_path / "db.sqlite3", limits=limits)) as server:
-        for host in (1, 2):  # two addresses of 127.0.40.0/24
-            with http_from(server.url, f"127.0.40.{host}") as http:
-                statuses = [http.post("/api/matches", json=CREATE).status_code for _ in range(2)]
-            assert statuses == [201, 201] if host == 1 else statuses == [201, 429]
-        with http_from(server.url, "127.0.40.3") as neighbour:
-            refused(neighbour.post("/api/matches", json=CREATE), 429, "your network")
-        with http_from(server.url, "127.0.41.1") as elsewhere:
-            assert elsewhere.post("/api/matches", json=CREATE).status_code == 201
+    app = create_app(tmp_path / "db.sqlite3", limits=limits)
+    with live_server(app, forwarded_allow_ips="127.0.0.1") as server, http_from(server.url) as http:
+
+        def create_from(address: str) -> int:
+            forwarded = {"X-Forwarded-For": address}
+            response = http.post("/api/matches", json=CREATE, headers=forwarded)
+            if response.status_code == 429:
+                refused(response, 429, "your network")
+            return response.status_code
+
+        assert [create_from("81.2.69.1") for _ in range(2)] == [201, 201]
+        assert [create_from("81.2.69.2") for _ in range(2)] == [201, 429]
+        assert create_from("81.2.69.3") == 429
+        assert create_from("81.2.70.1") == 201
 
 
-def test_ipv6_64s_of_one_48_are_one_network(tmp_path: Path) -> None:
-    assert network_of("2001:db8:7:1::/64") == network_of("2001:db8:7:ffff::/64")
-    assert network_of("2001:db8:7:1::/64") == "2001:db8:7::/48"
-    assert network_of("203.0.113.9") == "203.0.113.0/24"
-    assert network_of("testclient") == "testclient"
+def test_ipv6_64s_of_one_48_are_one_network_and_a_lan_is_not(tmp_path: Path) -> None:
+    assert network_of("2a01:4f8:7:1::/64") == network_of("2a01:4f8:7:ffff::/64")
+    assert network_of("2a01:4f8:7:1::/64") == "2a01:4f8:7::/48"
+    assert network_of("81.2.69.9") == "81.2.69.0/24"
+    for alone in ("192.168.1.5", "10.0.0.7", "127.0.0.1", "fd00:1:2:3::/64", "testclient"):
+        assert network_of(alone) == alone  # a LAN party's players are not one network
     store = Store(tmp_path / "v6.sqlite3")
     caps = Caps(total=200, per_client=4, per_network=16, full_idle_seconds=600)
     record = Match("goofspiel", 2, seed=1).record()
+    clients = [f"2a01:4f8:7:{i:x}::/64" for i in range(30)] + [f"192.168.1.{i}" for i in range(20)]
     try:
         stored = [
             store.create(
                 NewMatch(f"match-{n:04d}", ("human", "human"), ("a", "b"), record, client),
                 caps,
                 "",
-            )
-            for n, client in enumerate(f"2001:db8:7:{i:x}::/64" for i in range(50))
+            ).refusal
+            for n, client in enumerate(clients)
         ]
     finally:
         store.close()
-    assert [c.stored for c in stored] == [True] * 16 + [False] * 34
-    assert {c.refusal for c in stored[16:]} == {"network"}
+    assert stored == [None] * 16 + ["network"] * 14 + [None] * 20
 
 
 # the operator ------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ _PANEL: Final = "Limits (see docs/web.md)"
 _LIMIT_HELP: Final = {
     "max_matches": "unfinished matches held at once",
     "max_matches_per_client": "unfinished matches one client address may have",
-    "max_matches_per_network": "unfinished matches one network (IPv4 /24, IPv6 /48) may have",
+    "max_matches_per_network": "unfinished matches one public IPv4 /24 or IPv6 /48 may have",
     "full_idle_seconds": "when full, a new match closes the longest-idle one if idle this long",
     "creates_per_minute": "matches one client address may create per minute",
     "create_burst": "matches one client may create in a burst",

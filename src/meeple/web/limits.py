@@ -24,8 +24,9 @@ class Limits:
     max_matches_per_client: int = 4
     """Unfinished matches one client address may have created; one more gets 429."""
     max_matches_per_network: int = 16
-    """Unfinished matches the addresses of one network (IPv4 /24, IPv6 /48) may have
-    created together (never fewer than `max_matches_per_client`); one more gets 429."""
+    """Unfinished matches the addresses of one public network (IPv4 /24, IPv6 /48) may
+    have created together (never fewer than `max_matches_per_client`; the addresses of a
+    private network, a LAN, count one by one); one more gets 429."""
     full_idle_seconds: float = 600.0
     """When the server holds `max_matches`, a new match closes the one with the oldest
     last move if nobody has moved in it for this long (else 429, saying when to retry)."""

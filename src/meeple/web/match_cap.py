@@ -2,8 +2,8 @@
 
 Kept apart from the store (which counts rows) so the rule reads in one place. A new
 match is refused (429) when its address already has `Limits.max_matches_per_client`
-unfinished matches, or its network (an IPv4 /24, an IPv6 /48: one machine or one
-customer usually has a whole block) has `Limits.max_matches_per_network`. When the
+unfinished matches, or its network (a public IPv4 /24 or IPv6 /48: one machine or
+one customer often has a whole block) has `Limits.max_matches_per_network`. When the
 server holds `Limits.max_matches`, the match whose last move is the oldest is closed
 to make room if nobody has moved in it for `Limits.full_idle_seconds`; otherwise the
 refusal says how long until that match would give way.
@@ -22,11 +22,15 @@ __all__ = ["Caps", "Room", "judge", "network_of"]
 
 
 def network_of(client: str) -> str:
-    """The network a client key belongs to: an IPv4 address's /24, an IPv6 /64's /48;
-    anything else (a test client, a unix socket) is its own network."""
+    """The network a client key belongs to: a public IPv4 address's /24, a public IPv6
+    /64's /48. A private address (a LAN, loopback) is its own network: there each
+    address is a machine, and a LAN party's players share a /24. Anything else (a test
+    client, a unix socket) is its own network too."""
     try:
         network = ipaddress.ip_network(client, strict=False)
     except ValueError:
+        return client
+    if network.is_private:
         return client
     prefix = 24 if network.version == 4 else 48
     if network.prefixlen <= prefix:
