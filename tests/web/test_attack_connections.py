@@ -130,19 +130,32 @@ def test_one_address_may_hold_only_so_many_connections(tmp_path: Path) -> None:
         assert guard.refused == 1
 
 
-def test_at_the_connection_cap_the_longest_waiting_connection_makes_room(
+def test_at_the_connection_cap_the_address_holding_most_idle_connections_gives_way(
     tmp_path: Path,
 ) -> None:
     with guarded(tmp_path, max_connections=12, max_streams=4) as (server, guard):
         assert guard.cap == 12
         with contextlib.ExitStack() as held, http_from(server.url, "127.0.0.9") as player:
-            assert player.get("/api/games").status_code == 200  # the first connection
-            idle = [held.enter_context(connect(server.port, f"127.0.1.{i}")) for i in range(11)]
+            assert player.get("/api/games").status_code == 200  # waits longest from here
+            idle = [held.enter_context(connect(server.port, "127.0.1.1")) for _ in range(11)]
             _wait_until(lambda: guard.open == 12)
-            assert player.get("/api/games").status_code == 200  # answered: waits from now
             with http_from(server.url, "127.0.0.10") as newcomer:
                 assert newcomer.get("/api/games").status_code == 200
-            got, _ = answer_or_close(idle[0])  # waited longest: closed, with nothing sent
+            got, _ = answer_or_close(idle[0])  # its address holds eleven: its oldest goes
+            assert got == b""
+            assert player.get("/api/games").status_code == 200
+        assert guard.evicted == 1
+
+
+def test_among_addresses_holding_as_many_the_longest_waiting_gives_way(tmp_path: Path) -> None:
+    with guarded(tmp_path, max_connections=12, max_streams=4) as (server, guard):
+        with contextlib.ExitStack() as held, http_from(server.url, "127.0.0.9") as player:
+            idle = [held.enter_context(connect(server.port, f"127.0.1.{i}")) for i in range(11)]
+            _wait_until(lambda: guard.open == 11)
+            assert player.get("/api/games").status_code == 200  # answered last: waits least
+            with http_from(server.url, "127.0.0.10") as newcomer:
+                assert newcomer.get("/api/games").status_code == 200
+            got, _ = answer_or_close(idle[0])
             assert got == b""
             assert player.get("/api/games").status_code == 200
         assert guard.evicted == 1

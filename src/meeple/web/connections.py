@@ -14,9 +14,10 @@ uvicorn's HTTP/1.1 protocol with three additions:
   answered 429 and closed. A trusted reverse proxy (``--forwarded-allow-ips``) is
   not counted this way: every client comes through it;
 * the server holds at most `Limits.max_connections` (or fewer if the process may not
-  open that many files): at the cap, a new connection closes the one that has waited
-  longest for a request (an unfinished head, an idle keep-alive: a client that has
-  just been answered is the last to go); if every connection is busy with a
+  open that many files): at the cap, a new connection closes one that is waiting for
+  a request (an unfinished head, an idle keep-alive): of the address holding the
+  most such connections, the one that has waited longest; so a client with one
+  connection keeps it while others hold dozens. If every connection is busy with a
   request, the new one is answered 503 and closed.
 
 Live-update streams are requests that last; `meeple.web.stream_slots` keeps their
@@ -29,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import itertools
 import logging
 import resource
 from collections.abc import Callable
@@ -136,7 +138,9 @@ class ConnectionGuard:
         self.cap = connection_cap(limits.max_connections) if cap is None else cap
         """Most connections held at once."""
         self._open: dict[GuardedH11Protocol, str | None] = {}
-        self._waiting: dict[GuardedH11Protocol, None] = {}  # waiting longest first
+        # per client key (None: trusted proxies): connection -> when it began waiting
+        self._waiting: dict[str | None, dict[GuardedH11Protocol, int]] = {}
+        self._since = itertools.count()
         self._per_client: dict[str, int] = {}
         self.refused = 0
         """Connections refused (per-address or total cap) since start."""
@@ -170,38 +174,46 @@ class ConnectionGuard:
                 f"the server holds {self.cap} connections, its limit, all busy; try again\n",
             )
         self._open[conn] = key
-        self._waiting[conn] = None
+        self._waiting.setdefault(key, {})[conn] = next(self._since)
         if key is not None:
             self._per_client[key] = self._per_client.get(key, 0) + 1
         return None
 
     def busy(self, conn: GuardedH11Protocol) -> None:
         """`conn` started receiving a request: it may not be closed for room."""
-        self._waiting.pop(conn, None)
+        self._stop_waiting(conn)
 
     def waiting(self, conn: GuardedH11Protocol) -> None:
         """`conn` answered and waits for its next request, from now."""
         if conn in self._open:
-            self._waiting.pop(conn, None)
-            self._waiting[conn] = None
+            self._stop_waiting(conn)
+            self._waiting.setdefault(self._open[conn], {})[conn] = next(self._since)
+
+    def _stop_waiting(self, conn: GuardedH11Protocol) -> None:
+        key = self._open.get(conn)
+        mine = self._waiting.get(key)
+        if mine is not None and mine.pop(conn, None) is not None and not mine:
+            del self._waiting[key]
 
     def _evict_idle(self) -> bool:
-        """Close the connection that has waited longest for a request (a slow head, an
-        idle keep-alive); False if none is waiting."""
-        while self._waiting:
-            conn = next(iter(self._waiting))
-            if not conn.waiting_for_request():  # pragma: no cover - kept in step by busy()
-                del self._waiting[conn]
-                continue
-            self.release(conn)
-            self.evicted += 1
-            conn.close_now()
-            return True
-        return False
+        """Close a connection waiting for a request (a slow head, an idle keep-alive): of
+        the address with the most such connections, the one that has waited longest
+        (among addresses with as many, the longest wait). False if none is waiting."""
+        ranked = (
+            (len(mine), -next(iter(mine.values())), key) for key, mine in self._waiting.items()
+        )
+        chosen = max(ranked, key=lambda rank: rank[:2], default=None)
+        if chosen is None:
+            return False
+        conn = next(iter(self._waiting[chosen[2]]))
+        self.release(conn)
+        self.evicted += 1
+        conn.close_now()
+        return True
 
     def release(self, conn: GuardedH11Protocol) -> None:
         """A connection closed (counted once, however often it is released)."""
-        self._waiting.pop(conn, None)
+        self._stop_waiting(conn)
         if conn not in self._open:
             return
         key = self._open.pop(conn)
@@ -328,7 +340,8 @@ def uvicorn_settings(limits: Limits, forwarded_allow_ips: str) -> dict[str, Any]
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "backlog": BACKLOG,
         "h11_max_incomplete_event_size": MAX_HEAD_BYTES,
-        # never reached (the guard holds connections under the cap): a backstop only
-        "limit_concurrency": guard.cap + 1,
+        # a backstop only: uvicorn counts connections the guard has refused or displaced
+        # until they are closed (two bursts of accepts at most), and answers 503 past it
+        "limit_concurrency": guard.cap + 2 * BACKLOG + 1,
         "ws": "none",
     }
