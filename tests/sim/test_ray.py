@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 import meeple
 from meeple.cli.app import app
 from meeple.sim import simulate
+from meeple.sim.batch import local_ray_settings
 
 from ..shared import option_flags
 
@@ -31,6 +32,7 @@ def local_ray() -> Iterator[None]:
         include_dashboard=False,
         log_to_driver=False,
         runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(path)}},
+        **local_ray_settings(),  # a deep TMPDIR is too long for Ray's socket paths
     )
     yield
     ray.shutdown()

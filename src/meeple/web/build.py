@@ -25,10 +25,10 @@ from ..core.registry import Registry
 from .limits import Limits
 from .seats import normalize_seat
 
-__all__ = ["new_match", "replay_stored"]
+__all__ = ["replay_stored", "requested_match"]
 
 
-def new_match(
+def requested_match(
     registry: Registry,
     limits: Limits,
     game_name: str,

@@ -331,12 +331,12 @@ def guarded_protocol(guard: ConnectionGuard) -> type[GuardedH11Protocol]:
 
 def uvicorn_settings(limits: Limits, forwarded_allow_ips: str) -> dict[str, Any]:
     """Everything about connections that ``meeple serve`` passes to ``uvicorn.run`` (or a
-    test to ``uvicorn.Config``): the guarded protocol, keep-alive, head size, backstop."""
+    test to ``uvicorn.Config``): the guarded protocol (which counts a trusted proxy in
+    `forwarded_allow_ips` as no client), keep-alive, head size, backstop."""
     guard = ConnectionGuard(limits, TrustedProxies(forwarded_allow_ips))
     return {
         "http": guarded_protocol(guard),
-        "proxy_headers": True,
-        "forwarded_allow_ips": forwarded_allow_ips,
+        "proxy_headers": False,  # the app reads them, from trusted proxies only
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "backlog": BACKLOG,
         "h11_max_incomplete_event_size": MAX_HEAD_BYTES,

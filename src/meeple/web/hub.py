@@ -42,8 +42,8 @@ from ..core.registry import Registry
 from ..core.registry import default_registry
 from .bot_seats import BOT_GRACE_SECONDS
 from .bot_seats import BotDriver
-from .build import new_match
 from .build import replay_stored
+from .build import requested_match
 from .clients import Clients
 from .errors import ApiError
 from .errors import creating_too_quickly
@@ -187,7 +187,7 @@ class Hub:
     ) -> tuple[LiveMatch, tuple[str | None, ...]]:
         """A new match and one fresh token per human seat; 422 or 429 if refused."""
         try:
-            match, kinds = new_match(
+            match, kinds = requested_match(
                 self.registry, self.limits, game_name, players, options, seats, seed
             )
         except MeepleError as err:
