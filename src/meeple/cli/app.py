@@ -20,6 +20,7 @@ from .checks import check_bots
 from .checks import lineup
 from .checks import player_count
 from .errors import fail
+from .matches import matches_app
 from .new_game import new_game
 from .options import parse_cli_options
 from .run_on import BackendArg
@@ -348,6 +349,7 @@ def _options_kwargs(options: object) -> dict[str, object]:
 
 app.command()(serve)
 app.command()(new_game)
+app.add_typer(matches_app, name="matches")
 
 
 def main() -> None:

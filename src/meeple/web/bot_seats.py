@@ -18,12 +18,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots import RandomBot
+from ..core.errors import MeepleError
 from .errors import ApiError
 from .limits import Limits
 from .live import LiveMatch
 from .seats import bot_for
 from .workers import FairSlots
 from .workers import NotPicklableError
+from .workers import hold_workers
+from .workers import release_workers
 from .workers import shared_workers
 
 __all__ = ["BOT_GRACE_SECONDS", "BotDriver"]
@@ -58,6 +61,20 @@ class BotDriver:
         """Bot decisions being computed now."""
         self.waiting = 0
         """Bot decisions waiting for a free bot worker."""
+        self._holding = False
+
+    def start(self) -> None:
+        """The server starts: hold the shared bot workers (see `hold_workers`)."""
+        if not self._holding:
+            self._holding = True
+            hold_workers()
+
+    async def close(self) -> None:
+        """The server stopped (its bot tasks cancelled): the last server out stops the
+        workers, so none is left deciding for a server that is gone."""
+        if self._holding:
+            self._holding = False
+            await asyncio.to_thread(release_workers)
 
     def wake(self, live: LiveMatch) -> None:
         """Start the match's bot task if a bot is to act and none is running."""
@@ -128,12 +145,15 @@ class BotDriver:
             failure = err
         self.failures += 1
         log.error(
-            "match %s: the bot in seat %d (%s) failed at move %d",
+            "match %s: the bot in seat %d (%s) failed at move %d: %s",
             live.id,
             seat,
             kind,
             number,
-            exc_info=failure,
+            failure,
+            # a refused bot (a hand-edited seat, an illegal choice) is one line; a bug's
+            # traceback is for its author
+            exc_info=None if isinstance(failure, MeepleError) else failure,
         )
         what = f"the bot in seat {seat} ({kind}) failed at move {number} ({type(failure).__name__})"
         try:
