@@ -153,9 +153,9 @@ def determinize(view: View, seed: int) -> State:
     )  # fmt: skip
 
 
-def prompt(s: State, player: int | None) -> str:
-    """One line."""
-    return "the race is over" if s.over else "step 1 or step 2"
+def prompt(view: View) -> str:
+    """One line, from the seat's view (the hook never sees the state)."""
+    return "step 1 or step 2" if view.to_act else "the race is over"
 
 
 def render(view: View) -> str:
