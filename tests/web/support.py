@@ -242,7 +242,8 @@ class ServerProcess:
         deadline = time.monotonic() + timeout
         with http_from(self.url, timeout=1) as probe:
             while True:
-                assert self.process.poll() is None, self.output()
+                code = self.process.poll()
+                assert code is None, f"the server exited with {code}\n{self.output()}"
                 try:
                     if probe.get("/api/status").status_code == 200:
                         return
