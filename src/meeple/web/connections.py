@@ -32,7 +32,6 @@ import contextlib
 import ipaddress
 import itertools
 import logging
-import resource
 from collections.abc import Callable
 from typing import Any
 
@@ -113,7 +112,12 @@ class TrustedProxies:
 
 def connection_cap(wanted: int) -> int:
     """`wanted`, or fewer if this process may not open that many files: the soft
-    limit on open files is raised toward the hard one first."""
+    limit on open files is raised toward the hard one first. Where Python has no
+    `resource` module (Windows), there is no such limit to read or raise: `wanted`."""
+    try:
+        import resource  # Unix only: imported here so that the server starts anywhere
+    except ImportError:
+        return wanted
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     needed = wanted + FILE_RESERVE
     if soft != resource.RLIM_INFINITY and soft < needed:
