@@ -8,17 +8,31 @@ nox.options.sessions = ["tests", "typecheck", "lint"]
 nox.options.reuse_existing_virtualenvs = True
 
 
-@nox.session
+# Every CPython that pyproject.toml's requires-python and classifiers claim; nox skips
+# one that is not installed (tests/test_versions.py keeps the three lists equal).
+PYTHONS = ["3.11", "3.12", "3.13"]
+
+
+@nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """The default test run (Hypothesis profile `dev`, or `ci` under CI=1)."""
-    session.install("-e", ".[test]")
+    """The default test run (Hypothesis profile `dev`, or `ci` under CI=1), on every
+    claimed Python that is installed."""
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("pytest", *session.posargs)
+
+
+@nox.session
+def shuffled(session: nox.Session) -> None:
+    """The default run in a random order (pytest-randomly prints its seed;
+    `nox -s shuffled -- --randomly-seed=N` replays that order)."""
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
+    session.run("pytest", "-p", "randomly", *session.posargs)
 
 
 @nox.session
 def thorough(session: nox.Session) -> None:
     """Long property runs: Hypothesis profile `thorough`."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
 
 
@@ -40,7 +54,7 @@ def heavy(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the source, tests, examples and benchmarks."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
 
 

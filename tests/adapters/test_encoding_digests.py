@@ -8,7 +8,9 @@ does not move these digests; only a change to an encoder does. (The Wypas rows
 were recorded again when issue 15 added fields to its view and three numbers to
 its observation: the special card played during a turn; and again for its rules
 version 2, special cards at any moment: the windows went, and with them a phase
-and the old meaning of ``site``, and views of a seat offered a card were added.)
+and the old meaning of ``site``, and views of a seat offered a card were added; and
+again when a special card could answer another (issue 30): the cards waiting in the
+chain joined the observation, and two views with a chain were added.)
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ def test_serve_passes_host_port_and_database(runs: list[dict[str, Any]], tmp_pat
     (call,) = runs
     assert isinstance(call["app"], Starlette)
     assert (call["host"], call["port"]) == ("0.0.0.0", 8123)
-    assert call["forwarded_allow_ips"] == "127.0.0.1"
+    assert call["proxy_headers"] is False  # the app reads them, from trusted proxies only
     assert str(db) in result.output
     assert db.exists()  # opened (and checked) before uvicorn starts
 
@@ -62,13 +63,14 @@ def test_serve_passes_every_limit_flag_on(runs: list[dict[str, Any]], tmp_path: 
             "--max-rollout-depth",
             "50",
             "--forwarded-allow-ips",
-            "",
+            "10.0.0.1",
         ],
     )
     assert result.exit_code == 0, result.output
     limits = runs[0]["app"].state.limits
     assert limits == Limits(max_matches_per_client=2, idle_seconds=30, max_rollout_depth=50)
-    assert runs[0]["forwarded_allow_ips"] == ""
+    layers = [layer.cls.__name__ for layer in runs[0]["app"].user_middleware]
+    assert "ProxyHeadersMiddleware" in layers  # the trusted proxy reaches the app
 
 
 def test_a_bad_limit_is_refused_in_one_line(runs: list[dict[str, Any]], tmp_path: Path) -> None:
@@ -111,3 +113,24 @@ def test_the_docs_list_every_limit_with_its_flag_and_default() -> None:
         cells = [c.strip().strip("`").replace(",", "") for c in rows[0].split("|")]
         value = getattr(defaults, field.name)
         assert any(re.fullmatch(re.escape(f"{value:g}"), c) for c in cells), (field.name, rows[0])
+
+
+def test_serve_starts_where_python_has_no_resource_module(
+    runs: list[dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: `meeple.web.connections` imported the Unix-only `resource` module when
+    it was imported, so on Windows `meeple serve` stopped at once, saying the web extra
+    was missing. The module is now imported where the open-file limit is read."""
+    import meeple.web
+
+    monkeypatch.setitem(sys.modules, "resource", None)  # `import resource` fails, as on Windows
+    monkeypatch.delitem(sys.modules, "meeple.web.connections", raising=False)  # imported anew
+    monkeypatch.setattr(meeple.web, "connections", None, raising=False)  # restored after
+    result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "m.sqlite3")])
+    assert result.exit_code == 0, result.output
+    assert "web extra" not in result.output
+    (call,) = runs
+    assert call["app"].state.limits == Limits()  # no open-file limit read: none lowered
+    from meeple.web.connections import connection_cap  # the one `serve` imported
+
+    assert connection_cap(10**9) == 10**9  # nothing to read or raise: what was asked

@@ -20,12 +20,15 @@ from meeple.core import loads
 from meeple.core import replace
 from meeple.testing import check_document
 from meeple.testing import check_game
+from meeple.testing import check_state
+from meeple.testing.where import Where
 from meeple.wypas import GAME
 from meeple.wypas import Options
 from meeple.wypas.actions import Auction
 from meeple.wypas.actions import BidDown
 from meeple.wypas.components import BACA_CARDS
 from meeple.wypas.components import DECK
+from meeple.wypas.components import DOG
 from meeple.wypas.components import HERDER_CARDS
 from meeple.wypas.components import SHEEP_DECK
 from meeple.wypas.components import SUPER
@@ -37,6 +40,7 @@ from meeple.wypas.state import BID
 from meeple.wypas.state import CHOOSE
 from meeple.wypas.state import REACT
 from meeple.wypas.state import REDYK
+from meeple.wypas.state import TAKE
 from meeple.wypas.state import State
 from meeple.wypas.view import View
 
@@ -48,6 +52,7 @@ from .helpers import k
 from .helpers import pen
 from .helpers import play
 from .helpers import sheep
+from .helpers import walk
 from .strategies import bluff_states
 from .strategies import plain_states
 from .strategies import states
@@ -165,6 +170,28 @@ def _black_sheep_pending() -> State:
     return state
 
 
+def _answered_thief() -> State:
+    """Seat 0's Thief robs seat 1, who answered with its Black Sheep on seat 2's green
+    4: seat 2 is asked to react, the Thief waits in the chain."""
+    state = arrange(
+        4,
+        phase=REDYK,
+        actor=0,
+        hands=(hand("thief"), hand("red-1", "black"), (), ()),
+        pens=((EMPTY, EMPTY), (EMPTY, EMPTY), (pen("green-3", "green-4"), EMPTY), (EMPTY, EMPTY)),
+    )
+    state = play(state, "thief p1", "black p2 pen1 green-4")
+    assert state.chain
+    return state
+
+
+def _thief_picks_mid_chain() -> State:
+    """The chain of `_answered_thief` resolves: the Thief picks, the Black Sheep waits."""
+    state = play(_answered_thief(), "pass", "pass", "pass")
+    assert (state.phase, len(state.chain)) == (TAKE, 1)
+    return state
+
+
 def _doc(obj: State | View) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(dumps(obj, game=GAME))
     return data
@@ -194,6 +221,20 @@ def _black_without_the_sheep(d: dict[str, Any]) -> None:
     d["passes"] = 2  # the next pass resolves the card (it raised StopIteration)
 
 
+def _chain_outside_the_reactions(d: dict[str, Any]) -> None:
+    d["chain"], d["pending"], d["dogs"] = [d["pending"]], [], []
+    d.update(phase=int(REDYK), resume=[], actor=0, to_act=[0])
+
+
+def _chain_thief_robs_itself(d: dict[str, Any]) -> None:
+    d["chain"][0][2] = 0  # the waiting Thief of seat 0 now names seat 0
+
+
+def _chain_dog_answers_itself(d: dict[str, Any]) -> None:
+    d["chain"][0].append(0)  # seat 0 "cancels" its own Thief
+    d["deck"].remove(DOG)
+
+
 HOSTILE_STATES = [
     (_start, _hide_as_choose, "drawn lots are laid out once the baca hides one"),
     (_start, lambda d: d.update(rng=-1), "64-bit"),
@@ -204,6 +245,11 @@ HOSTILE_STATES = [
     (_black_sheep_pending, _black_without_the_sheep, "Black Sheep swaps for a sheep"),
     (_black_sheep_pending, _wolf_twice, "a Wolf goes over a pen that has none"),
     (_black_sheep_pending, lambda d: d.update(phase=int(REDYK), resume=[]), "pending only in"),
+    (_black_sheep_pending, _chain_outside_the_reactions, "pending only in"),
+    (_answered_thief, _chain_thief_robs_itself, "a Thief robs another seat"),
+    (_answered_thief, _chain_dog_answers_itself, "answers another seat's card"),
+    (_answered_thief, lambda d: d["chain"][0].__delitem__(4), r"\(seat, kind, target"),
+    (_thief_picks_mid_chain, lambda d: d["chain"][0].__setitem__(1, 0), "not a special"),
     (_bluff_auction, lambda d: d["options"].update(bluff=False), "the bluff rule"),
     (_bluff_auction, lambda d: d.update(checkers=1 << 2), "face-down card can be checked"),
     (_bluff_auction, lambda d: d.update(phase=int(AWARD), actor=0, to_act=[0]), "a tie"),
@@ -220,6 +266,11 @@ STATE_IDS = [
     "black-sheep-face-not-in-pen",
     "wolf-over-a-wolf",
     "pending-card-outside-the-reactions",
+    "chain-outside-the-reactions",
+    "chain-thief-robs-itself",
+    "chain-dog-answers-its-own-card",
+    "chain-card-too-short",
+    "chain-card-not-special",
     "face-down-bid-without-bluff",
     "check-without-face-down",
     "award-without-tie",
@@ -307,7 +358,17 @@ def test_hostile_documents_are_refused_with_the_rule(make: Any, change: Any, rea
     _refused(data, reason)
 
 
-@pytest.mark.parametrize("make", [_start, _first_lot, _bluff_auction, _black_sheep_pending])
+@pytest.mark.parametrize(
+    "make",
+    [
+        _start,
+        _first_lot,
+        _bluff_auction,
+        _black_sheep_pending,
+        _answered_thief,
+        _thief_picks_mid_chain,
+    ],
+)
 def test_every_view_of_a_crafted_position_loads_and_deals_a_valid_state(make: Any) -> None:
     state = make()
     for p in (None, *range(state.players)):
@@ -317,6 +378,29 @@ def test_every_view_of_a_crafted_position_loads_and_deals_a_valid_state(make: An
         world = GAME.determinize(view, 3)
         world.validate()
         assert world.view(p) == view
+
+
+def test_a_document_written_before_cards_could_answer_cards_loads() -> None:
+    # Rules version 2 documents have no chain: a card awaiting reactions was alone.
+    state = _black_sheep_pending()
+    data = _doc(state)
+    del data["chain"]
+    assert loads(json.dumps(data), game=GAME) == state
+
+
+@pytest.mark.rule("wypas:specials.secret-holders")
+def test_the_kit_passes_at_every_step_of_chains_in_random_games() -> None:
+    # The kit's own playouts check a sample of steps; here every state with a chain
+    # of two cards or more (and the Thief picking mid-chain) gets the full checks,
+    # the views, prompts and texts of every seat against re-dealt worlds included.
+    checked = {REACT: 0, TAKE: 0}
+    for seed in (3, 5):  # seeded games of 4 with chains of two cards and more
+        where = Where("wypas", 4, seed)
+        for state in walk(4, seed, Options(max_rounds=6)):
+            if state.chain and checked[state.phase] < 6:
+                check_state(GAME, state, where)
+                checked[state.phase] += 1
+    assert checked == {REACT: 6, TAKE: 4}
 
 
 # -- properties of reachable states -----------------------------------------------

@@ -21,6 +21,7 @@ from meeple.wypas.encoding import PEN_SIZE
 from meeple.wypas.encoding import SCALARS
 from meeple.wypas.encoding import SEAT_SIZE
 from meeple.wypas.encoding import layout
+from meeple.wypas.state import REDYK
 from meeple.wypas.state import Phase
 
 from .helpers import arrange
@@ -28,6 +29,7 @@ from .helpers import face
 from .helpers import hand
 from .helpers import k
 from .helpers import pen
+from .helpers import play
 from .helpers import sheep
 from .helpers import walk
 
@@ -43,7 +45,7 @@ OPTION_SETS = {
 
 # Offsets inside a seat block (see docs/rules/wypas.md, "Adapters").
 FLAGS_AT = KINDS
-PENS_AT = KINDS + 17
+PENS_AT = KINDS + 19
 
 
 # -- vocabulary ------------------------------------------------------------------------
@@ -106,9 +108,9 @@ def test_every_legal_action_of_random_games_is_in_the_vocabulary(name: str, play
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_observation_size(players: int) -> None:
     assert GAME.observation_size(players) == GLOBAL_SIZE + players * SEAT_SIZE
-    assert SEAT_SIZE == KINDS + 17 + 2 * PEN_SIZE
+    assert SEAT_SIZE == KINDS + 19 + 2 * PEN_SIZE
     assert len(FACES) + 4 == PEN_SIZE
-    assert (GLOBAL_SIZE, SEAT_SIZE) == (318, 121)  # the sizes docs/rules/wypas.md states
+    assert (GLOBAL_SIZE, SEAT_SIZE) == (322, 123)  # the sizes docs/rules/wypas.md states
 
 
 def test_layout_parts_sit_where_the_docs_say() -> None:
@@ -129,15 +131,16 @@ def test_layout_parts_sit_where_the_docs_say() -> None:
         256,
         258,
     ]
-    assert [starts[n] for n in ("phase", "site", "scalars")] == [288, 297, 303]
+    assert starts["chain"] == 288
+    assert [starts[n] for n in ("phase", "site", "scalars")] == [292, 301, 307]
     assert lay.width("scalars") == len(SCALARS) == 15
     seat1 = GLOBAL_SIZE + SEAT_SIZE
     assert starts["seat+1.hand"] == seat1
     assert starts["seat+1.flags"] == seat1 + FLAGS_AT
-    assert lay.width("seat+1.flags") == len(FLAGS) == 17
+    assert lay.width("seat+1.flags") == len(FLAGS) == 19
     assert starts["seat+1.pen1"] == seat1 + PENS_AT
     assert starts["seat+1.pen2"] == seat1 + PENS_AT + PEN_SIZE
-    assert lay.size == GAME.observation_size(4) == 802
+    assert lay.size == GAME.observation_size(4) == 814
 
 
 @pytest.mark.parametrize("name", sorted(OPTION_SETS))
@@ -173,7 +176,7 @@ def test_own_hand_and_relative_seats() -> None:
     assert encoded[me + k("wolf")] == 1 / KIND_COUNT[k("wolf")]
     assert encoded[me + k("red-1")] == 0.0  # seat 0's hand is hidden
     assert encoded[me + FLAGS_AT] == 3 / 30  # hand size
-    assert encoded[me + FLAGS_AT + 16] == 12 / 60  # points
+    assert encoded[me + FLAGS_AT + 18] == 12 / 60  # points
     left = GLOBAL_SIZE + SEAT_SIZE  # seat 2, the viewer's left
     pen1 = left + PENS_AT
     faces = list(FACES)
@@ -183,13 +186,38 @@ def test_own_hand_and_relative_seats() -> None:
     assert encoded[pen1 + len(FACES) + 2] == 1.0  # wolf
     assert encoded[pen1 + len(FACES) + 3] == 2 / 40  # wolf eats the 4; 2 cards: the lower
     across = GLOBAL_SIZE + 2 * SEAT_SIZE  # seat 3
-    assert encoded[across + FLAGS_AT + 16] == 30 / 60
+    assert encoded[across + FLAGS_AT + 18] == 30 / 60
     assert encoded[across + k("super")] == 0.0
     pen2 = across + PENS_AT + PEN_SIZE
     assert encoded[pen2 + faces.index(face("red-5"))] == 1.0
     assert encoded[pen2 + len(FACES)] == 1 / 4  # one black sheep
     seat0 = GLOBAL_SIZE + 3 * SEAT_SIZE
     assert encoded[seat0 + FLAGS_AT + 1] == 1.0  # seat 0 is the baca
+
+
+def test_the_cards_waiting_in_a_chain_are_encoded() -> None:
+    # Seat 0's Thief robs seat 1, who answers with a Black Sheep on seat 2's pen: the
+    # Thief waits in the chain, the Black Sheep is the pending card.
+    state = arrange(
+        4,
+        phase=REDYK,
+        actor=0,
+        hands=(hand("thief"), hand("red-1", "black"), hand(), hand()),
+        pens=(((), ()), ((), ()), (pen("green-3", "green-4"), ()), ((), ())),
+    )
+    state = play(state, "thief p1", "black p2 pen1 green-4")
+    lay = layout(4)
+    for p in (None, 0, 2):
+        encoded = GAME.encode_view(state.view(p))
+        assert encoded[lay.slice("chain")] == (1 / KIND_COUNT[k("thief")], 0.0, 0.0, 0.0)
+        assert encoded[lay.slice("pending")] == (0.0, 0.0, 1.0, 0.0)  # the Black Sheep
+        base = 0 if p is None else p
+        for seat in range(4):
+            flags = lay.start(f"seat+{(seat - base) % 4}.flags")
+            waiting = FLAGS.index("played a card waiting in the chain")
+            target = FLAGS.index("the target of a card waiting in the chain")
+            assert encoded[flags + waiting] == (1.0 if seat == 0 else 0.0)
+            assert encoded[flags + target] == (1.0 if seat == 1 else 0.0)
 
 
 def test_spectator_sees_no_hand() -> None:

@@ -17,6 +17,10 @@ from meeple.wypas import GAME
 from meeple.wypas import Options
 from meeple.wypas.state import State
 
+from .helpers import hand
+from .helpers import play
+from .test_rules_reactions import redyk_start
+
 
 def _after(players: int, seed: int, moves: int) -> State:
     _, _, states = random_playout(GAME, players, seed, limit=moves)
@@ -42,8 +46,8 @@ def test_start_with_specials() -> None:
 @pytest.mark.parametrize(
     ("players", "seed", "moves", "counts"),
     [
-        (4, 9, 120, [3, 5, 13, 33]),
-        (4, 9, 180, [2, 2, 2, 4]),
+        (4, 9, 120, [5, 22, 70, 183]),
+        (4, 9, 180, [3, 6, 9, 17]),
         (3, 3, 250, [3, 4, 8, 19]),
     ],
 )
@@ -58,3 +62,17 @@ def test_start_with_bluff() -> None:
     # declared value (4 x 6): 1 + 4 + 24 = 29 moves from each of the 9 positions.
     state = GAME.start(4, seed=6, options=Options(bluff=True, specials=False))
     assert [perft(state, d) for d in range(1, 5)] == [3, 9, 261, 2349]
+
+
+def test_the_victim_of_a_thief_answers() -> None:
+    # Seat 0's Thief robs seat 1 (red 1, Black Sheep); seat 2's pen holds green 3 and 4.
+    # Seat 1 passes or answers with its Black Sheep on either sheep (3); everyone else
+    # holds nothing and can only pass (3, 3); after the third pass the chain resolves:
+    # the Thief takes the red 1 or the Black Sheep from the untouched hand (2), or,
+    # when the Black Sheep was played, the red 1 from what is left, after one more
+    # pass (1 + 1): 4. Then: the Thief's player goes on with its redyk holding the red
+    # 1 (done or either pen: 3) while seat 1 is offered its Black Sheep (wait or
+    # either sheep: 3), or holding the Black Sheep (done or either sheep: 3); or the
+    # Thief takes the red 1 after the Black Sheep (1 + 1): 6 + 3 + 2 = 11.
+    state = play(redyk_start((hand("thief"), hand("red-1", "black"), (), ())), "thief p1")
+    assert [perft(state, d) for d in range(1, 6)] == [3, 3, 3, 4, 11]

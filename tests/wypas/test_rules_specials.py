@@ -154,15 +154,16 @@ def test_black_sheep_returns_a_dolly_as_a_dolly() -> None:
 
 
 @pytest.mark.rule("wypas:specials.any-moment", "wypas:specials.reactions")
-def test_a_special_card_waits_while_another_awaits_its_reactions() -> None:
+def test_a_special_card_answers_another_when_its_holder_is_asked() -> None:
     state = redyk_start((hand("thief"), hand("red-1"), hand("thief"), hand()))
     state = play(state, "thief p1")  # seat 1 is asked to react; seat 2 holds a Thief
     assert (state.phase, state.to_act) == (REACT, frozenset({1}))
-    state = play(state, "pass")
     before = state
-    with pytest.raises(IllegalActionError, match="awaits its reactions"):
+    with pytest.raises(IllegalActionError, match="p1 is asked now"):
         state.apply(GAME.parse_action("thief p1"), 2)
     assert state == before
+    state = play(state, "pass")  # seat 2's turn to react: it may answer with its Thief
+    assert texts(state.legal_actions()) == ["pass", "thief p1"]  # seat 0 holds nothing now
 
 
 @pytest.mark.rule("wypas:specials.thief")

@@ -37,10 +37,14 @@ def make_console(no_color: bool = False, **settings: Any) -> Console:
 
     Rich alone already prints plain text to pipes and dumb terminals; under
     ``NO_COLOR`` it drops the colours but keeps bold and reverse, so here both turn
-    every style off, as a plain fallback should.
+    every style off, as a plain fallback should. The console is made when a command
+    runs, not at import, so it reads the terminal's width and ``NO_COLOR`` then.
     """
     if no_color or os.environ.get("NO_COLOR", ""):
         settings["color_system"] = None
+    # Soft wrap: a line of prose (a path, a hint) is never broken at the width, so a
+    # log, a pipe or a test reads it whole; tables are still laid out to the width.
+    settings.setdefault("soft_wrap", True)
     return Console(highlight=False, **settings)
 
 

@@ -72,6 +72,8 @@ def validate(s: State) -> None:
     ):
         if not (len(tup) == size and (not tup or min(tup) >= 0)):
             _fail(f"{what} are counts")
+    # as bounded as a view's (a loaded state's draw of 10**30 steles would never end)
+    _check(all(m <= PER_COLOUR * NC for m in s.mods), "modifiers are bounded")
     _check(max(s.temples) < TEMPLE_SPACES, "a full temple is emptied")
     _check(len(s.reserves) == n and len(s.tokens) == n and len(s.hands) == n, "seats")
     _check_table(s)
@@ -94,6 +96,7 @@ def validate(s: State) -> None:
     _check((s.phase == Phase.EXTRA) == (s.extra in ("place", "take")), "extra action")
     _check(s.extra in ("", "place", "take"), "extra is place, take or empty")
     _check(s.extra_count >= 0 and s.waivers >= 0, "counts are not negative")
+    _check(s.extra_count <= PER_COLOUR * NC and s.waivers <= MAX_HAND, "counts are bounded")
     _check(s.phase in _TURN_PHASES or not s.extra, "stale extra")
     if over:
         _check(not s.fresh and not s.regular_done and not any(s.mods), "turn reset")

@@ -3,12 +3,18 @@ and the words of the refusals that explain a limit."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
+from typing import Any
 
+from ..core.shown import MAX_REASON
+from ..core.shown import shown
 from .limits import Limits
 from .limits import duration
+from .wire import ErrorBody
+from .wire import write_body
 
-__all__ = ["ApiError", "creating_too_quickly", "error_body", "too_many_open"]
+__all__ = ["ApiError", "creating_too_quickly", "error_body", "too_many_guesses", "too_many_open"]
 
 
 class ApiError(Exception):
@@ -37,13 +43,14 @@ class ApiError(Exception):
         return error_body(self.status, self.reason, **self.extra)
 
 
-def error_body(status: int, reason: str, **extra: object) -> dict[str, object]:
-    """The JSON body of every refusal, written from its type (`meeple.web.bodies.ErrorBody`)."""
-    from .bodies import ErrorBody
-    from .bodies import structured
-    from .bodies import write_body
+def error_body(status: int, reason: str, **extra: Any) -> dict[str, object]:
+    """The JSON body of every refusal, written from its type (`meeple.web.wire.ErrorBody`).
 
-    return write_body(structured({"error": reason, "status": status, **extra}, ErrorBody))
+    The reason is made showable (`meeple.web.shown`): a refusal may quote what the
+    client sent or what a plugin wrote, and neither may break the body's encoding or
+    reorder the words a person reads.
+    """
+    return write_body(ErrorBody(shown(reason, MAX_REASON), status, **extra))
 
 
 def creating_too_quickly(limits: Limits, wait: float) -> ApiError:
@@ -56,14 +63,37 @@ def creating_too_quickly(limits: Limits, wait: float) -> ApiError:
     )
 
 
-def too_many_open(limits: Limits, which: str) -> ApiError:
-    """The 429 for a new match past the cap on unfinished ones: the server's (``"total"``)
-    or one address's (``"client"``)."""
+def too_many_guesses(limits: Limits, wait: float) -> ApiError:
+    """The 429 for a client that sent too many wrong seat tokens or unknown match ids."""
+    return ApiError(
+        429,
+        f"your address sent too many wrong seat tokens or unknown match ids (at most "
+        f"{limits.guesses_per_minute:g} a minute, {limits.guess_burst} in a burst); try "
+        f"again in {wait:.0f} seconds",
+        headers={"Retry-After": str(max(1, round(wait)))},
+    )
+
+
+def too_many_open(limits: Limits, which: str, wait: float | None = None) -> ApiError:
+    """The 429 for a new match past the cap on unfinished ones: the server's (``"total"``,
+    with the seconds until the longest-idle match may give way), one network's
+    (``"network"``) or one address's (``"client"``)."""
     if which == "total":
+        minutes = max(1, math.ceil((wait or 60.0) / 60))
         return ApiError(
             429,
-            f"the server already holds {limits.max_matches} unfinished matches, "
-            "its limit; finish one or try later",
+            f"the server is full: it holds {limits.max_matches} unfinished matches, its "
+            f"limit; try again in {minutes} minute{'s' if minutes > 1 else ''} (a match "
+            f"nobody moved in for {duration(limits.full_idle_seconds)} then makes room)",
+            headers={"Retry-After": str(minutes * 60)},
+        )
+    if which == "network":
+        return ApiError(
+            429,
+            f"your network (addresses sharing the first 24 bits, or 48 for IPv6) already "
+            f"has {max(limits.max_matches_per_network, limits.max_matches_per_client)} "
+            "unfinished matches on this server, the most one network may have: finish or "
+            "abandon one",
         )
     return ApiError(
         429,

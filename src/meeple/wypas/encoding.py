@@ -153,7 +153,9 @@ FLAGS: Final = (
     "first fifth fleece",
     "played the pending special",
     "its target",
-    "Sheepdogs in the chain / 3",
+    "Sheepdogs on the pending card / 3",
+    "played a card waiting in the chain",
+    "the target of a card waiting in the chain",
     "fleeces",
     "points",
 )
@@ -180,6 +182,7 @@ _GLOBAL: Final = (
     ("pending", _N_SPECIALS),
     ("pending.pen", 2),
     ("pending.face", _N_FACES),
+    ("chain", _N_SPECIALS),
     ("phase", len(Phase)),
     ("site", len(TURNS)),
     ("scalars", len(SCALARS)),
@@ -188,7 +191,7 @@ _SEAT: Final = (("hand", KINDS), ("flags", len(FLAGS)), ("pen1", PEN_SIZE), ("pe
 GLOBAL_SIZE: Final = sum(width for _, width in _GLOBAL)
 """Size of the parts before the per-seat blocks."""
 SEAT_SIZE: Final = sum(width for _, width in _SEAT)
-"""Per seat: cards known in hand (36), 17 flags and counts, two pens."""
+"""Per seat: cards known in hand (36), 19 flags and counts, two pens."""
 
 
 def _parts(players: int) -> list[tuple[str, int]]:
@@ -257,6 +260,13 @@ def _pen_block(row: tuple[int, ...], wolf: bool) -> tuple[float, ...]:
 _EMPTY_PEN: Final = (0.0,) * PEN_SIZE
 
 
+@lru_cache(maxsize=1 << 10)
+def _chain_counts(chain: tuple[tuple[int, ...], ...]) -> tuple[float, ...]:
+    """The ``chain`` part: the special cards waiting in the chain to resolve (besides
+    the pending one), per kind, divided by the copies of the kind in the box."""
+    return _counts(tuple([card[1] for card in chain]), _COPIES)[THIEF:]
+
+
 def encode_view(view: View) -> tuple[float, ...]:
     """The view as numbers in [0, 1]; the layout is documented in docs/rules/wypas.md."""
     n = view.players
@@ -286,6 +296,8 @@ def encode_view(view: View) -> tuple[float, ...]:
             w.one_hot("pending.pen", pending[3] - 1)
         if pending[4]:
             w.one_hot("pending.face", _FACE_INDEX[pending[4]])
+    if view.chain:
+        w.put("chain", _chain_counts(view.chain))
     w.one_hot("phase", view.phase)
     if view.resume:
         w.one_hot("site", _TURN_INDEX[view.resume[0]])
@@ -352,6 +364,10 @@ def _flags(
     bids, laid, fleeces, points, pending = src.bids, src.laid, src.fleeces, src.points, src.pending
     played, target = (pending[0], pending[2]) if pending else (-1, -1)
     dogs = src.dogs if pending else ()
+    waiting = targets = 0  # the seats that played, and that are named by, waiting cards
+    for card in src.chain:
+        waiting |= 1 << card[0]
+        targets |= 1 << card[2]
     out: list[tuple[float, ...]] = []
     for seat, count in enumerate(hand_counts):
         held = count / HAND_MAX
@@ -375,6 +391,8 @@ def _flags(
             1.0 if seat == played else 0.0,
             1.0 if seat == target else 0.0,
             chain if chain < 1.0 else 1.0,
+            1.0 if waiting >> seat & 1 else 0.0,
+            1.0 if targets >> seat & 1 else 0.0,
             kept if kept < 1.0 else 1.0,
             score if score < 1.0 else 1.0,
         )

@@ -49,18 +49,13 @@ from .view import view_of
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["out_of_turn", "prompt", "prompt_line", "refusal", "special_text"]
+__all__ = ["out_of_turn", "prompt", "refusal", "special_text"]
 
 
-def prompt(s: State, player: int | None) -> str:
-    """One line: what the seat to act decides now (the same line for every seat), or,
-    for a seat offered a special card, that offer (only that seat is told)."""
-    return prompt_line(view_of(s, player))
-
-
-def prompt_line(v: View) -> str:
-    """What the acting seat decides now, in one line (or the state of play for others);
-    a seat offered a special card reads its offer."""
+def prompt(v: View) -> str:
+    """One line from a seat's view: what the seat to act decides now (the same line for
+    every seat), or, for a seat offered a special card, that offer (only that seat is
+    told). The render's last line too."""
     me = v.player
     if me is not None and me != v.actor and me in v.to_act:
         return f"p{me}: you may play a special card now, or wait (meanwhile {_table_line(v)})"
@@ -88,7 +83,12 @@ def _table_line(v: View) -> str:
     if phase == SHEAR:
         return f"{who}: shear a pen (announce with meee), or done"
     if phase == REACT:
-        return f"{who}: react to {special_text(v.pending)} with a Sheepdog, or pass"
+        earlier = ", ".join(special_text(card[:5]) for card in v.chain)
+        after = f" (played after {earlier})" if earlier else ""
+        return (
+            f"{who}: react to {special_text(v.pending)}{after}: cancel it with a Sheepdog, "
+            "answer with a special card, or pass"
+        )
     if phase == TAKE:
         return f"{who}: your Thief takes one card from p{v.pending[2]}"
     if phase == AWARD:
@@ -119,7 +119,7 @@ def refusal(s: State, action: object, p: int) -> str:
         if p == s.actor:
             return (
                 "wait declines an offer to play a special card while another player is "
-                f"to act; it is your move now ({prompt(s, p)})"
+                f"to act; it is your move now ({prompt(view_of(s, p))})"
             )
         return "wait declines an offer to play a special card"  # pragma: no cover
     if p != s.actor:
@@ -208,7 +208,7 @@ def out_of_turn(s: State, action: object, p: int) -> str | None:
     wrong = _misnamed(s, action, p)
     if wrong is not None:
         return wrong
-    if s.phase == REACT and isinstance(action, Dog | Pass):
+    if s.phase == REACT and isinstance(action, Dog | Pass | Thief | Wolf | Black):
         return (
             f"reactions go round one player at a time from the left of the card's player: "
             f"p{s.actor} is asked now"
@@ -253,12 +253,8 @@ def _held(action: object) -> int:
 
 def _special_refusal(s: State, action: object, p: int) -> str:
     """Why a special card cannot be played now: the moment, the card, or its target."""
-    if s.phase not in TURNS:
-        return (
-            "a special card may be played at any moment except while another one "
-            "awaits its reactions or a Thief's pick: right after a special card only "
-            "a Sheepdog answers it"
-        )
+    if s.phase == TAKE:
+        return "a special card may be played at any moment except while a Thief picks its card"
     kind, target = _SPECIAL[type(action)]
     if kind not in s.hands[p]:
         return f"you hold no {KIND_NAME[kind]} card"

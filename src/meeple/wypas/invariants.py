@@ -182,7 +182,8 @@ def cards_in_play(s: State) -> list[int]:
 
 def _table_cards(x: State | View) -> list[int]:
     """Kinds shown to everyone outside the hands, deck and lots: pens, wolves, fleeces,
-    bid cards, the lot under auction, a special card awaiting reactions, the Sheepdogs."""
+    bid cards, the lot under auction, the special cards of a chain not resolved yet and
+    their Sheepdogs."""
     out: list[int] = []
     for pair in x.pens:
         for pen in pair:
@@ -199,6 +200,9 @@ def _table_cards(x: State | View) -> list[int]:
     if x.phase == REACT:
         out.append(x.pending[1])
     out += [DOG] * len(x.dogs)
+    for card in x.chain:  # cards of the chain not resolved yet, and their Sheepdogs
+        out.append(card[1])
+        out += [DOG] * (len(card) - 5)
     return out
 
 

@@ -336,8 +336,8 @@ def _check_auction(x: Table, down: tuple[int, ...]) -> None:
 
 
 def _check_specials(x: State | View, hand_sizes: tuple[int, ...]) -> None:
-    """The special card pending, the turn it interrupted and its Sheepdogs, as the
-    special-card rules play."""
+    """The special card pending, the turn it interrupted, its Sheepdogs and the rest of
+    its chain, as the special-card rules play."""
     n, phase = x.players, x.phase
     if phase in SPECIAL_PHASES:
         check(x.options.specials, "special cards belong to the game with special cards")
@@ -350,41 +350,68 @@ def _check_specials(x: State | View, hand_sizes: tuple[int, ...]) -> None:
     )
     check(not x.waited or phase in TURNS, "a seat waits on an offer only during a turn")
     if phase not in SPECIAL_PHASES:
-        check(not x.pending and not x.dogs, "a special card is pending only in react and take")
+        check(
+            not x.pending and not x.dogs and not x.chain,
+            "a special card is pending only in react and take",
+        )
         return
     pending = x.pending
     check(len(pending) == 5, "a pending special card is (seat, kind, target, pen, face)")
-    who, kind, target, pen, face = pending
-    check_seat(who, n, "the player of the special card")
-    check_seat(target, n, "the special card's target")
-    if kind not in (THIEF, DOG, BLACK, WOLF):
-        raise ValueError(f"card kind {kind} is not a special card")
-    for q in x.dogs:
-        check_seat(q, n, "a Sheepdog's owner")
-    if kind == THIEF:
-        check(target != who and pen == 0 and face == 0, "a Thief robs another seat")
-    else:
-        if pen not in (1, 2):
-            raise ValueError(f"a {KIND_NAME[kind]} names pen 1 or 2")
-        row = x.pens[target][pen - 1]
-        wolf = x.wolves[target] >> (pen - 1) & 1
-        if kind == DOG:
-            check(bool(wolf) and face == 0, "a Sheepdog drives off a wolf that is there")
-        elif kind == WOLF:
-            check(not wolf and face == 0, "a Wolf goes over a pen that has none")
-            check(len(row) >= 2, "a Wolf goes over a pen of at least two cards")
-        else:
-            check(
-                face in FACE_NAME and any(face_of(c) == face for c in row) and len(row) >= 2,
-                "a Black Sheep swaps for a sheep showing that face in a pen of two cards or more",
-            )
+    _check_card(x, pending, on_table=True)
+    for card in x.chain:
+        check(len(card) >= 5, "a card of the chain is (seat, kind, target, pen, face, *dogs)")
+        # While reactions are asked no card has resolved yet, so every target is still
+        # there; while a Thief picks, a card before it may have taken a later one's.
+        _check_card(x, card[:5], on_table=phase == REACT)
+        _check_dogs(card[0], card[5:], n)
+    who, kind, target = pending[0], pending[1], pending[2]
     if phase == TAKE:
         check(kind == THIEF and not x.dogs, "only a Thief that resolved takes a card")
         check(x.actor == who, "the Thief's player takes the card")
         check(hand_sizes[target] > 0, "a Thief takes from a hand that holds a card")
         return
+    top = _check_dogs(who, x.dogs, n)
+    check(x.actor != top, "the player of the last card in the chain does not react to it")
+
+
+def _check_card(x: State | View, card: tuple[int, ...], *, on_table: bool) -> None:
+    """A special card played: (seat, kind, target, pen, face), its target named as its
+    kind needs; `on_table`: and that target is on the table now."""
+    n = x.players
+    who, kind, target, pen, face = card
+    check_seat(who, n, "the player of the special card")
+    check_seat(target, n, "the special card's target")
+    if kind not in (THIEF, DOG, BLACK, WOLF):
+        raise ValueError(f"card kind {kind} is not a special card")
+    if kind == THIEF:
+        check(target != who and pen == 0 and face == 0, "a Thief robs another seat")
+        return
+    if pen not in (1, 2):
+        raise ValueError(f"a {KIND_NAME[kind]} names pen 1 or 2")
+    check(kind == BLACK or face == 0, f"a {KIND_NAME[kind]} names no sheep")
+    check(kind != BLACK or face in FACE_NAME, "a Black Sheep names the face of the sheep it takes")
+    if not on_table:
+        return
+    row = x.pens[target][pen - 1]
+    wolf = x.wolves[target] >> (pen - 1) & 1
+    if kind == DOG:
+        check(bool(wolf), "a Sheepdog drives off a wolf that is there")
+    elif kind == WOLF:
+        check(not wolf, "a Wolf goes over a pen that has none")
+        check(len(row) >= 2, "a Wolf goes over a pen of at least two cards")
+    else:
+        check(
+            any(face_of(c) == face for c in row) and len(row) >= 2,
+            "a Black Sheep swaps for a sheep showing that face in a pen of two cards or more",
+        )
+
+
+def _check_dogs(who: int, dogs: tuple[int, ...], n: int) -> int:
+    """The Sheepdogs that cancelled seat `who`'s card, in order: each answers another
+    seat's card. Returns the seat of the last card (`who` or the last Sheepdog's)."""
     top = who
-    for q in x.dogs:
+    for q in dogs:
+        check_seat(q, n, "a Sheepdog's owner")
         check(q != top, "a Sheepdog answers another seat's card")
         top = q
-    check(x.actor != top, "the player of the last card in the chain does not react to it")
+    return top

@@ -5,9 +5,11 @@ moment", even during another player's turn. Every moment of a turn (the phases i
 `state.TURNS`) offers them: the seat to act finds the special cards it could play
 among its choices, and every other seat that could play one is offered it in
 secret (`offers`). A special card is played with all its targets named; every
-other player may then cancel it with a Sheepdog (a new reaction round follows each
-Sheepdog). When a reaction round passes all the way round, the chain resolves, and
-play goes back to the turn the card interrupted (`State.resume`).
+other player, in turn, may then cancel it with a Sheepdog or answer it with a
+special card of their own (a new reaction round follows each card). When a reaction
+round passes all the way round, the chain resolves in the order the cards were
+played (`State.chain`), and play goes back to the turn the first card interrupted
+(`State.resume`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 from typing import Any
 from typing import Final
+
+import attrs
 
 from meeple.core import ONE_SEAT
 from meeple.core import replace
@@ -186,8 +190,11 @@ def _black_plays(t: int, i: int, pen: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def react_actions(s: State, p: int) -> tuple[Action, ...]:
-    """After a special card: pass, or cancel it with a Sheepdog held."""
-    return _PASS_DOG if DOG in s.hands[p] else PASS_ONLY
+    """After a special card: pass, cancel it with a Sheepdog held, or answer it with a
+    special card of one's own (it resolves after the cards played before it)."""
+    moves = _PASS_DOG if DOG in s.hands[p] else PASS_ONLY
+    plays = special_plays(s, p)
+    return (*moves, *plays) if plays else moves
 
 
 def take_actions(s: State) -> tuple[Action, ...]:
@@ -203,7 +210,9 @@ def play_special(s: State, a: Action, p: int) -> State:
     """The card leaves the hand face up; the others are asked in turn to react.
 
     Seat p may be the seat to act or an offered one; either way the turn of the seat
-    to act is interrupted, and goes on once the card is done (`State.resume`)."""
+    to act is interrupted, and goes on once the card is done (`State.resume`). Seat p
+    may also be the seat asked to react to another card: that card (with the
+    Sheepdogs that cancelled it) then waits in the chain, to resolve first."""
     if isinstance(a, Thief):
         pending = (p, THIEF, a.target, 0, 0)
     elif isinstance(a, Wolf):
@@ -216,14 +225,19 @@ def play_special(s: State, a: Action, p: int) -> State:
         raise AssertionError(f"{a} is not a special card")
     kind = pending[1]
     nxt = (p + 1) % s.players
+    if s.phase == REACT:  # an answer: the chain so far resolves before this card
+        chain, resume = (*s.chain, (*s.pending, *s.dogs)), s.resume
+    else:
+        chain, resume = (), (s.phase, s.actor)
     return replace(
         s,
         hands=put(s.hands, p, remove_one(s.hands[p], kind)),
         known=forget(s.known, p, kind),
         pending=pending,
         dogs=(),
+        chain=chain,
         phase=REACT,
-        resume=(s.phase, s.actor),
+        resume=resume,
         passes=0,
         actor=nxt,
         to_act=ONE_SEAT[nxt],
@@ -260,55 +274,98 @@ def react_next(s: State, after: int) -> int:
 
 
 def resolve(s: State) -> State:
-    """Everyone let the chain stand: the special resolves unless an odd number of dogs."""
-    who, kind, target, pen, face = s.pending
-    discard = list(s.discard) + [DOG] * len(s.dogs)
-    effective = len(s.dogs) % 2 == 0
-    hands, pens, wolves, known = s.hands, s.pens, s.wolves, s.known
-    if not effective:
-        discard.append(kind)
-    elif kind == THIEF:
-        discard.append(THIEF)
-        if s.hands[target]:
-            known = put(known, who, put(known[who], target, s.hands[target]))
-            return replace(
-                s,
-                discard=tuple(sorted(discard)),
-                dogs=(),
-                known=known,
-                phase=TAKE,
-                actor=who,
-                to_act=ONE_SEAT[who],
-                passes=0,
-            )
-    elif kind == WOLF:
-        wolves = put(wolves, target, wolves[target] | (1 << (pen - 1)))
-    elif kind == DOG:
-        wolves = put(wolves, target, wolves[target] & ~(1 << (pen - 1)))
-        discard += [WOLF, DOG]
-    else:
-        row = s.pens[target][pen - 1]
-        i = next(j for j, c in enumerate(row) if face_of(c) == face)
+    """A reaction round passed all the way: the chain resolves, first card first."""
+    return _resolve(s, (*s.chain, (*s.pending, *s.dogs)))
+
+
+def _resolve(s: State, queue: tuple[tuple[int, ...], ...]) -> State:
+    """Resolve the cards of `queue` in order: each stands unless an odd number of
+    Sheepdogs cancelled it. A standing Thief stops here to take its card (the rest
+    of the queue waits in `State.chain`); after the last card the turn goes on."""
+    table = _Resolution(list(s.discard), s.hands, s.pens, s.wolves, s.known)
+    for i, card in enumerate(queue):
+        who, kind, target = card[0], card[1], card[2]
+        table.discard += [DOG] * (len(card) - 5)
+        if (len(card) - 5) % 2:
+            table.discard.append(kind)
+        elif kind != THIEF:
+            table.stand(card)
+        else:
+            table.discard.append(THIEF)
+            if table.hands[target]:
+                known = table.known  # the Thief's player looks at the whole hand
+                table.known = put(known, who, put(known[who], target, table.hands[target]))
+                return replace(
+                    s,
+                    **table.fields(),
+                    pending=card[:5],
+                    dogs=(),
+                    chain=queue[i + 1 :],
+                    phase=TAKE,
+                    actor=who,
+                    to_act=ONE_SEAT[who],
+                    passes=0,
+                )
+    return replace(s, **table.fields(), dogs=(), chain=(), **_resumed(s))
+
+
+@attrs.define
+class _Resolution:
+    """What resolving cards changes, while a chain resolves (a scratch record)."""
+
+    discard: list[int]
+    hands: tuple[tuple[int, ...], ...]
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    wolves: tuple[int, ...]
+    known: tuple[tuple[tuple[int, ...], ...], ...]
+
+    def fields(self) -> dict[str, Any]:
+        """The state's fields as the cards resolved so far left them."""
+        return {
+            "discard": tuple(sorted(self.discard)),
+            "hands": self.hands,
+            "pens": self.pens,
+            "wolves": self.wolves,
+            "known": self.known,
+        }
+
+    def stand(self, card: tuple[int, ...]) -> None:
+        """A standing Wolf, Sheepdog (on a wolf) or Black Sheep does what it says; if
+        its target is gone (a card before it in the chain took it), it does nothing
+        and goes to the discards."""
+        who, kind, target, pen, face = card[:5]
+        bit = 1 << (pen - 1)
+        if kind == WOLF:
+            if self.wolves[target] & bit:
+                self.discard.append(WOLF)
+            else:
+                self.wolves = put(self.wolves, target, self.wolves[target] | bit)
+        elif kind == DOG:
+            if self.wolves[target] & bit:
+                self.wolves = put(self.wolves, target, self.wolves[target] & ~bit)
+                self.discard.append(WOLF)
+            self.discard.append(DOG)
+        else:
+            self._swap(who, target, pen, face)
+
+    def _swap(self, who: int, target: int, pen: int, face: int) -> None:
+        """A Black Sheep takes the sheep showing `face` into its player's hand."""
+        row = self.pens[target][pen - 1]
+        i = next((j for j, c in enumerate(row) if face_of(c) == face), -1)
+        if i < 0:
+            self.discard.append(BLACK)
+            return
         taken = kind_of(row[i])
         row = put(row, i, placed(BLACK, BLACK_FACE))
-        left, right = pens[target]
-        pens = put(pens, target, (row, right) if pen == 1 else (left, row))
-        hands = put(hands, who, insert_sorted(hands[who], taken))
-        known = seen_by_all(known, who, taken)
-    return replace(
-        s,
-        discard=tuple(sorted(discard)),
-        hands=hands,
-        pens=pens,
-        wolves=wolves,
-        known=known,
-        dogs=(),
-        **_resumed(s),
-    )
+        left, right = self.pens[target]
+        self.pens = put(self.pens, target, (row, right) if pen == 1 else (left, row))
+        self.hands = put(self.hands, who, insert_sorted(self.hands[who], taken))
+        self.known = seen_by_all(self.known, who, taken)
 
 
 def take(s: State, kind: int) -> State:
-    """The Thief's pick: the card changes hands, and who knows what is updated."""
+    """The Thief's pick: the card changes hands, and who knows what is updated; then
+    the rest of the chain resolves."""
     thief, _, victim, _, _ = s.pending
     victim_hand = remove_one(s.hands[victim], kind)
     hands = put(s.hands, victim, victim_hand)
@@ -322,7 +379,7 @@ def take(s: State, kind: int) -> State:
         elif row[victim]:
             row = put(row, victim, ())  # they cannot tell which card went
         rows.append(row)
-    return replace(s, hands=hands, known=tuple(rows), **_resumed(s))
+    return _resolve(replace(s, hands=hands, known=tuple(rows)), s.chain)
 
 
 def _resumed(s: State) -> dict[str, Any]:

@@ -148,6 +148,13 @@ class Table:
     face); public once played."""
     dogs: tuple[int, ...]
     """Seats that answered `pending` with a cancelling Sheepdog, in order."""
+    chain: tuple[tuple[int, ...], ...] = attrs.field(default=(), kw_only=True)
+    """The other special cards of the chain that have not resolved yet, in the order
+    played, each ``(seat, kind, target, pen, face, *dogs)`` (the seats of the Sheepdogs
+    that cancelled it follow its five numbers): while reactions are asked, the cards
+    played before `pending`, which resolve before it; while a Thief picks (`pending`),
+    those played after it. Empty outside a chain (and in documents written before
+    cards could answer cards)."""
     final_from: int
     """Seat that sheared the game's first fifth fleece, or -1."""
     final_left: int
@@ -159,8 +166,8 @@ class Table:
     field_transformer=in_order(
         """players to_act rng options round baca phase actor hands deck discard pens wolves
         fleeces points bonus drawn lots face_down opener lot laid bids high down declared
-        checkers passed finished passes resume waited pending dogs final_from final_left
-        known buried"""  # the order of 0.1's documents (`meeple.core.field_order`)
+        checkers passed finished passes resume waited pending dogs chain final_from
+        final_left known buried"""  # the order of 0.1's documents (`meeple.core.field_order`)
     ),
 )
 class State(Table, StateBase):

@@ -29,6 +29,7 @@ from .encoding import _TURN_INDEX
 from .encoding import FLAGS
 from .encoding import SCALARS
 from .encoding import _box_counts
+from .encoding import _chain_counts
 from .encoding import _flags
 from .encoding import _lot_counts
 from .encoding import _pen_block
@@ -61,6 +62,8 @@ def _pending(pending: tuple[int, ...]) -> list[float]:
     return out
 
 
+_CHAIN: Final = packed(_chain_counts, maxsize=1 << 10)
+_NO_CHAIN: Final = bytes(4 * _N_SPECIALS)
 FLAGS_F32: Final = struct.Struct(f"={len(FLAGS)}f").pack
 """A seat's flags as float32 (packed at every step: some flag changes at every step)."""
 SCALARS_F32: Final = struct.Struct(f"={len(SCALARS)}f").pack
@@ -99,6 +102,7 @@ def encode_state(s: State, player: int | None) -> list[bytes]:
         _laid(s.laid),
         my_down,
         _pending(s.pending),
+        _CHAIN(s.chain) if s.chain else _NO_CHAIN,
         _PHASE[s.phase],
         _SITE[_TURN_INDEX[s.resume[0]]] if s.resume else _NO_SITE,
         SCALARS_F32(*_scalars(s, shown)),

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["successor"]
 
 _SPECIAL: Final = (Thief, Wolf, Black, Dog)
-"""The actions that play a special card (a ``dog`` without a target only reacts)."""
+"""The actions that play a special card (a ``dog`` without a target only cancels)."""
 
 
 def successor(s: State, a: Action, p: int) -> State:
@@ -63,12 +63,13 @@ def successor(s: State, a: Action, p: int) -> State:
 def _move(s: State, a: Action, p: int) -> State:
     """What the move does, before the offers are worked out again."""
     phase = s.phase
+    # A special card may be played at every moment of a turn, by the seat to act or
+    # an offered one, and in answer to another card; once the chain is done, play
+    # returns to that turn (`specials.resolve`).
+    if isinstance(a, _SPECIAL) and not (isinstance(a, Dog) and a.target < 0):
+        return play_special(s, a, p)
     if phase == REACT:
         return react(s, a, p)
-    # A special card may be played at every moment of a turn, by the seat to act or
-    # an offered one; once it is done, play returns to that turn (`specials.resolve`).
-    if isinstance(a, _SPECIAL):
-        return play_special(s, a, p)
     if phase == BID:
         return bid(s, a, p)
     if phase == REDYK:

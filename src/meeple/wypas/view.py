@@ -84,7 +84,8 @@ class Seen:
         """player players to_act options round baca phase actor hand hand_counts deck_count
         discard pens wolves fleeces points bonus drawn drawn_count lots face_down
         has_face_down opener lot laid bids high down declared checkers passed finished
-        passes resume waited pending dogs final_from final_left known buried buried_counts"""
+        passes resume waited pending dogs chain final_from final_left known buried
+        buried_counts"""
     ),  # the order of 0.1's documents (`meeple.core.field_order`)
 )
 class View(Seen, Table):

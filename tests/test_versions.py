@@ -1,0 +1,43 @@
+"""The Pythons we claim are the Pythons nox tests: pyproject's classifiers, its
+requires-python floor and the noxfile's list say the same versions."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _claimed() -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    found = []
+    for classifier in project["classifiers"]:
+        match = re.fullmatch(r"Programming Language :: Python :: (3\.\d+)", classifier)
+        if match:
+            found.append(match.group(1))
+    return found
+
+
+def _nox_pythons() -> list[str]:
+    tree = ast.parse((ROOT / "noxfile.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "PYTHONS" for t in node.targets
+        ):
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, list)
+            return [str(v) for v in value]
+    raise AssertionError("noxfile.py has no PYTHONS list")
+
+
+def test_the_classifiers_and_the_noxfile_name_the_same_pythons() -> None:
+    assert _claimed() == _nox_pythons()
+    assert _claimed(), "no 'Programming Language :: Python :: 3.x' classifier"
+
+
+def test_requires_python_starts_at_the_oldest_claimed_python() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["requires-python"] == f">={_claimed()[0]}"
