@@ -11,10 +11,10 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core.errors import InvalidOptionsError
-from ..core.frozen import thaw
 from ..core.options import options_to_json
 from ..core.options import setting_key
 from ..core.protocols import Game
+from ..core.thaw import thaw
 from ..sim.analysis import Analysis
 from ..sim.analysis import analyze
 from ..sim.design import lineup_for

@@ -12,9 +12,9 @@ from ..bots import make_bot
 from ..core import rng as _rng
 from ..core.capabilities import HasStatistics
 from ..core.capabilities import Statistic
+from ..core.match import GameRecord
 from ..core.match import Match
 from ..core.protocols import Game
-from ..core.record import GameRecord
 from ..core.turns import asking_order
 
 __all__ = ["GameResult", "Vitals", "game_seed", "lead_summary", "play_game"]

@@ -39,12 +39,12 @@ from ..core.errors import InvalidPlayerError
 from ..core.errors import MalformedActionError
 from ..core.errors import MeepleError
 from ..core.errors import UnknownGameError
+from ..core.match import GameRecord
 from ..core.match import Match
 from ..core.options import build_options
 from ..core.options import check_players
 from ..core.options import options_to_json
 from ..core.protocols import Game
-from ..core.record import GameRecord
 from ..core.registry import Registry
 from ..core.registry import default_registry
 from .bot_seats import BOT_GRACE_SECONDS
