@@ -32,9 +32,13 @@ def replace(state: S, /, **changes: Any) -> S:
     starts with an empty cache). A misspelt field name is refused: the copied
     dict would grow, and that is checked with one length comparison. `state` is
     positional-only: CPython then matches no keyword against it (each keyword of a
-    call cost a string comparison with ``state`` before).
+    call cost a string comparison with ``state`` before). A state class with
+    ``__slots__`` (attrs' default) has no dict to copy: TypeError says so.
     """
-    old: dict[str, Any] = state.__dict__
+    try:
+        old: dict[str, Any] = state.__dict__
+    except AttributeError:  # a try costs nothing in CPython 3.11 until it catches
+        raise TypeError(_no_dict(state)) from None
     fields = old | changes
     if len(fields) != len(old):
         unknown = sorted(set(changes) - set(old))
@@ -42,6 +46,15 @@ def replace(state: S, /, **changes: Any) -> S:
     new: S = _new(state.__class__)
     _set(new, "__dict__", fields)
     return new
+
+
+def _no_dict(state: Any) -> str:
+    cls = type(state)
+    return (
+        f"replace() copies a state's fields from its __dict__, but {cls.__module__}."
+        f"{cls.__qualname__} has __slots__ and no __dict__: declare it "
+        "@attrs.frozen(slots=False), or build its successors with attrs.evolve"
+    )
 
 
 def put(seq: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
