@@ -168,6 +168,77 @@ def test_no_module_writes_state_another_meeple_module_holds() -> None:
     assert not writes, writes
 
 
+# -- long functions ----------------------------------------------------------------
+
+LONGEST_FUNCTION = 80
+"""Lines a function may span, from its ``def`` to its last line (docstring, comments,
+blank lines and nested functions included): a longer one is split into named steps."""
+
+OTHER_HELPERS_LONG_FUNCTIONS = frozenset(
+    (
+        "bots/mcts.py:MCTSBot.choose",
+        "sim/analysis.py:analyze",
+        "sim/measures.py:summarize_block",
+        "sim/page.py:render_html",
+        "testing/kit.py:_playout",
+        "testing/kit.py:check_state",
+        "wojtek/html_map.py:route_map",
+        "wypas/html.py:render_html",
+    )
+)
+"""Long functions in files other helpers are changing at the same time (issue 34): the
+lead empties this at merge, and from then on no function is listed."""
+
+
+def _functions(tree: ast.AST, prefix: str = "") -> list[tuple[str, ast.AST]]:
+    """Every function in `tree` by its qualified name (``Class.method``, ``outer.inner``)."""
+    found: list[tuple[str, ast.AST]] = []
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            name = f"{prefix}{node.name}"
+            if not isinstance(node, ast.ClassDef):
+                found.append((name, node))
+            found.extend(_functions(node, f"{name}."))
+        else:
+            found.extend(_functions(node, prefix))
+    return found
+
+
+def long_functions(root: Path, longest: int = LONGEST_FUNCTION) -> dict[str, int]:
+    """``path:qualified name`` -> lines, of each function under `root` longer than `longest`."""
+    long: dict[str, int] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for name, node in _functions(tree):
+            assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            lines = (node.end_lineno or node.lineno) - node.lineno + 1
+            if lines > longest:
+                long[f"{path.relative_to(root).as_posix()}:{name}"] = lines
+    return long
+
+
+def test_no_function_in_meeple_is_longer_than_80_lines() -> None:
+    # Issue 34: 12 functions were longer than 80 lines (make_converter 164).
+    long = {
+        name: lines
+        for name, lines in long_functions(SRC).items()
+        if name not in OTHER_HELPERS_LONG_FUNCTIONS
+    }
+    assert not long, f"split these into named steps: {long}"
+
+
+def test_long_functions_counts_from_def_to_the_last_line(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "class C:\n"
+        + "    def fits(self):\n"
+        + "".join(f"        x{i} = {i}\n" for i in range(79))
+        + "    def over(self):\n"
+        + "".join(f"        x{i} = {i}\n" for i in range(80)),
+        encoding="utf-8",
+    )
+    assert long_functions(tmp_path) == {"m.py:C.over": 81}
+
+
 # -- import loops ------------------------------------------------------------------
 
 WEB_LOOP_UNTIL_WEBSEC_MERGES = frozenset(
