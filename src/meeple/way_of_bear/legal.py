@@ -142,15 +142,15 @@ def placements(
             elif rituals and not key & full and (trigger - spot[3]) & GUARD != GUARD:
                 out.extend(_with_rituals(spot, spot[2][has], reserve, temples, 0))
         return out
-    return _placements_with_mods(spots, reserve, temples, has, full, same_ok, discount, rituals)
+    return _placements_with_mods(spots, has, full, reserve, temples, same_ok, discount, rituals)
 
 
 def _placements_with_mods(
     spots: tuple[Spot, ...],
-    reserve: tuple[int, ...],
-    temples: tuple[int, ...],
     has: int,
     full: int,
+    reserve: tuple[int, ...],
+    temples: tuple[int, ...],
     same_ok: int,
     discount: int,
     rituals: bool,
