@@ -32,7 +32,7 @@ def shuffled(session: nox.Session) -> None:
 @nox.session
 def thorough(session: nox.Session) -> None:
     """Long property runs: Hypothesis profile `thorough`."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("pytest", *session.posargs, env={"HYPOTHESIS_PROFILE": "thorough"})
 
 
@@ -54,7 +54,7 @@ def heavy(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict over the source, tests, examples and benchmarks."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
 
 

@@ -1,7 +1,7 @@
 """The adapters' cost: the same random games through meeple itself and through each adapter.
 
     python benchmarks/adapters.py wojtek --players 3      # one game, every loop
-    python benchmarks/adapters.py --report               # docs/performance.md's tables
+    python benchmarks/adapters.py --report               # docs' performance tables
     python benchmarks/adapters.py --clones               # OpenSpiel clone cost, move 10 vs 5,000
     python benchmarks/adapters.py --instructions         # the report's ratios, in instructions
     python benchmarks/adapters.py --instructions --tree ../old   # ... of another checkout

@@ -10,7 +10,8 @@ grandchild its parent never waited for (orphaned workers) is not seen.
 
 writes every test's seconds (own, children, wall, and wall less the time the main
 thread queued for a CPU: "unqueued") to the JSON file and prints the
-slowest ones and the totals at the end. See docs/performance.md ("The test run").
+slowest ones and the totals at the end. See "The test run" in
+docs/development/performance-history.md.
 """
 
 from __future__ import annotations

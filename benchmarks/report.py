@@ -2,7 +2,7 @@
 
     python benchmarks/report.py > table.md
 
-This is how the table on docs/performance.md is made. The last column is each
+This is how the playout figures of docs/performance.md are made. The last column is each
 row's steps/s against a peer, OpenSpiel's pure-Python python_block_dominoes (see
 benchmarks/peers.py), timed again beside every row: the peer and the game take
 turns run by run, so a row's ratio compares loops that ran seconds apart (on a

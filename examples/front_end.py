@@ -1,6 +1,7 @@
 """A complete text front end for any registered game, in under 40 lines.
 
 Run `python examples/front_end.py wypas 4`; without a terminal it plays itself.
+Needs no extra (`pip install -e .`).
 """
 
 import sys

@@ -1,4 +1,8 @@
-"""REINFORCE against meeple bots through the Gymnasium adapter."""
+"""REINFORCE against meeple bots through the Gymnasium adapter.
+
+Run `python examples/gymnasium_training.py`. Needs the `rl` extra
+(`pip install -e '.[rl]'`).
+"""
 
 import numpy as np
 

@@ -1,4 +1,8 @@
-"""OpenSpiel's Python ISMCTS bot against a random player, on a meeple game."""
+"""OpenSpiel's Python ISMCTS bot against a random player, on a meeple game.
+
+Run `python examples/openspiel_ismcts.py`. Needs the `openspiel` extra
+(`pip install -e '.[openspiel]'`).
+"""
 
 import numpy as np
 import pyspiel

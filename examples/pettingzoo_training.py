@@ -1,4 +1,8 @@
-"""REINFORCE with a linear softmax policy over masked actions, through PettingZoo."""
+"""REINFORCE with a linear softmax policy over masked actions, through PettingZoo.
+
+Run `python examples/pettingzoo_training.py`. Needs the `rl` extra
+(`pip install -e '.[rl]'`).
+"""
 
 import numpy as np
 

@@ -1,4 +1,7 @@
-"""Play one random game of every registered game through the registry."""
+"""Play one random game of every registered game through the registry.
+
+Run `python examples/random_games.py`. Needs no extra (`pip install -e .`).
+"""
 
 import random
 

@@ -1,4 +1,7 @@
-"""Play a game, save its record as JSON, load it back and replay it exactly."""
+"""Play a game, save its record as JSON, load it back and replay it exactly.
+
+Run `python examples/save_and_replay.py`. Needs no extra (`pip install -e .`).
+"""
 
 import tempfile
 from pathlib import Path

@@ -1,4 +1,7 @@
-"""A small bot tournament: every bot takes every seat, results in a table."""
+"""A small bot tournament: every bot takes every seat, results in a table.
+
+Run `python examples/tournament.py`. Needs no extra (`pip install -e .`).
+"""
 
 from itertools import permutations
 

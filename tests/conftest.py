@@ -43,6 +43,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(trylast=True)  # after ``-m`` has deselected: sample what it selected
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Apply ``--heavy-sample`` (a fixed sample: the first case in collection order)."""
     if not config.getoption("--heavy-sample"):

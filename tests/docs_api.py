@@ -14,7 +14,9 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import re
 import textwrap
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +49,17 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
         "meeple.core",
         "What every game object, state, view and action is (the protocols front ends rely "
         "on), the facts a game declares, and the result of a game.",
-        ("Game", "State", "View", "Action", "GameSpec", "Outcome", "competition_ranks"),
+        (
+            "Game",
+            "State",
+            "View",
+            "Action",
+            "AnyGame",
+            "AnyState",
+            "GameSpec",
+            "Outcome",
+            "competition_ranks",
+        ),
     ),
     (
         "The template a game fills",
@@ -134,6 +146,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "HasStatistics",
             "Statistic",
             "HasStyledText",
+            "HasLegend",
             "Validating",
             "CAPABILITIES",
             "ENDED_BY",
@@ -174,6 +187,8 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "assert_golden",
             "REGOLD_ENV",
             "assert_refused",
+            "position",
+            "InvalidPositionError",
             "check_document",
             "mutated_documents",
             "FuzzError",
@@ -186,6 +201,7 @@ HOOKED = ("GameBase", "EncodingBase")
 
 
 VALUE_HOMES = (
+    "meeple.core.protocols",
     "meeple.core.seats",
     "meeple.core.capabilities",
     "meeple.core.registry",
@@ -340,6 +356,10 @@ def entry(module: str, name: str) -> list[str]:
         members = _members(obj)
         if members:
             out += [*members, ""]
+    elif typing.get_origin(obj) is not None:  # a type alias: AnyState = State[Action, View]
+        value = re.sub(r"\b(?:\w+\.)+(\w+)", r"\1", inspect.formatannotation(obj))
+        doc = next(filter(None, (_module_attribute_doc(m, name) for m in VALUE_HOMES)), "")
+        out += ["```python", f"{module}.{name} = {value}", "```", "", first_line(doc), ""]
     elif callable(obj) and not isinstance(obj, frozenset | tuple | dict):
         out += ["```python", f"{module}.{name}{signature(obj)}", "```", ""]
         out += [first_line(obj.__doc__), ""]

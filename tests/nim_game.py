@@ -147,9 +147,9 @@ def determinize(view: View, seed: int) -> State:
     )
 
 
-def prompt(s: State, player: int | None) -> str:
-    """One line."""
-    return "the game is over" if s.phase == Phase.OVER else "take 1-3 stones from one heap"
+def prompt(v: View) -> str:
+    """One line, from the seat's view."""
+    return "the game is over" if not v.to_act else "take 1-3 stones from one heap"
 
 
 def render(view: View) -> str:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import sys
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
@@ -11,6 +14,8 @@ from importlib import resources
 from typing import Any
 from typing import Final
 from typing import TypeVar
+
+import pytest
 
 from meeple.core import GameSpec
 from meeple.core.protocols import Game
@@ -104,3 +109,20 @@ def spec_of_test_game(
         max_steps=max_steps,
         simultaneous=simultaneous,
     )
+
+
+def meeple_command() -> str:
+    """The installed ``meeple`` console script, beside this Python's first."""
+    found = shutil.which("meeple", path=os.path.dirname(sys.executable)) or shutil.which("meeple")
+    assert found, "the meeple console script is not installed"
+    return found
+
+
+def heavy_but(names: Iterable[str], *kept: str) -> list[Any]:
+    """`names` as parameters, each but `kept` marked ``heavy``: a long end-to-end test
+    runs a game or two by default, and every game under `nox -s heavy` (`.ci/run` runs
+    the first heavy case too)."""
+    return [
+        pytest.param(name) if name in kept else pytest.param(name, marks=pytest.mark.heavy)
+        for name in names
+    ]

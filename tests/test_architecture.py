@@ -180,10 +180,6 @@ OTHER_HELPERS_LONG_FUNCTIONS = frozenset(
         "sim/analysis.py:analyze",
         "sim/measures.py:summarize_block",
         "sim/page.py:render_html",
-        "testing/kit.py:_playout",
-        "testing/kit.py:check_state",
-        "wojtek/html_map.py:route_map",
-        "wypas/html.py:render_html",
     )
 )
 """Long functions in files other helpers are changing at the same time (issue 34): the
@@ -240,14 +236,6 @@ def test_long_functions_counts_from_def_to_the_last_line(tmp_path: Path) -> None
 
 
 # -- import loops ------------------------------------------------------------------
-
-WEB_LOOP_UNTIL_WEBSEC_MERGES = frozenset(
-    f"meeple.web.{name}"
-    for name in ("bodies", "bot_seats", "errors", "live", "server_bodies", "upkeep")
-)
-"""The one known loop, among six web modules: removed when websec merges (the lead
-empties this constant then). A loop among some of these modules only is let through;
-any other loop fails."""
 
 
 def _module_names(root: Path) -> dict[str, Path]:
@@ -359,13 +347,9 @@ def import_loops(root: Path) -> list[list[str]]:
 
 
 def test_no_import_loop_inside_meeple() -> None:
-    # Issue 34: match <-> record (nine function-local imports), base <-> turns and
-    # converter <-> frozen hid loops behind imports inside functions.
-    loops = [
-        group
-        for group in import_loops(SRC)
-        if not {edge.split(" ")[0] for edge in group} <= WEB_LOOP_UNTIL_WEBSEC_MERGES
-    ]
+    # Issue 34: match <-> record (nine function-local imports), base <-> turns,
+    # converter <-> frozen and six web modules hid loops behind imports in functions.
+    loops = import_loops(SRC)
     assert not loops, "modules that import one another:\n" + "\n\n".join(
         "\n".join(group) for group in loops
     )

@@ -133,7 +133,7 @@ def test_the_web_serves_the_good_games_beside_a_broken_plugin(
             "/api/matches", json={"game": "broken_demo", "players": 2, "seats": ["human"] * 2}
         )
         assert created.status_code == 422
-        assert created.json()["error"] == BROKEN["broken_demo"]
+        assert created.json()["error"] == f"field 'game': {BROKEN['broken_demo']}"
 
 
 def test_the_installed_meeple_command_survives_a_broken_plugin(tmp_path: Path) -> None:

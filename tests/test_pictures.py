@@ -29,7 +29,7 @@ from .toy_game import ToyGame
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def _views(name: str) -> list[object]:
+def _views(name: str) -> list[Any]:
     """Every seat's view (and a spectator's) a few moves into a game, and at its end."""
     game = meeple.get_game(name)
     players = game.spec.min_players

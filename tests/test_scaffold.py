@@ -102,7 +102,7 @@ def test_the_package_has_every_skeleton_module_and_the_test_files(project: Path)
     modules = {p.stem for p in (project / "src" / PACKAGE).glob("*.py")}
     assert set(SKELETON) <= modules, sorted(set(SKELETON) - modules)
     tests = {p.name for p in (project / "tests").glob("test_*.py")}
-    assert {"test_conformance.py", "test_rules.py", "test_views.py"} <= tests
+    assert {"test_conformance.py", "test_rules.py", "test_views.py", "test_fuzz.py"} <= tests
     for path in ("pyproject.toml", "README.md", f"src/{PACKAGE}/data/deck.json"):
         assert (project / path).is_file(), path
     text = "".join(p.read_text(encoding="utf-8") for p in project.rglob("*") if p.is_file())
@@ -116,7 +116,8 @@ def test_the_installed_package_passes_its_own_tests_which_run_the_kit(
     done = run(["-m", "pytest", "-v", "-p", "no:cacheprovider"], project, site)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "test_conformance.py::test_the_game_passes_the_conformance_kit PASSED" in done.stdout
-    assert re.search(r"\b9 passed\b", done.stdout), done.stdout
+    assert "test_fuzz.py::test_a_hostile_document_is_refused_or_safe_to_use PASSED" in done.stdout
+    assert re.search(r"\b11 passed\b", done.stdout), done.stdout
 
 
 def test_the_package_passes_ruff_and_mypy_strict_as_written(project: Path) -> None:
@@ -125,7 +126,7 @@ def test_the_package_passes_ruff_and_mypy_strict_as_written(project: Path) -> No
         assert done.returncode == 0, done.stdout + done.stderr
     done = run(["-m", "mypy", "--strict"], project)  # files: from its pyproject.toml
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "23 source files" in done.stdout
+    assert "24 source files" in done.stdout
 
 
 def test_the_longest_name_and_title_still_pass_ruff(tmp_path: Path) -> None:
@@ -249,7 +250,9 @@ def test_every_template_is_filled_with_the_names_given() -> None:
     files = render_templates(names)
     assert Path("src/meeple_high_card/game.py") in files
     assert 'title="High card"' in files[Path("src/meeple_high_card/game.py")]
-    assert all("{{" not in text for text in files.values())
+    # every placeholder filled (a Jinja2 template's own expressions, with spaces, stay)
+    assert not any(re.search(r"\{\{\w+\}\}", text) for text in files.values())
+    assert "{{ name }}" in files[Path("src/meeple_high_card/templates/table.html")]
 
 
 def test_the_tutorial_explains_every_generated_file() -> None:
@@ -261,3 +264,99 @@ def test_the_tutorial_explains_every_generated_file() -> None:
         for path in render_templates(names_for("high_card"))
     }
     assert explained == written
+
+
+# -- issue 33, item 9: the plugin author's path -----------------------------------------
+
+
+def test_the_test_extra_brings_hypothesis_for_the_fuzz_test(project: Path) -> None:
+    import tomllib
+
+    pyproject = tomllib.loads((project / "pyproject.toml").read_text(encoding="utf-8"))
+    extra = pyproject["project"]["optional-dependencies"]["test"]
+    assert any(requirement.startswith("hypothesis") for requirement in extra)
+    fuzz = (project / "tests" / "test_fuzz.py").read_text(encoding="utf-8")
+    assert "mutated_documents(GAME)" in fuzz
+    assert "check_document(GAME, text)" in fuzz
+
+
+def test_the_readme_s_table_of_files_is_the_tutorial_s() -> None:
+    from .scaffold_table import TEMPLATE
+    from .scaffold_table import table
+    from .scaffold_table import template_table
+
+    assert template_table(TEMPLATE.read_text(encoding="utf-8")) == table(), (
+        "the scaffold README's table differs from the tutorial's: run "
+        "`python -m tests.scaffold_table`"
+    )
+
+
+def test_dir_writes_the_package_in_a_folder_of_its_own(tmp_path: Path) -> None:
+    clone = tmp_path / "my-game"
+    (clone / ".git").mkdir(parents=True)
+    (clone / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    result = runner.invoke(app, ["new-game", NAME, "--dir", str(clone)])
+    assert result.exit_code == 0, result.output
+    assert (clone / "pyproject.toml").is_file()
+    assert (clone / "src" / PACKAGE / "game.py").is_file()
+    assert (clone / ".git" / "HEAD").read_text(encoding="utf-8").startswith("ref:")
+    fresh = tmp_path / "new-folder"
+    assert runner.invoke(app, ["new-game", NAME, "--dir", str(fresh)]).exit_code == 0
+    assert (fresh / "README.md").is_file()
+
+
+def test_dir_refuses_a_folder_with_files_and_a_missing_parent(tmp_path: Path) -> None:
+    held = tmp_path / "held"
+    held.mkdir()
+    (held / "notes.txt").write_text("mine", encoding="utf-8")
+    result = runner.invoke(app, ["new-game", NAME, "--dir", str(held)])
+    assert result.exit_code == 2
+    assert "already exists (it holds notes.txt)" in " ".join(result.output.split())
+    assert [p.name for p in held.iterdir()] == ["notes.txt"]
+    lost = runner.invoke(app, ["new-game", NAME, "--dir", str(tmp_path / "a" / "b")])
+    assert lost.exit_code == 2
+    assert "is not a folder" in lost.output
+    both = runner.invoke(app, ["new-game", NAME, "--dir", str(tmp_path / "c"), "--into", "."])
+    assert both.exit_code == 2
+    assert "give --into or --dir, not both" in both.output
+    assert not (tmp_path / "c").exists()
+
+
+def test_a_test_position_is_checked_by_the_game_s_invariants() -> None:
+    from meeple.bear_mountain import GAME
+    from meeple.testing import InvalidPositionError
+    from meeple.testing import position
+
+    state = GAME.start(2, seed=1)
+    moved = position(state, row=(state.row[1], state.row[0], *state.row[2:]))
+    assert moved.row[0] == state.row[1]
+    assert moved.legal_actions(min(moved.to_act))  # it plays on
+    with pytest.raises(InvalidPositionError, match=r"changed: row"):
+        position(state, row=(state.row[0], state.row[0], *state.row[2:]))  # a card twice
+    with pytest.raises(TypeError, match="no field"):
+        position(state, rows=())
+
+
+def test_the_tutorial_says_which_scaffold_files_goofspiel_has_not() -> None:
+    page = (ROOT / "docs" / "guide" / "plugin-tutorial.md").read_text(encoding="utf-8")
+    sentence = page.split("source file the scaffold writes but these:")[1].split("Its tests")[0]
+    named = set(re.findall(r"`([\w/]+\.(?:py|json))`", sentence))
+    example = ROOT / "examples" / "plugin_game" / "src" / "meeple_goofspiel"
+    written = {
+        path.relative_to(Path("src/meeple_high_card")).as_posix()
+        for path in render_templates(names_for("high_card"))
+        if path.parts[0] == "src"
+    }
+    missing = {name for name in written if not (example / name).exists()}
+    assert named == missing
+
+
+def test_the_tutorial_names_the_capabilities_goofspiel_offers() -> None:
+    from meeple.core.capabilities import capabilities
+
+    page = " ".join((ROOT / "docs" / "guide" / "plugin-tutorial.md").read_text("utf-8").split())
+    said = page.split("Goofspiel offers ")[1].split(":")[0]
+    offered, _, refused = said.partition(", not ")
+    game = meeple.get_game("goofspiel")
+    assert set(re.findall(r"`(\w+)`", offered)) == set(capabilities(game))
+    assert not set(re.findall(r"`(\w+)`", refused)) & set(capabilities(game))

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import sys
 from pathlib import Path
 
 import pexpect
 import pytest
 
 from .shared import BUILT_IN
+from .shared import heavy_but
+from .shared import meeple_command
 from .shared import option_flags
 
 PROMPT = r"player 0> "
@@ -26,21 +26,15 @@ ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 # the terminal session to a few hundred prompts without changing any other rule.
 
 
-def _meeple() -> str:
-    found = shutil.which("meeple", path=os.path.dirname(sys.executable)) or shutil.which("meeple")
-    assert found, "the meeple console script is not installed"
-    return found
-
-
 def _spawn(args: list[str], extra: dict[str, str] | None = None) -> pexpect.spawn:
     env = {**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"}
     env.pop("NO_COLOR", None)
     return pexpect.spawn(
-        _meeple(), args, encoding="utf-8", timeout=60, env={**env, **(extra or {})}
+        meeple_command(), args, encoding="utf-8", timeout=60, env={**env, **(extra or {})}
     )
 
 
-@pytest.mark.parametrize("game", BUILT_IN)
+@pytest.mark.parametrize("game", heavy_but(BUILT_IN, "wojtek"))
 def test_a_full_human_game_in_a_terminal(game: str, tmp_path: Path) -> None:
     import meeple
 

@@ -21,7 +21,12 @@ import meeple
 from meeple.testing import reachable_states
 
 OPENING_PICTURES = {
-    "bear_mountain": (2, 1, 0, ["Mountain (standard)", "face-up: 1:c", "face-down pile: 41"]),
+    "bear_mountain": (
+        2,
+        1,
+        0,
+        ["Mountain (standard)", "face-up (take 1-4):", "face-down pile: 41"],
+    ),
     "way_of_bear": (4, 1, 0, ["temples:", "bag:", "p3"]),
     "wojtek": (3, 5, 1, ["Buzuluk", "Edinburgh", "Display:", "Poland: pawns 0 1 2"]),
     "wypas": (3, 1, 0, ["round 1, baca p0", "drawn lots:", "track:"]),

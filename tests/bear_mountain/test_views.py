@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from meeple.bear_mountain import GAME
@@ -83,3 +85,43 @@ def test_render_and_prompt_work_in_every_mode(players: int, options: Options) ->
         assert "Bear Went Over the Mountain" in text
         assert "\n" not in state.prompt(0)
     assert states[-1].prompt() == "the game is over"
+
+
+def _block(text: str, title: str) -> list[str]:
+    """The rows under `title` in a picture, up to the next line that is not indented."""
+    lines = text.splitlines()
+    start = lines.index(title) + 1
+    end = next((i for i in range(start, len(lines)) if not lines[i].startswith("  ")), len(lines))
+    return lines[start:end]
+
+
+def test_the_face_up_cards_are_drawn_as_the_hike_cards_are() -> None:
+    """Issue 33: the face-up row printed as ids (``1:c33 2:c44``), so the game's one
+    decision was made blind. Each card is now a column: its slot (what ``take N``
+    takes), notation, habitats, animals and elevation, lined up as in a hike."""
+    from meeple.bear_mountain.components import ANIMALS
+    from meeple.bear_mountain.components import CARDS
+    from meeple.bear_mountain.render import render_cards
+
+    state = GAME.start(3, seed=1)
+    view = state.view(0)
+    block = _block(GAME.render(view), f"face-up (take 1-{len(view.row)}):")
+    assert block == render_cards(view.row, [str(i) for i in range(1, len(view.row) + 1)])
+    slot, names, _, animals, _ = block
+    columns = [m.start() for m in re.finditer(r"\S+", slot)][1:]  # after the row's label
+    assert [slot[c:].split()[0] for c in columns] == ["1", "2", "3", "4"]
+    for column, card in zip(columns, view.row, strict=True):
+        assert names[column:].startswith(card_name(card))  # the slot sits over its card
+        shown = animals[column:].split()[0]
+        assert len(shown.split(",")) == len(CARDS[card - 1].animals)
+        assert all(ANIMALS[a][:1] in shown.lower() for a in CARDS[card - 1].animals)
+
+
+def test_a_hand_and_a_drawn_card_are_drawn_too() -> None:
+    draft = GAME.start(4, seed=1, options=Options(mode="draft")).view(1)
+    hand = _block(GAME.render(draft), "your hand:")
+    assert [row.split()[0] for row in hand] == ["card", "habit", "animal", "elev"] * 2
+    assert all(len(row) <= 80 for row in hand)  # ten cards in two bands
+    assert sorted(card_name(c) for c in draft.hand) == sorted(
+        cell for row in hand if row.split()[0] == "card" for cell in row.split()[1:]
+    )

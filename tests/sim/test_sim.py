@@ -30,10 +30,14 @@ def test_results_do_not_depend_on_workers_or_chunks() -> None:
     assert other != one
 
 
-def test_progress_counts_every_game() -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_is_told_game_by_game_not_task_by_task(workers: int) -> None:
+    """Issue 33: a bar moved only when a whole task of games ended (0/2000 for 14 s)."""
     seen: list[int] = []
-    simulate(TOY_PATH, 2, ["random"], 25, seed=1, workers=1, chunk_size=10, progress=seen.append)
-    assert seen == [10, 10, 5]
+    simulate(
+        TOY_PATH, 2, ["random"], 25, seed=1, workers=workers, chunk_size=10, progress=seen.append
+    )
+    assert seen == [1] * 25
 
 
 def test_a_failing_bot_is_reported_with_seed_and_record(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,3 +122,31 @@ def test_bad_arguments_are_refused_before_work_starts() -> None:
         simulate(TOY_PATH, 2, ["random"], 5, backend="spark")  # type: ignore[arg-type]  # refusal
     with pytest.raises(InvalidOptionsError, match="unknown option"):
         simulate(TOY_PATH, 2, ["random"], 5, options={"speed": 1})
+
+
+def test_bench_tells_its_progress_the_warm_up_included() -> None:
+    """Issue 33: `meeple bench` was silent for minutes; it now has a bar from the start."""
+    from meeple.sim import measure_speed
+    from meeple.sim.speed import warm_up_games
+
+    from ..toy_game import TOY
+
+    seen: list[int] = []
+    report = measure_speed(TOY, 2, games=20, runs=2, progress=seen.append)
+    assert sum(seen) == warm_up_games(20) + 2 * 20
+    assert len(report.games_per_s) == 2
+
+
+def test_bench_times_a_run_of_about_the_seconds_asked_when_no_count_is_given() -> None:
+    """Issue 33: `meeple bench` without --games times runs of a fixed length, not of
+    200 games (minutes for Wypas, milliseconds for a fast game)."""
+    from meeple.sim.speed import games_lasting
+
+    from ..toy_game import TOY
+
+    seen: list[int] = []
+    quick = games_lasting(TOY, 2, 0.01, progress=seen.append)
+    longer = games_lasting(TOY, 2, 0.5)
+    assert quick >= 1
+    assert sum(seen) >= 1  # the timing games are told too
+    assert longer > quick

@@ -25,6 +25,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import meeple
 
+from ..shared import heavy_but
 from .support import Json
 from .support import LiveServer
 from .support import bearer
@@ -90,7 +91,7 @@ def seats_for(game: str) -> list[str]:
     return ["human", *bots[: players - 1]]
 
 
-@pytest.mark.parametrize("game", meeple.game_names())
+@pytest.mark.parametrize("game", heavy_but(meeple.game_names(), "bear_mountain", "goofspiel"))
 def test_one_human_plays_a_full_game_against_bots(
     browser: Browser, server: LiveServer, game: str
 ) -> None:

@@ -30,6 +30,7 @@ from meeple.core.elements import drawn_elements
 from meeple.core.elements import touch
 
 from ..shared import SHORT_OPTIONS
+from ..shared import heavy_but
 from .support import Json
 from .support import LiveServer
 from .support import hub_of
@@ -148,7 +149,7 @@ class Table:
         screenshot(self.page, name, doc=True)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", heavy_but(GAMES, "bear_mountain", "goofspiel"))
 def test_a_whole_game_is_played_by_clicks_on_the_table(
     browser: Browser, server: LiveServer, game: str
 ) -> None:

@@ -43,7 +43,7 @@ def test_serve_passes_host_port_and_database(runs: list[dict[str, Any]], tmp_pat
     (call,) = runs
     assert isinstance(call["app"], Starlette)
     assert (call["host"], call["port"]) == ("0.0.0.0", 8123)
-    assert call["forwarded_allow_ips"] == "127.0.0.1"
+    assert call["proxy_headers"] is False  # the app reads them, from trusted proxies only
     assert str(db) in result.output
     assert db.exists()  # opened (and checked) before uvicorn starts
 
@@ -62,13 +62,14 @@ def test_serve_passes_every_limit_flag_on(runs: list[dict[str, Any]], tmp_path: 
             "--max-rollout-depth",
             "50",
             "--forwarded-allow-ips",
-            "",
+            "10.0.0.1",
         ],
     )
     assert result.exit_code == 0, result.output
     limits = runs[0]["app"].state.limits
     assert limits == Limits(max_matches_per_client=2, idle_seconds=30, max_rollout_depth=50)
-    assert runs[0]["forwarded_allow_ips"] == ""
+    layers = [layer.cls.__name__ for layer in runs[0]["app"].user_middleware]
+    assert "ProxyHeadersMiddleware" in layers  # the trusted proxy reaches the app
 
 
 def test_a_bad_limit_is_refused_in_one_line(runs: list[dict[str, Any]], tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -269,6 +270,13 @@ def test_damaged_rows_are_reported_and_skipped_and_the_rest_is_served(
         assert match_id in caplog.text
 
 
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
 def _serve(db: Path, timeout: float = 30) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
@@ -277,7 +285,7 @@ def _serve(db: Path, timeout: float = 30) -> subprocess.CompletedProcess[str]:
             "from meeple.cli.app import main; main()",
             "serve",
             "--port",
-            "0",
+            str(_free_port()),  # a port serve may take, so the database is what it refuses
             "--db",
             str(db),
         ],

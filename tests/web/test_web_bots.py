@@ -142,7 +142,9 @@ def test_a_failing_bot_is_reported_and_the_random_bot_takes_its_seat(
 ) -> None:
     _break_mcts(monkeypatch)
     caplog.set_level(logging.ERROR, logger="meeple.web")
-    with live_server(create_app(db)) as server, http_from(server.url) as http:
+    operator = "the operator's token"  # the bots' counts are the operator's only
+    app = create_app(db, operator_token=operator)
+    with live_server(app) as server, http_from(server.url) as http:
         data = create_over_http(http, "goofspiel", ["human", "mcts:iterations=10"], seed=4)
         final = _play_out(http, data)
         assert final["over"]
@@ -153,7 +155,8 @@ def test_a_failing_bot_is_reported_and_the_random_bot_takes_its_seat(
         assert "random" in error
         assert "hand" not in error  # the bot's view may be secret: the details go to the log
         assert final["seats"][1]["kind"] == "random"
-        assert http.get("/api/status").json()["bots"]["failures"] == 1
+        status = http.get("/api/status", headers=bearer(operator)).json()
+        assert status["bots"]["failures"] == 1
     assert "its hand was 1 2 3" in caplog.text
     with live_server(create_app(db)) as again, http_from(again.url) as http:
         shown = http.get(f"/api/matches/{data['match']}/view").json()

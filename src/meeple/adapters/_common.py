@@ -14,10 +14,12 @@ from typing import Literal
 
 import attrs
 
+from ..core.extras import install_hint
+
 try:
     import numpy as np
 except ImportError as err:  # pragma: no cover - exercised only without the extra
-    raise ImportError("meeple's adapters need numpy: pip install 'meeple[rl]'") from err
+    raise ImportError(f"meeple's adapters need numpy: {install_hint('rl')}") from err
 
 from ..core.capabilities import Encodable
 from ..core.capabilities import EncodesStates

@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.extras import install_hint
+
 try:
     import gymnasium
     import numpy as np
 except ImportError as err:  # pragma: no cover - exercised only without the extra
-    raise ImportError("meeple.adapters.gymnasium needs: pip install 'meeple[rl]'") from err
+    hint = install_hint("rl")
+    raise ImportError(f"meeple.adapters.gymnasium needs the rl extra: {hint}") from err
 
 from ..bots import make_bot
 from ..core import rng as _rng

@@ -1,4 +1,4 @@
-"""OpenSpiel registration of meeple games (extra: ``meeple[openspiel]``).
+"""OpenSpiel registration of meeple games (the ``openspiel`` extra).
 
     import pyspiel
     from meeple.adapters.openspiel import register
@@ -68,10 +68,13 @@ from typing import Any
 from typing import ClassVar
 from typing import Final
 
+from ..core.extras import install_hint
+
 try:
     import pyspiel  # needs numpy, which `_spiel_observer` uses
 except ImportError as err:  # pragma: no cover - exercised only without the extra
-    raise ImportError("meeple.adapters.openspiel needs: pip install 'meeple[openspiel]'") from err
+    hint = install_hint("openspiel")
+    raise ImportError(f"meeple.adapters.openspiel needs the openspiel extra: {hint}") from err
 
 import attrs
 

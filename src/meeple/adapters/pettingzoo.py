@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments for any registered game (extra: ``meeple[rl]``).
+"""PettingZoo AEC environments for any registered game (the ``rl`` extra).
 
     from meeple.adapters.pettingzoo import env
     e = env("wypas", players=4)
@@ -22,12 +22,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.extras import install_hint
+
 try:
     import gymnasium
     import numpy as np
     from pettingzoo import AECEnv
 except ImportError as err:  # pragma: no cover - exercised only without the extra
-    raise ImportError("meeple.adapters.pettingzoo needs: pip install 'meeple[rl]'") from err
+    hint = install_hint("rl")
+    raise ImportError(f"meeple.adapters.pettingzoo needs the rl extra: {hint}") from err
 
 from ..core.protocols import Game
 from ._common import RewardChoice

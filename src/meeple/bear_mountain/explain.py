@@ -28,6 +28,8 @@ from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State
+    from .state import Table
+    from .view import View
 
 __all__ = ["phase_text", "prompt", "refusal"]
 
@@ -42,7 +44,7 @@ _PHASE_TEXT: Final = {
 }
 
 
-def phase_text(s: State) -> str:
+def phase_text(s: Table) -> str:
     """The phase in words, for renderers and prompts."""
     if s.phase == Phase.SUDDEN:
         if s.options.mode == "standard":
@@ -168,42 +170,43 @@ def _assign_refusal(s: State, a: Assign | Done) -> str:
     )
 
 
-def prompt(s: State, player: int | None) -> str:
-    """One line: what `player` (or the only actor) decides now."""
-    if s.phase == Phase.OVER:
+def prompt(v: View) -> str:
+    """One line from a seat's view: what that seat decides now; a seat not to act is
+    told whom it waits for (a spectator's view: what the table waits for)."""
+    if v.phase == Phase.OVER:
         return "the game is over"
+    seats = ", ".join(str(q) for q in sorted(v.to_act))
+    player = v.player
     if player is None:
-        if len(s.to_act) != 1:
-            seats = ", ".join(str(q) for q in sorted(s.to_act))
-            return f"players {seats}: {phase_text(s)}"
-        (player,) = s.to_act
-    if player not in s.to_act:
-        seats = ", ".join(str(q) for q in sorted(s.to_act))
+        if len(v.to_act) != 1:
+            return f"players {seats}: {phase_text(v)}"
+        (player,) = v.to_act
+    if player not in v.to_act:
         return f"player {player}: waiting for player {seats}"
     who = f"player {player}"
-    phase = s.phase
+    phase = v.phase
     if phase == Phase.TAKE:
         return (
-            f"{who}: take a face-up card (take 1..{len(s.row)}) for card "
-            f"{len(s.hikes[player]) + 1} of {HIKE_LENGTH} of your hike"
+            f"{who}: take a face-up card (take 1..{len(v.row)}) for card "
+            f"{len(v.hikes[player]) + 1} of {HIKE_LENGTH} of your hike"
         )
     if phase == Phase.PICK:
         return (
-            f"{who}: round {s.round + 1} of 3, select a card to keep face down "
-            f"({len(s.picks[player])} of 4 selected)"
+            f"{who}: round {v.round + 1} of 3, select a card to keep face down "
+            f"({v.pick_counts[player]} of 4 selected)"
         )
     if phase == Phase.PLACE:
-        more = len(s.picks[player]) - DRAFT_KEEP[s.round]
+        more = v.pick_counts[player] - DRAFT_KEEP[v.round]
         return f"{who}: lay a selected card at either end of your hike ({more} to lay this round)"
     if phase == Phase.SUDDEN:
-        return f"{who}: {phase_text(s)}"
+        return f"{who}: {phase_text(v)}"
     if phase == Phase.DRAW:
-        return f"{who}: {phase_text(s)}; {len(s.deck)} cards in the deck"
+        return f"{who}: {phase_text(v)}; {v.deck_count} cards in the deck"
     if phase == Phase.DRAWN:
-        return f"{who}: place {card_name(s.drawn)} on an open hike whose edge habitat matches"
-    has_hab, animals, _, _ = assign_counts(s)
+        return f"{who}: place {card_name(v.drawn)} on an open hike whose edge habitat matches"
+    has_hab, animals, _, _ = assign_counts(v)
     return (
-        f"{who}: assign score cards to hike{s.active + 1} "
+        f"{who}: assign score cards to hike{v.active + 1} "
         f"({'habitat/elevation done' if has_hab else 'needs 1 habitat or elevation'}, "
         f"{animals} of 1-2 animal cards)"
     )

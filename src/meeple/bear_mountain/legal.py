@@ -39,6 +39,7 @@ from .state import TAKE
 
 if TYPE_CHECKING:
     from .state import State
+    from .state import Table
 
 __all__ = [
     "assign_counts",
@@ -171,7 +172,7 @@ def _animal_feasible(remaining: int, open_hikes: int, lo: int, hi: int) -> bool:
     return any(open_hikes <= remaining - x <= 2 * open_hikes for x in range(lo, hi + 1))
 
 
-def assign_counts(s: State) -> tuple[bool, int, int, int]:
+def assign_counts(s: Table) -> tuple[bool, int, int, int]:
     """(habitat/elevation card given, animal cards given, animal cards left, open hikes)."""
     mine = s.assigned[s.active]
     has_hab = any(c in HAB_SET for c in mine)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import accumulate
 from typing import TYPE_CHECKING
+from typing import Final
 
 from .components import ANIMALS
 from .components import CARDS
@@ -20,7 +22,7 @@ from .view import View
 if TYPE_CHECKING:
     from rich.text import Text
 
-__all__ = ["render", "render_hike", "render_styled"]
+__all__ = ["legend", "render", "render_cards", "render_hike", "render_styled"]
 
 _HAB = {i: h[0].upper() for i, h in enumerate(HABITATS)}  # C, H, M
 _ANIMAL = {
@@ -39,43 +41,61 @@ _W = 8
 so a column always ends in a space and never runs into its neighbour."""
 
 
+_LABELS: Final = ("card  ", "habit ", "animal", "elev  ")
+"""The rows of a block of cards, as the legend names them."""
+
+
+def render_cards(cards: Sequence[int], slots: Sequence[str] = ()) -> list[str]:
+    """Rows of text for cards side by side, one column each: notation, habitats (left
+    and right edge), animals, elevation; with `slots`, a first row naming each card's
+    place (what a move takes: ``take 2``)."""
+    columns = [_cells(c) for c in cards]
+    widths = _widths(columns)
+    rows = [
+        f"  {label} {_row([cells[i] for cells in columns], widths)}"
+        for i, label in enumerate(_LABELS)
+    ]
+    if slots:
+        rows.insert(0, f"  slot   {_row(slots, widths)}")
+    return rows
+
+
+def _cells(c: int) -> tuple[str, str, str, str]:
+    card = CARDS[c - 1]
+    return (
+        card_name(c),
+        f"{_HAB[card.left]}|{_HAB[card.right]}",
+        ",".join(_ANIMAL[ANIMALS[a]] for a in card.animals),
+        f"{card.elevation:+d}" if card.elevation else "0",
+    )
+
+
+def _widths(columns: Sequence[Sequence[str]]) -> list[int]:
+    return [max(_W, 1 + max(map(len, cells))) for cells in columns]
+
+
+def _row(cells: Sequence[str], widths: Sequence[int]) -> str:
+    return "".join(cell.ljust(w) for cell, w in zip(cells, widths, strict=True)).rstrip()
+
+
 def render_hike(hike: Sequence[int]) -> list[str]:
     """Rows of text for one hike: cards, habitats, animals, elevation, profile."""
     if not hike:
         return ["  (no cards yet)"]
-    columns, heights = [], []
-    height = 0
-    for c in hike:
-        card = CARDS[c - 1]
-        height += card.elevation
-        columns.append(
-            (
-                card_name(c),
-                f"{_HAB[card.left]}|{_HAB[card.right]}",
-                ",".join(_ANIMAL[ANIMALS[a]] for a in card.animals),
-                f"{card.elevation:+d}" if card.elevation else "0",
-            )
-        )
-        heights.append(height)
-    widths = [max(_W, 1 + max(map(len, cells))) for cells in columns]
-
-    def row(cells: Sequence[str]) -> str:
-        return "".join(cell.ljust(w) for cell, w in zip(cells, widths, strict=True)).rstrip()
-
+    heights = list(accumulate(CARDS[c - 1].elevation for c in hike))
+    widths = _widths([_cells(c) for c in hike])
     low = min(0, *heights)
     high = max(0, *heights)
     profile = [
-        f"  {level:+3d}   {row(['  ^' if h == level else '' for h in heights])}".rstrip()
+        f"  {level:+3d}   {_row(['  ^' if h == level else '' for h in heights], widths)}".rstrip()
         for level in range(high, low - 1, -1)
     ]
-    return [
-        f"  {label} {row([cells[i] for cells in columns])}"
-        for i, label in enumerate(("card  ", "habit ", "animal", "elev  "))
-    ] + profile
+    return render_cards(hike) + profile
 
 
 def render(view: View) -> str:
-    """The table as `view` sees it, for terminals and logs."""
+    """The table as `view` sees it, for terminals and logs: every card a seat may
+    decide on (the face-up row, a hand, a drawn card) drawn as the hikes are."""
     lines = [f"Bear Went Over the Mountain ({view.options.mode}), phase: {view.phase}"]
     slugs = ", ".join(SCORE_CARDS[s - 1].slug for s in view.score_cards)
     lines.append(f"score cards: {slugs}")
@@ -88,23 +108,64 @@ def render(view: View) -> str:
             lines.append(f"player {k}'s hike ({len(hike)} cards):")
         lines.extend(render_hike(hike))
     if view.row:
-        lines.append(
-            "face-up: " + "  ".join(f"{i}:{card_name(c)}" for i, c in enumerate(view.row, 1))
-        )
+        lines.append(f"face-up (take 1-{len(view.row)}):")
+        lines.extend(render_cards(view.row, [str(i) for i in range(1, len(view.row) + 1)]))
     lines.append(f"face-down pile: {view.deck_count} cards")
     if view.hand_counts:
         lines.append("hands: " + ", ".join(f"p{p}:{n}" for p, n in enumerate(view.hand_counts)))
         lines.append("selected: " + ", ".join(f"p{p}:{n}" for p, n in enumerate(view.pick_counts)))
-    if view.hand:
-        lines.append("your hand: " + " ".join(card_name(c) for c in view.hand))
-    if view.picks:
-        lines.append("your selected cards: " + " ".join(card_name(c) for c in view.picks))
+    lines += _cards_block("your hand", view.hand)
+    lines += _cards_block("your selected cards", view.picks)
     if view.discard:
         lines.append("discard pile (top last): " + " ".join(card_name(c) for c in view.discard))
-    if view.drawn:
-        lines.append(f"drawn: {card_name(view.drawn)}")
+        lines += _cards_block("top of the discard pile", view.discard[-1:])
+    lines += _cards_block("drawn", (view.drawn,) if view.drawn else ())
     waiting = ", ".join(str(p) for p in sorted(view.to_act)) or "nobody (game over)"
     lines.append(f"to act: {waiting}")
+    return "\n".join(lines)
+
+
+_BAND: Final = 8
+"""Cards per band of a hand or pile, so that a block fits 80 columns (a hike keeps its
+ten cards on one band, under one profile)."""
+
+
+def _cards_block(title: str, cards: Sequence[int]) -> list[str]:
+    if not cards:
+        return []
+    lines = [f"{title}:"]
+    for start in range(0, len(cards), _BAND):
+        lines += render_cards(cards[start : start + _BAND])
+    return lines
+
+
+def legend(view: View) -> str:
+    """What every row, abbreviation and mark of `render(view)` means (``legend``)."""
+    habitats = ", ".join(f"{_HAB[i]} {name}" for i, name in enumerate(HABITATS))
+    animals = ", ".join(f"{short} {animal}" for animal, short in _ANIMAL.items())
+    lines = [
+        "Cards are drawn in blocks, one column per card, with these rows:",
+        "  slot    over the face-up row: the number that `take N` takes",
+        "  card    the card's notation: cNN is card NN",
+        f"  habit   its habitats, left edge|right edge: {habitats}",
+        f"  animal  its animals: {animals}",
+        "  elev    how far it climbs (+N), descends (-N) or stays level (0)",
+        "  +N -N   under a hike, its elevation profile: ^ is the height after each card",
+        "score cards: the categories scored at the end, by slug (see the rules page)",
+        "face-down pile: cards left to draw",
+    ]
+    if view.options.mode == "solo":
+        lines += [
+            "hike1-hike5: your five hikes, with the score cards assigned to each",
+            "discard pile (top last): cards set aside; only the top one may be placed",
+            "drawn: the card just drawn, to place or discard",
+        ]
+    else:
+        lines += [
+            "player N's hike: the cards player N has placed, in order",
+            "hands, selected (drafting): cards each player pN holds, and has selected",
+        ]
+    lines.append("to act: the players who decide now")
     return "\n".join(lines)
 
 

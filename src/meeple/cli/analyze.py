@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..core.errors import InvalidOptionsError
 from ..core.options import options_to_json
@@ -23,6 +24,7 @@ from ..sim.design import skill_seatings
 from ..sim.page import format_estimate
 from ..sim.page import options_text
 from ..sim.report import write_report
+from .errors import interrupted
 from .options import parse_cli_options
 from .run_on import RunOn
 from .terminal import games_progress
@@ -93,24 +95,34 @@ def run_analysis(
         per_variant += len(skill_seatings(skill, skill_against, players))
     total = deals * per_variant * (2 if changes else 1)
     began = time.perf_counter()
-    with games_progress(console) as progress:
-        task = progress.add_task(f"{game.spec.name}: {total} games", total=total)
-        analysis = analyze(
-            game_ref,
-            players,
-            lineup,
-            deals,
-            seed,
-            rotate=rotate,
-            options=base,
-            compare=changes,
-            skill=skill,
-            skill_against=skill_against,
-            backend=run_on.backend,
-            workers=run_on.workers,
-            ray_address=run_on.ray_address,
-            progress=lambda count: progress.update(task, advance=count),
-        )
+    done = 0
+
+    def advance(count: int) -> None:
+        nonlocal done
+        done += count
+        progress.update(task, advance=count)
+
+    try:
+        with games_progress(console) as progress:
+            task = progress.add_task(f"{game.spec.name}: {total} games", total=total)
+            analysis = analyze(
+                game_ref,
+                players,
+                lineup,
+                deals,
+                seed,
+                rotate=rotate,
+                options=base,
+                compare=changes,
+                skill=skill,
+                skill_against=skill_against,
+                backend=run_on.backend,
+                workers=run_on.workers,
+                ray_address=run_on.ray_address,
+                progress=advance,
+            )
+    except KeyboardInterrupt:
+        interrupted(done, total)
     paths = write_report(out, analysis)
     elapsed = time.perf_counter() - began
     console.print(headline_table(analysis, f"{analysis.title}: {total} games in {elapsed:.1f}s"))
@@ -121,17 +133,20 @@ def run_analysis(
             continue  # said once for every variant
         console.print(note if shared else f"{label}: {note}", markup=False, soft_wrap=True)
     page = next(p for p in paths if p.name == "report.html")
-    console.print(f"report: {page} (open it in a browser); figures and data beside it in {out}")
+    console.print(
+        f"report: {page} (open it in a browser); figures and data beside it in {out}",
+        markup=False,
+    )
     console.print(f"file URL: {Path(page).resolve().as_uri()}", markup=False)
     return analysis
 
 
 def headline_table(analysis: Analysis, title: str) -> Table:
     """The headline figures of each variant, with their intervals."""
-    table = Table(title=title)
+    table = Table(title=Text(title))
     table.add_column("figure")
-    for variant in analysis.variants:
-        table.add_column(f"{variant.label}: {_options(variant.options)}", justify="right")
+    for variant in analysis.variants:  # option values (lists, text) are never read as markup
+        table.add_column(Text(f"{variant.label}: {_options(variant.options)}"), justify="right")
     for key in HEADLINES:
         figs = [v.figure(key) for v in analysis.variants]
         if all(f is None for f in figs):

@@ -14,8 +14,11 @@ from rich.table import Table
 from ..core import MeepleError
 from ..core import registry as _registry
 from ..core import rng as _rng
-from ..sim import measure_speed
 from ..sim import resolve_game
+from .checks import at_least
+from .checks import check_bots
+from .checks import lineup
+from .checks import player_count
 from .errors import fail
 from .new_game import new_game
 from .options import parse_cli_options
@@ -105,19 +108,25 @@ def bench(
     game: Annotated[str, typer.Argument(help="registered name or package.module:ATTR")],
     players: Annotated[list[int] | None, typer.Option(help="repeatable; default all")] = None,
     option: OptionArg = None,
-    games_per_run: Annotated[int, typer.Option("--games", help="games per timed run")] = 200,
+    games_per_run: Annotated[
+        int | None,
+        typer.Option(
+            "--games", help="games per timed run (default: as many as last about 2 s, timed first)"
+        ),
+    ] = None,
     runs: Annotated[int, typer.Option(help="timed runs; the median is reported")] = 5,
 ) -> None:
     """Random-playout steps/s and games/s through the public API."""
+    from .bench import run_bench
+
     console = make_console()
     try:
         chosen = resolve_game(game)
         options = parse_cli_options(chosen, option or [])
+        counts = players or list(chosen.spec.player_counts())
+        run_bench(console, chosen, counts, options, games_per_run, runs)
     except MeepleError as err:
         fail(str(err))
-    for count in players or list(chosen.spec.player_counts()):
-        report = measure_speed(chosen, count, options=options, games=games_per_run, runs=runs)
-        console.print(report.summary())
 
 
 SeatArg = Annotated[
@@ -125,7 +134,8 @@ SeatArg = Annotated[
     typer.Option(
         "--seat",
         "-s",
-        help="human, random, greedy or mcts[:iterations=N]; one per seat, in order",
+        help="human, random, greedy or mcts[:iterations=N]; one per seat, in order "
+        "(the last one given fills the remaining seats)",
     ),
 ]
 
@@ -147,14 +157,12 @@ def play(
     from .play import HELP
     from .play import PlaySession
 
-    seats = list(seat or ["human", "mcts"])
     out = make_console(no_color)
     try:
         chosen = resolve_game(game)
-        count = players if players is not None else max(len(seats), chosen.spec.min_players)
-        seats += ["mcts"] * (count - len(seats))
-        if len(seats) > count:
-            raise MeepleError(f"{len(seats)} seats given for {count} players")
+        given = seat or ["human", "mcts"]  # without --seat: you against MCTS
+        count = player_count(chosen, players, given, chosen.spec.min_players)
+        seats = lineup(given if seat else given[:count], count)
         options = parse_cli_options(chosen, option or [])
         the_seed = seed if seed is not None else secrets.randbelow(2**31)
         match = Match(chosen, count, seed=the_seed, **_options_kwargs(options))
@@ -165,10 +173,12 @@ def play(
             say=lambda text: out.print(text, markup=False, soft_wrap=True),
             clear=out.clear,
             draw=drawer(out),
+            width=out.width,
         )
     except MeepleError as err:
         fail(str(err))
-    console.print(f"{chosen.spec.title}, {count} players, seed {the_seed}. {HELP}", markup=False)
+    seated = f"{count} player{'s' * (count != 1)}"
+    console.print(f"{chosen.spec.title}, {seated}, seed {the_seed}. {HELP}", markup=False)
     try:
         finished = session.run()
     except (EOFError, KeyboardInterrupt):
@@ -232,12 +242,13 @@ def simulate(
     try:
         chosen = resolve_game(game)
         options = parse_cli_options(chosen, option or [])
-        count = players if players is not None else chosen.spec.min_players
+        at_least("-n", n, 1)
+        count = player_count(chosen, players, seat or [], chosen.spec.min_players)
         run_simulation(
             console,
             game,
             count,
-            list(seat or ["random"]),
+            lineup(seat or ["random"], count),
             n,
             seed,
             options=_options_kwargs(options),
@@ -282,23 +293,30 @@ def analyze(
     """A balance report: win rates by seat, lengths, endings, ties, lead changes, skill
     and the game's own statistics, each with its 95% interval (HTML, PNG, JSON)."""
     console = make_console()
+    from ..sim.plots import pyplot
     from .analyze import default_players
     from .analyze import run_analysis
 
     try:
         chosen = resolve_game(game)
+        pyplot()  # the report draws figures: without the plot extra, say so before any game
+        at_least("-n", n, 2, "deals")
+        count = player_count(chosen, players, seat or [], default_players(chosen))
+        seats = lineup(seat or ["random"], count)
+        strong = None if skill.strip().lower() == "none" else skill
+        check_bots(chosen, [*seats, *([strong, skill_against] if strong else [])])
         run_analysis(
             console,
             chosen,
             game,
-            players=players if players is not None else default_players(chosen),
-            seats=list(seat or ["random"]),
+            players=count,
+            seats=seats,
             deals=n,
             seed=seed,
             rotate=rotate,
             options=option or [],
             compare=compare or [],
-            skill=None if skill.strip().lower() == "none" else skill,
+            skill=strong,
             skill_against=skill_against,
             run_on=RunOn.from_flags(backend, workers, ray_address),
             out=out or f"analysis-{chosen.spec.name}",

@@ -13,7 +13,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-__all__ = ["fail", "say_error"]
+__all__ = ["INTERRUPTED", "fail", "interrupted", "say_error"]
+
+INTERRUPTED = 130
+"""The exit code after Ctrl-C, as shells give a command ended by SIGINT (128 + 2)."""
 
 
 def say_error(message: str) -> None:
@@ -28,3 +31,13 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Say `message` as an error and leave the command with exit code `code`."""
     say_error(message)
     raise typer.Exit(code)
+
+
+def interrupted(done: int, total: int | None) -> NoReturn:
+    """Leave a command stopped by Ctrl-C: say how far it got (of `total` games, when
+    known), exit 130, no traceback."""
+    of = "" if total is None else f" of {total}"
+    Console(stderr=True, highlight=False).print(
+        f"interrupted after {done}{of} games", markup=False, soft_wrap=True
+    )
+    raise typer.Exit(INTERRUPTED)

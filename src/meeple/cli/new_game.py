@@ -25,7 +25,18 @@ def new_game(
             help="the game's registry name: lower-case words joined by _ (high_card)",
         ),
     ],
-    into: Annotated[Path, typer.Option(help="the existing folder to write NAME/ in")] = Path("."),
+    into: Annotated[
+        Path | None,
+        typer.Option(help="the existing folder to write NAME/ in (default: the current one)"),
+    ] = None,
+    folder: Annotated[
+        Path | None,
+        typer.Option(
+            "--dir",
+            help="the package's own folder instead of INTO/NAME: a new folder, or an empty "
+            "one (hidden entries such as .git are kept)",
+        ),
+    ] = None,
     title: Annotated[
         str | None, typer.Option(help="the game's title (default: NAME as words)")
     ] = None,
@@ -37,7 +48,10 @@ def new_game(
     from ..scaffold import write_game
 
     try:
-        target, files = write_game(name, into, title, taken=registry.default_registry.names())
+        if folder is not None and into is not None:
+            raise ScaffoldError("give --into or --dir, not both")
+        taken = registry.default_registry.names()
+        target, files = write_game(name, into or Path("."), title, taken=taken, folder=folder)
     except ScaffoldError as err:
         fail(str(err))
     console.print(

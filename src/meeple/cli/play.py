@@ -30,6 +30,7 @@ from rich.console import RenderableType
 from ..bots import MCTSBot
 from ..bots import make_bot
 from ..core import rng as _rng
+from ..core.capabilities import HasLegend
 from ..core.codec import dumps
 from ..core.errors import IllegalActionError
 from ..core.errors import MalformedActionError
@@ -39,13 +40,21 @@ from ..core.public import is_seen
 from ..core.public import public_move
 from ..core.public import shown
 from ..core.turns import public_to_act
+from .moves import numbered
 from .scoresheet import score_sheet
 from .terminal import picture
 from .terminal import plain
 
-__all__ = ["HELP", "PlaySession"]
+__all__ = ["HELP", "MOVES_HELP", "PlaySession"]
 
 HELP = "enter a number or an action's notation; commands: undo, hint, save FILE, help, quit"
+
+MOVES_HELP = (
+    "the numbered list holds the moves you may make now, each with its notation; a long "
+    "list is folded: 'pen 1: 2. orange-4   3. yellow-2' lists 'pen 1 orange-4' (2) and "
+    "'pen 1 yellow-2' (3). Other players' moves are told as 'player N (bot): move'."
+)
+"""The second part of ``help``: how to read the list of moves."""
 
 
 class PlaySession:
@@ -61,6 +70,7 @@ class PlaySession:
         clear: Callable[[], None] = lambda: None,
         draw: Callable[[RenderableType], None] | None = None,
         hint_iterations: int = 300,
+        width: int = 80,
     ) -> None:
         if len(seats) != match.players:
             raise MeepleError(f"{len(seats)} seats given for a {match.players}-player game")
@@ -71,6 +81,8 @@ class PlaySession:
         self.clear = clear
         self.draw = draw or (lambda shown: say(plain(shown)))
         self.hint_iterations = hint_iterations
+        self.width = width
+        """Columns the list of moves may fill."""
         self.humans = [p for p, s in enumerate(self.seats) if s == "human"]
         self.bots = {
             p: make_bot(s, match.game, _rng.derive_seed(match.seed, "seat", p))
@@ -126,8 +138,8 @@ class PlaySession:
         self.draw(picture(game, state.view(player)))
         self.say(state.prompt(player))  # games name the seat in their prompts; "player N> " follows
         legal = state.legal_actions(player)
-        for number, action in enumerate(legal, 1):
-            self.say(f"  {number:3d}. {action}")
+        for line in numbered(legal, self.width):
+            self.say(line)
         while True:
             text = self.ask(f"player {player}> ").strip()
             if not text:
@@ -136,7 +148,7 @@ class PlaySession:
             if word in ("quit", "exit"):
                 return False
             if word in ("help", "?"):
-                self.say(HELP)
+                self._help(player)
                 continue
             if word == "save":
                 self._save(rest.strip())
@@ -158,6 +170,16 @@ class PlaySession:
                 continue
             self.match.play(action, player)
             return True
+
+    def _help(self, player: int) -> None:
+        """The commands, how to read the list of moves, and the game's legend of its
+        picture when it offers one (the ``legend`` capability)."""
+        self.say(HELP)
+        self.say(MOVES_HELP)
+        game = self.match.game
+        if isinstance(game, HasLegend):
+            self.say("the table:")
+            self.say(game.legend(self.match.state.view(player)))
 
     def _recap(self, player: int) -> None:
         """Hot seat: every move since `player`'s last one, as their seat saw it."""

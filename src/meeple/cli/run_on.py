@@ -9,6 +9,7 @@ from typing import Annotated
 import attrs
 import typer
 
+from ..core.errors import InvalidOptionsError
 from ..sim.batch import Backend
 from ..sim.batch import backend_named
 
@@ -29,6 +30,8 @@ class RunOn:
 
     @classmethod
     def from_flags(cls, backend: str, workers: int | None, ray_address: str | None) -> RunOn:
-        """The flags as given; an unknown backend is refused here, before any game is
-        played (InvalidOptionsError names the two there are)."""
+        """The flags as given; an unknown backend (InvalidOptionsError names the two
+        there are) or fewer than one worker is refused here, before any game is played."""
+        if workers is not None and workers < 1:
+            raise InvalidOptionsError(f"--workers must be at least 1, not {workers}")
         return cls(backend_named(backend), workers, ray_address)

@@ -9,6 +9,7 @@ change here but its help line in `_LIMIT_HELP`.
 from __future__ import annotations
 
 import inspect
+import os
 from collections.abc import Callable
 from typing import Annotated
 from typing import Any
@@ -18,11 +19,17 @@ from typing import get_type_hints
 import attrs
 import typer
 
+from ..core.extras import install_hint
 from ..web.limits import Limits
+from .checks import check_listen
 from .errors import fail
 from .terminal import make_console
 
-__all__ = ["serve"]
+__all__ = ["OPERATOR_TOKEN_VARIABLE", "serve"]
+
+OPERATOR_TOKEN_VARIABLE: Final = "MEEPLE_OPERATOR_TOKEN"
+"""The environment variable holding the operator's token (see `meeple.web.create_app`):
+not a flag, so it does not show in the process list."""
 
 
 _PANEL: Final = "Limits (see docs/web.md)"
@@ -42,6 +49,8 @@ _LIMIT_HELP: Final = {
     "max_inflight_per_client": "requests of one client address handled at once",
     "max_body_bytes": "largest request body",
     "max_json_depth": "deepest nesting of arrays and objects in a body",
+    "guesses_per_minute": "wrong seat tokens and unknown match ids one client may send a minute",
+    "guess_burst": "wrong seat tokens and unknown match ids one client may send in a burst",
     "default_mcts_iterations": "iterations of an mcts seat that names none",
     "max_mcts_iterations": "largest mcts:iterations a seat may ask for",
     "max_rollout_depth": "largest mcts:rollout_depth a seat may ask for",
@@ -98,10 +107,10 @@ def serve(
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
-            help="addresses of reverse proxies whose X-Forwarded-For names the client "
-            "(comma-separated; '' trusts none)"
+            help="addresses or networks of reverse proxies whose X-Forwarded-For names the "
+            "client (comma-separated; by default none: see docs/web.md, Security)"
         ),
-    ] = "127.0.0.1",
+    ] = "",
     **limits: Any,  # one keyword per limit flag (see _with_limit_flags)
 ) -> None:
     """Serve the web front end: a lobby, match pages and a JSON API (extra `web`).
@@ -116,22 +125,31 @@ def serve(
         from ..web.store import Store
         from ..web.store import StoreError
     except ImportError as err:
-        fail(f"the web front end needs meeple[web]: {err}")
+        fail(f"meeple serve needs the web extra ({err.name} is missing): {install_hint('web')}")
     try:
         bounds = Limits(**limits)
+        check_listen(host, port)
     except ValueError as err:
         fail(str(err))
     try:  # open (and migrate) the database now, so a damaged file is one clear line
         Store(db).close()
     except StoreError as err:
         fail(str(err))
+    try:  # the app reads proxy headers itself, from trusted proxies only
+        web_app = create_app(
+            db,
+            limits=bounds,
+            trusted_proxies=forwarded_allow_ips,
+            operator_token=os.environ.get(OPERATOR_TOKEN_VARIABLE) or None,
+        )
+    except ValueError as err:
+        fail(str(err))
     console.print(f"meeple web on http://{host}:{port}/ (matches kept in {db})", markup=False)
     uvicorn.run(
-        create_app(db, limits=bounds),
+        web_app,
         host=host,
         port=port,
-        proxy_headers=True,
-        forwarded_allow_ips=forwarded_allow_ips,
+        proxy_headers=False,
         timeout_graceful_shutdown=3,
         log_level="info",
     )

@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..core.errors import InvalidOptionsError
 from ..sim import GameResult
@@ -18,6 +19,9 @@ from ..sim import Summary
 from ..sim import resolve_game
 from ..sim import simulate
 from ..sim import summarize
+from ..sim.batch import check_batch
+from ..sim.plots import pyplot
+from .errors import interrupted
 from .run_on import RunOn
 from .terminal import games_progress
 
@@ -26,7 +30,7 @@ __all__ = ["run_simulation", "summary_table", "write_results"]
 
 def summary_table(summary: Summary, title: str) -> Table:
     """The per-seat table a user reads at the end."""
-    table = Table(title=title)
+    table = Table(title=Text(title))  # a game named by its import path is not markup
     for column in ("seat", "bot", "win rate", "95% interval", "mean score", "sd"):
         table.add_column(column, justify="right")
     for row in summary.seats:
@@ -71,13 +75,7 @@ def write_results(path: str, results: Sequence[GameResult]) -> None:
 def _plot(
     folder: str, title: str, results: Sequence[GameResult], players: int, seats: Sequence[str]
 ) -> list[Path]:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InvalidOptionsError("plots need matplotlib: pip install 'meeple[plot]'") from None
+    plt = pyplot()
     from ..sim.plots import plot_lengths
     from ..sim.plots import plot_scores
     from ..sim.stats import percentile
@@ -103,6 +101,15 @@ def _plot(
     return made
 
 
+def check_outputs(out: str | None, plots: str | None) -> None:
+    """Refuse, before any game, an --out that names no known format and --plots without
+    matplotlib."""
+    if out is not None and Path(out).suffix not in (".jsonl", ".csv"):
+        raise InvalidOptionsError(f"--out must end in .jsonl or .csv, not {Path(out).name!r}")
+    if plots is not None:
+        pyplot()
+
+
 def run_simulation(
     console: Console,
     game: str,
@@ -116,30 +123,39 @@ def run_simulation(
     out: str | None,
     plots: str | None,
 ) -> Summary:
-    """Run a batch with a live progress bar, then print and return its summary."""
+    """Run a batch with a live progress bar, then print and return its summary.
+
+    Everything is checked before the bar is drawn; Ctrl-C ends the workers and the
+    command (`interrupted`, exit 130).
+    """
+    check_outputs(out, plots)
+    check_batch(game, players, seats, options)
     began = time.perf_counter()
-    with games_progress(console, rate=True) as progress:
-        task = progress.add_task(f"{game} x{n}", total=n, rate="-")
-        finished = 0
+    finished = 0
+    try:
+        with games_progress(console, rate=True) as progress:
+            task = progress.add_task(f"{game} x{n}", total=n, rate="-")
 
-        def advance(count: int) -> None:
-            nonlocal finished
-            finished += count
-            rate = finished / max(1e-9, time.perf_counter() - began)
-            progress.update(task, advance=count, rate=f"{rate:,.0f}")
+            def advance(count: int) -> None:
+                nonlocal finished
+                finished += count
+                rate = finished / max(1e-9, time.perf_counter() - began)
+                progress.update(task, advance=count, rate=f"{rate:,.0f}")
 
-        results = simulate(
-            game,
-            players,
-            seats,
-            n,
-            seed,
-            backend=run_on.backend,
-            workers=run_on.workers,
-            options=options,
-            progress=advance,
-            ray_address=run_on.ray_address,
-        )
+            results = simulate(
+                game,
+                players,
+                seats,
+                n,
+                seed,
+                backend=run_on.backend,
+                workers=run_on.workers,
+                options=options,
+                progress=advance,
+                ray_address=run_on.ray_address,
+            )
+    except KeyboardInterrupt:
+        interrupted(finished, n)
     elapsed = time.perf_counter() - began
     summary = summarize(results, players, seats)
     console.print(summary_table(summary, f"{game}: {n} games in {elapsed:.1f}s"))
@@ -158,13 +174,17 @@ def run_simulation(
         )
     failures = [r for r in results if r.error is not None]
     if failures:
-        console.print(f"[red]{len(failures)} games failed[/red]; first: seed {failures[0].seed}")
+        console.print(
+            f"{len(failures)} games failed; first: seed {failures[0].seed}",
+            style="red",
+            markup=False,
+        )
         console.print(failures[0].error or "", markup=False)
     if out:
         write_results(out, results)
-        console.print(f"wrote {len(results)} results to {out}")
+        console.print(f"wrote {len(results)} results to {out}", markup=False)
     if plots:
         title = resolve_game(game).spec.title
         for path in _plot(plots, title, results, players, seats):
-            console.print(f"wrote {path}")
+            console.print(f"wrote {path}", markup=False)
     return summary

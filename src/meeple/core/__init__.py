@@ -29,6 +29,8 @@ from .options import parse_option_strings
 from .outcome import Outcome
 from .outcome import competition_ranks
 from .protocols import Action
+from .protocols import AnyGame
+from .protocols import AnyState
 from .protocols import Game
 from .protocols import State
 from .protocols import View
@@ -48,6 +50,8 @@ __all__ = [
     "NOBODY",
     "ONE_SEAT",
     "Action",
+    "AnyGame",
+    "AnyState",
     "EncodingBase",
     "Game",
     "GameBase",

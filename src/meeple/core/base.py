@@ -101,6 +101,15 @@ def _as_method(hook: Callable[..., Any]) -> Any:
     return call
 
 
+def _text_given(game: str, text: str) -> str:
+    """Why `apply` and `check` refuse an action's notation: they take Action objects."""
+    return (
+        f"{game}: apply and check take an action, not its notation {text!r}: parse it "
+        f"first with meeple.get_game({game!r}).parse_action({text!r}), or play notation "
+        "through meeple.Match, whose play() accepts it"
+    )
+
+
 class StateBase:
     """Implements `legal_actions`, `check`, `apply`, `view`, `outcome`, `prompt`."""
 
@@ -264,6 +273,8 @@ class StateBase:
 
     def _seat_for(self, action: Any, player: int | None) -> int:
         """The acting seat, or the contract's error for this action and player."""
+        if isinstance(action, str):
+            raise TypeError(_text_given(self.GAME_NAME, action))
         if not self.to_act:
             raise GameOverError("the game is over", game=self.GAME_NAME, action=str(action))
         seat = resolve_player(self.players, self.to_act, player, self.GAME_NAME)
@@ -313,10 +324,16 @@ class StateBase:
         return seen
 
     def prompt(self, player: int | None = None) -> str:
-        """One line saying what `player` (None: the only seat to act) decides now."""
+        """One line saying what `player` (None: the only seat the table sees to act, or
+        the table's line) decides now, made by the game's ``_prompt`` from that seat's
+        view alone (so it says nothing the seat may not know)."""
         if player is not None:
             resolve_player(self.players, self.to_act, player, self.GAME_NAME)
-        return self._bound()._prompt(self, player)
+        else:
+            seen = public_to_act(self)
+            player = next(iter(seen)) if len(seen) == 1 else None
+        game = self._bound()
+        return game._prompt(game._view(self, player))
 
     def validate(self) -> None:
         """Raise ValueError naming a broken invariant (the codec calls it on load)."""

@@ -19,6 +19,8 @@ capability     methods                        used by
                ``element_actions(view, el)``
 ``styled``     ``render_styled(view)``         the terminal (``meeple demo``, ``play``,
                                               ``replay``): the text picture in colour
+``legend``     ``legend(view)``                ``meeple play``'s ``help``: what every
+                                              abbreviation and mark of the picture means
 ``statistics`` ``statistics(final_state)``     ``meeple analyze`` (balance reports)
 ``validate``   ``state.validate()``            the codec, on every load
 ============== ============================== ===================================
@@ -28,7 +30,7 @@ outcome so far, other seats' moves show as "(secret move)" in hidden-information
 games, the web draws a generic layout of the view's fields, the web page's picture
 cannot be clicked (moves are notation buttons only), the terminal prints the text
 picture without colour, a balance report shows only the figures every game has,
-the codec checks types only.
+the codec checks types only, ``help`` explains the commands and the list of moves only.
 
 ``state_encoding`` (``encode_state(state, player)``, beside ``encoding``): the
 encoded view as float32 blocks straight from the state, which the adapters use when
@@ -65,6 +67,7 @@ __all__ = [
     "HasElements",
     "HasHeuristic",
     "HasHtml",
+    "HasLegend",
     "HasPublicNotation",
     "HasStatistics",
     "HasStyledText",
@@ -161,6 +164,17 @@ class HasStyledText(Protocol[V_contra]):
         ...
 
 
+@runtime_checkable
+class HasLegend(Protocol[V_contra]):
+    """What the text picture's abbreviations, marks and rows mean, for its readers."""
+
+    def legend(self, view: V_contra) -> str:
+        """Lines saying what every abbreviation, mark and row or column of
+        ``render(view)`` means. It may follow the view's options (a mode), never its
+        position: every seat's view of one state gets the same legend."""
+        ...
+
+
 Statistic = int | float | str | bool
 """One game-specific figure of a finished game: a count or measure (int, float), a
 category (str) or a yes/no fact (bool)."""
@@ -206,6 +220,7 @@ CAPABILITIES: Final[dict[str, type[Any]]] = {
     "html": HasHtml,
     "elements": HasElements,
     "styled": HasStyledText,
+    "legend": HasLegend,
     "statistics": HasStatistics,
 }
 """Capabilities of a Game object, by name (``validate`` belongs to its state class)."""

@@ -18,11 +18,18 @@ player-count guard (one wording), the seed check, the view-type check of
 `determinize`, and the binding of the hooks to the state class, whose
 `StateBase` methods then run the one ``apply`` path for every game.
 
+Secrecy: a hook that makes something one seat is shown is given that seat's view
+wherever it can be (``_prompt``, ``_render``), so it cannot tell the seat what the
+seat may not know. The hooks that need the rules are given the state (``_refusal``,
+``_out_of_turn``, and ``_outcome``, provisional before the end), and the conformance
+kit proves they tell a seat nothing more than its view (`meeple.testing.secrecy`).
+
 `EncodingBase` adds the ``encoding`` capability the same way, over three hooks.
 """
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 from typing import Generic
 from typing import TypeVar
@@ -58,6 +65,7 @@ class GameBase(Generic[S, A, V]):
     """Every action class (the codec stores actions by notation)."""
 
     def __init__(self) -> None:
+        _check_prompt_hook(self)
         self.state_type.bind(self)
 
     # -- hooks: each game fills these with its modules' functions ------------
@@ -102,8 +110,12 @@ class GameBase(Generic[S, A, V]):
         """render.render: the text picture of a view."""
         raise NotImplementedError
 
-    def _prompt(self, state: S, player: int | None, /) -> str:
-        """explain.prompt: one line on what `player` (None: the one to act) decides."""
+    def _prompt(self, view: V, /) -> str:
+        """explain.prompt: one line on what ``view.player`` decides now, from that view.
+
+        It is given the seat's view, never the state, so that a prompt cannot tell a
+        seat anything the seat may not know (a spectator's view: what the table waits
+        for)."""
         raise NotImplementedError
 
     def _refusal(self, state: S, action: Any, player: int, /) -> str:
@@ -163,6 +175,26 @@ class GameBase(Generic[S, A, V]):
 
     def __repr__(self) -> str:
         return f"<{self.spec.title} ({self.spec.name})>"
+
+
+def _check_prompt_hook(game: GameBase[Any, Any, Any]) -> None:
+    """TypeError, naming the game, unless its ``_prompt`` hook takes one argument, the view.
+
+    The hook's first form, ``_prompt(state, player)``, was given the whole state, so a
+    prompt could tell a seat what it may not know; a game still written that way is
+    refused when it is made, not when a front end first asks for a prompt."""
+    try:
+        parameters = inspect.signature(game._prompt).parameters.values()
+    except (TypeError, ValueError):  # a callable without a signature to read: trust it
+        return
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    needed = [p.name for p in parameters if p.kind in positional and p.default is p.empty]
+    if len(needed) != 1:
+        raise TypeError(
+            f"{game.spec.name}: the _prompt hook takes the seat's view, _prompt(view) -> str, "
+            f"not ({', '.join(needed)}): a prompt is made from what its seat may see, so it "
+            "cannot tell the seat anything else"
+        )
 
 
 class EncodingBase(Generic[A, V]):

@@ -27,7 +27,7 @@ from typing_extensions import TypeVar  # defaults (PEP 696): a bare `Game` means
 from .outcome import Outcome
 from .spec import GameSpec
 
-__all__ = ["Action", "Game", "State", "View"]
+__all__ = ["Action", "AnyGame", "AnyState", "Game", "State", "View"]
 
 
 @runtime_checkable
@@ -163,3 +163,13 @@ class Game(Protocol[S_co, A_co, V_contra]):
     def render(self, view: V_contra) -> str:
         """A plain-text picture of a view, for terminals and logs."""
         ...
+
+
+AnyState = State[Action, View]
+"""A state of a game known only by name (what `meeple.start` returns): its actions
+are `Action` objects, so ``mypy --strict`` refuses notation passed to ``apply`` and
+calls through ``legal_actions(p)[0]`` to attributes no action is sure to have."""
+
+AnyGame = Game[AnyState, Action, View]
+"""A game known only by name (what `meeple.get_game` returns): its states are
+`AnyState`, its parsed actions `Action` objects."""

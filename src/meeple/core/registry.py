@@ -33,6 +33,7 @@ import attrs
 
 from .errors import PluginError
 from .errors import UnknownGameError
+from .protocols import AnyGame
 from .protocols import Game
 from .spec import GameSpec
 
@@ -306,9 +307,11 @@ def game_names() -> tuple[str, ...]:
     return default_registry.names()
 
 
-def get_game(name: str) -> Game:
-    """The registered game called `name`."""
-    return default_registry.get(name)
+def get_game(name: str) -> AnyGame:
+    """The registered game called `name` (typed `AnyGame`: its states take `Action`
+    objects)."""
+    game: AnyGame = default_registry.get(name)
+    return game
 
 
 def resolve_game(text: str) -> Game:

@@ -148,28 +148,69 @@ def _refuse_taken(names: Names, taken: Iterable[str]) -> None:
 
 
 def write_game(
-    name: str, into: Path, title: str | None = None, *, taken: Iterable[str] = ()
+    name: str,
+    into: Path,
+    title: str | None = None,
+    *,
+    taken: Iterable[str] = (),
+    folder: Path | None = None,
 ) -> tuple[Path, tuple[Path, ...]]:
-    """Write the package of a new game `name` as ``into/name``; its folder and files.
+    """Write the package of a new game `name` as ``into/name`` (or in `folder`); its
+    folder and files.
 
-    `taken`: game names already registered (the CLI passes the registry's). Refused
-    with ScaffoldError, writing nothing, if the name or title will not do, the name
-    or its package is taken, `into` is not a folder, or ``into/name`` exists.
+    `taken`: game names already registered (the CLI passes the registry's).
+    `folder`: the package's own folder, when it is not ``into/name``: a new folder in
+    an existing one, or an existing folder holding nothing but hidden entries (a fresh
+    clone's ``.git``). Refused with ScaffoldError, writing nothing, if the name or
+    title will not do, the name or its package is taken, `into` is not a folder, or
+    the package's folder exists (or, for `folder`, holds anything but hidden entries).
     """
     names = names_for(name, title)
     _refuse_taken(names, taken)
-    if not into.is_dir():
-        raise ScaffoldError(f"{str(into)!r} is not a folder: create it first, or pick another")
-    target = into / name
-    if target.exists() or target.is_symlink():
-        raise ScaffoldError(f"{str(target)!r} already exists: pick another name or folder")
+    target = _target(into / name if folder is None else folder, named=folder is not None)
     files = render_templates(names)
-    target.mkdir()  # exclusive: fails if someone made it since the check
+    made = not target.exists()
+    target.mkdir(exist_ok=not made)  # a new folder: exclusive, fails if made since the check
     try:
         for path, text in files.items():
             (target / path).parent.mkdir(parents=True, exist_ok=True)
-            (target / path).write_text(text, encoding="utf-8", newline="\n")
+            with (target / path).open("x", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)  # "x": never over a file that appeared since the check
     except BaseException:
-        shutil.rmtree(target, ignore_errors=True)  # ours alone: it did not exist before
+        _undo(target, made)
         raise
     return target, tuple(target / path for path in files)
+
+
+def _target(target: Path, *, named: bool) -> Path:
+    """The package's folder, if it may be written: refused when its parent is not a
+    folder or it exists (an existing `named` folder may hold hidden entries only)."""
+    if not target.parent.is_dir():
+        raise ScaffoldError(
+            f"{str(target.parent)!r} is not a folder: create it first, or pick another"
+        )
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        raise ScaffoldError(f"{str(target)!r} already exists: pick another name or folder")
+    if target.exists():
+        shown = sorted(p.name for p in target.iterdir() if not p.name.startswith("."))
+        if not named or shown:
+            held = f" (it holds {', '.join(shown[:3])}{', ...' if len(shown) > 3 else ''})"
+            raise ScaffoldError(
+                f"{str(target)!r} already exists{held if shown else ''}: pick another "
+                "name or folder"
+            )
+    return target
+
+
+def _undo(target: Path, made: bool) -> None:
+    """Take back a write that failed half way: the whole folder if we made it, else
+    everything in it but its hidden entries (it held nothing else before)."""
+    if made:
+        shutil.rmtree(target, ignore_errors=True)  # ours alone: it did not exist before
+        return
+    for entry in target.iterdir():
+        if not entry.name.startswith("."):
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)

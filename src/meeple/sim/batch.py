@@ -16,17 +16,17 @@ import tempfile
 from collections.abc import Callable
 from collections.abc import Iterator
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import as_completed
 from typing import Any
 from typing import Literal
 
 import attrs
 
 from ..core.errors import InvalidOptionsError
+from ..core.extras import install_hint
 from ..core.options import build_options
 from ..core.options import check_players
 from ..core.registry import resolve_game
+from .pool import run_in_pool
 from .runner import GameResult
 from .runner import game_seed
 from .runner import play_game
@@ -75,26 +75,34 @@ def run_chunk(
     options: dict[str, Any] | None,
     keep_records: bool,
     vitals: bool = False,
+    on_game: Callable[[], None] | None = None,
 ) -> list[GameResult]:
-    """Play the games with these batch indices (a worker's unit of work)."""
+    """Play the games with these batch indices (a worker's unit of work).
+
+    on_game: called as each game ends (how a batch shows progress game by game).
+    """
     game = resolve_game(game_name)
-    return [
-        play_game(
-            game,
-            players,
-            seats,
-            game_seed(seed, i),
-            index=i,
-            options=options,
-            keep_record=keep_records,
-            vitals=vitals,
+    results = []
+    for i in indices:
+        results.append(
+            play_game(
+                game,
+                players,
+                seats,
+                game_seed(seed, i),
+                index=i,
+                options=options,
+                keep_record=keep_records,
+                vitals=vitals,
+            )
         )
-        for i in indices
-    ]
+        if on_game is not None:
+            on_game()
+    return results
 
 
-def run_task(task: Task) -> list[GameResult]:
-    """Play one task's games, in index order."""
+def run_task(task: Task, on_game: Callable[[], None] | None = None) -> list[GameResult]:
+    """Play one task's games, in index order (`on_game` as in `run_chunk`)."""
     return run_chunk(
         task.game,
         task.players,
@@ -104,6 +112,7 @@ def run_task(task: Task) -> list[GameResult]:
         task.options,
         task.keep_records,
         task.vitals,
+        on_game,
     )
 
 
@@ -193,24 +202,20 @@ def run_tasks(
     """Run every task on the backend; each task's results, in the order of `tasks`.
 
     workers: local processes (default: all cores; 1 runs in this process).
+    progress: told of every game as it ends (local; Ray tells it task by task).
+    An interrupt (Ctrl-C, KeyboardInterrupt) ends the worker processes before it goes
+    on up: nothing is left running, and the workers never print a traceback of their own.
     """
     if backend_named(backend) == "ray":
         return _run_ray(tasks, progress, ray_address)
     count = workers or os.cpu_count() or 1
-    out: list[list[GameResult]] = [[] for _ in tasks]
+    if count < 1:
+        raise InvalidOptionsError(f"workers must be at least 1, not {count}")
     if count == 1:
-        for i, task in enumerate(tasks):
-            out[i] = run_task(task)
-            if progress:
-                progress(len(out[i]))
-        return out
-    with ProcessPoolExecutor(max_workers=count) as pool:
-        futures = {pool.submit(run_task, task): i for i, task in enumerate(tasks)}
-        for future in as_completed(futures):
-            out[futures[future]] = future.result()
-            if progress:
-                progress(len(out[futures[future]]))
-    return out
+        tell = progress or (lambda _: None)
+        return [run_task(task, on_game=lambda: tell(1)) for task in tasks]
+    games = sum(len(task.indices) for task in tasks)
+    return run_in_pool(run_task, tasks, games, count, progress)
 
 
 # Ray keeps Unix sockets in <root>/session_<date>_<time>_<micro>_<pid>/sockets/ (a
@@ -235,7 +240,7 @@ def _run_ray(
         import ray
     except ImportError:
         raise InvalidOptionsError(
-            "the ray backend needs the extra: pip install 'meeple[ray]'"
+            f"the ray backend needs the ray extra: {install_hint('ray')}"
         ) from None
     if not ray.is_initialized():
         ray.init(
@@ -248,10 +253,15 @@ def _run_ray(
     pending = {remote_task.remote(task): i for i, task in enumerate(tasks)}
     out: list[list[GameResult]] = [[] for _ in tasks]
     waiting = list(pending)
-    while waiting:
-        ready, waiting = ray.wait(waiting, num_returns=1)
-        index = pending[ready[0]]
-        out[index] = ray.get(ready[0])
-        if progress:
-            progress(len(out[index]))
+    try:
+        while waiting:
+            ready, waiting = ray.wait(waiting, num_returns=1)
+            index = pending[ready[0]]
+            out[index] = ray.get(ready[0])
+            if progress:
+                progress(len(out[index]))
+    except BaseException:
+        for ref in waiting:  # Ctrl-C (or a failure) leaves no task running on the cluster
+            ray.cancel(ref, force=True)
+        raise
     return out

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 from typing import Final
 
+from ..core.shown import shown
 from .analysis import Analysis
 from .design import seatings
 from .figures import Figure
@@ -93,11 +94,17 @@ figcaption { color: #444; font-size: 0.95em; }
 """
 
 
+def _escape(text: str) -> str:
+    """`text` for the page: HTML-escaped, and a control or bidirectional character (a
+    plugin's title, a label) written as its escape (`meeple.core.shown`)."""
+    return html.escape(shown(text))
+
+
 def render_html(
     analysis: Analysis, command: str, versions_: Mapping[str, str], pictures: Sequence[str]
 ) -> str:
     """The report page (escaped text; figures by relative file name)."""
-    e = html.escape
+    e = _escape
     a = analysis.variants[0]
     b = analysis.variants[1] if len(analysis.variants) > 1 else None
     plan = seatings(analysis.lineup, analysis.rotate)

@@ -17,11 +17,12 @@ from typing import Any
 from typing import Final
 
 from ..core.errors import InvalidOptionsError
+from ..core.extras import install_hint
 from .analysis import Analysis
 from .plotdata import counts
 from .plotdata import plot_data
 
-__all__ = ["draw", "plot_lengths", "plot_scores", "write_plots"]
+__all__ = ["draw", "plot_lengths", "plot_scores", "pyplot", "write_plots"]
 
 _COLOURS: Final = ("#1f77b4", "#ff7f0e")
 """Variant A, variant B (matplotlib's first two default colours)."""
@@ -29,16 +30,16 @@ _COLOURS: Final = ("#1f77b4", "#ff7f0e")
 Data = Mapping[str, Any]
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
+    """matplotlib's pyplot, drawing to files; without the plot extra, an
+    InvalidOptionsError saying what to install."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise InvalidOptionsError(
-            "the report's figures need matplotlib: pip install 'meeple[plot]'"
-        ) from None
+        raise InvalidOptionsError(f"figures need matplotlib: {install_hint('plot')}") from None
     return plt
 
 
@@ -49,7 +50,7 @@ def write_plots(
 
     data: `plot_data(analysis)`, if the caller has it already.
     """
-    plt = _pyplot()
+    plt = pyplot()
     made: list[Path] = []
     for name, shown in (plot_data(analysis) if data is None else data).items():
         fig = draw(plt, name, shown)

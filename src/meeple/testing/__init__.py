@@ -16,6 +16,8 @@ from .kit import check_state
 from .playout import perft
 from .playout import random_playout
 from .playout import transcript
+from .positions import InvalidPositionError
+from .positions import position
 from .refusals import assert_refused
 from .strategies import reachable_states
 
@@ -23,6 +25,7 @@ __all__ = [
     "REGOLD_ENV",
     "ConformanceError",
     "FuzzError",
+    "InvalidPositionError",
     "assert_golden",
     "assert_refused",
     "check_capabilities",
@@ -31,6 +34,7 @@ __all__ = [
     "check_state",
     "mutated_documents",
     "perft",
+    "position",
     "random_playout",
     "reachable_states",
     "transcript",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import struct
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import codec
@@ -20,56 +21,100 @@ from ..core.errors import IllegalActionError
 from ..core.protocols import State
 from .elements import check_elements
 from .public import check_public
+from .secrecy import Seat
+from .secrecy import deal_seats
+from .secrecy import picture
 from .styled import check_styled
 from .where import Where
 from .where import expect
 from .where import guard
 
-__all__ = ["check_capabilities", "check_encoding", "check_state_encoding"]
+__all__ = [
+    "check_capabilities",
+    "check_encoding",
+    "check_heuristic",
+    "check_html",
+    "check_legend",
+    "check_state_encoding",
+]
 
 
-def check_capabilities(game: Any, state: State, where: Where) -> None:
+def check_capabilities(
+    game: Any, state: State, where: Where, seats: Sequence[Seat] | None = None
+) -> None:
     """Every optional capability the game offers (meeple.core.capabilities) keeps its
-    promise at this state."""
+    promise at this state. `seats`: each seat's view and the worlds the kit dealt back
+    from it (`meeple.testing.secrecy`), where what hangs on a view is compared; without
+    them one world a seat is dealt here."""
     offered = capabilities(game)
+    if seats is None:
+        seats = deal_seats(game, state, (1,))
     if "encoding" in offered:
-        check_encoding(game, state, where)
+        check_encoding(game, state, where, seats)
     if "state_encoding" in offered:
         check_state_encoding(game, state, where)
     if "heuristic" in offered:
-        values = guard(where, "heuristic(state)", game.heuristic, state)
-        expect(
-            isinstance(values, tuple) and len(values) == state.players,
-            where,
-            f"heuristic must give a tuple of one number per seat, got {values!r}",
-        )
-        expect(
-            all(isinstance(v, int | float) and 0.0 <= float(v) <= 1.0 for v in values),
-            where,
-            f"heuristic values must lie in [0, 1], got {values!r}",
-        )
-        expect(game.heuristic(state) == values, where, "heuristic is not deterministic")
-    pages: dict[int | None, str] = {}
+        check_heuristic(game, state, where)
     if "html" in offered:
-        for p in (None, *range(state.players)):
-            view = state.view(p)
-            page = guard(where, f"render_html(view({p}))", game.render_html, view)
-            pages[p] = page
-            expect(isinstance(page, str), where, "render_html must return text")
-            expect(
-                "<script" not in page.lower(),
-                where,
-                f"render_html(view({p})) contains a <script> tag (text must be escaped)",
-            )
-            expect(game.render_html(view) == page, where, "render_html is not deterministic")
+        check_html(game, seats, where)
     if "elements" in offered:
-        check_elements(game, state, where, pages)
+        check_elements(game, state, where, seats)
     if "statistics" in offered and state.is_over:
         check_statistics(game, state, where)
     if "public" in offered:
-        check_public(game, state, where)
+        check_public(game, state, where, seats=seats)
     if "styled" in offered:
-        check_styled(game, state, where)
+        check_styled(game, state, where, seats)
+    if "legend" in offered:
+        check_legend(game, state, where)
+
+
+def check_legend(game: Any, state: State, where: Where) -> None:
+    """Legend capability: text, not empty, and the same for every seat's view of the
+    state (it explains the picture and tells nothing of what a seat sees)."""
+    legends = {
+        p: guard(where, f"legend(view({p}))", game.legend, state.view(p))
+        for p in (None, *range(state.players))
+    }
+    for p, text in legends.items():
+        expect(isinstance(text, str) and text.strip() != "", where, f"legend(view({p})) is empty")
+    expect(
+        len(set(legends.values())) == 1,
+        where,
+        "legend differs between the seats' views of one state (it may follow options only)",
+    )
+
+
+def check_heuristic(game: Any, state: State, where: Where) -> None:
+    """Heuristic capability: one value in [0, 1] per seat, the same on every call."""
+    values = guard(where, "heuristic(state)", game.heuristic, state)
+    expect(
+        isinstance(values, tuple) and len(values) == state.players,
+        where,
+        f"heuristic must give a tuple of one number per seat, got {values!r}",
+    )
+    expect(
+        all(isinstance(v, int | float) and 0.0 <= float(v) <= 1.0 for v in values),
+        where,
+        f"heuristic values must lie in [0, 1], got {values!r}",
+    )
+    expect(game.heuristic(state) == values, where, "heuristic is not deterministic")
+
+
+def check_html(game: Any, seats: Sequence[Seat], where: Where) -> None:
+    """HTML capability: each seat's page is text with no script, and the same page again
+    for a world's equal view (the secrecy check compares the first world's)."""
+    for seat in seats:
+        p = seat.player
+        page = guard(where, f"render_html(view({p}))", picture, game, seat, "render_html")
+        expect(isinstance(page, str), where, "render_html must return text")
+        expect(
+            "<script" not in page.lower(),
+            where,
+            f"render_html(view({p})) contains a <script> tag (text must be escaped)",
+        )
+        if not seat.worlds:
+            expect(game.render_html(seat.view) == page, where, "render_html is not deterministic")
 
 
 def check_statistics(game: Any, state: State, where: Where) -> None:
@@ -113,9 +158,12 @@ def check_statistics(game: Any, state: State, where: Where) -> None:
     )
 
 
-def check_encoding(game: Any, state: State, where: Where) -> None:
+def check_encoding(
+    game: Any, state: State, where: Where, seats: Sequence[Seat] | None = None
+) -> None:
     """Adapter contract: every legal action has an index that maps back; views encode
-    to a fixed-size vector in [-1, 1] that only depends on the view."""
+    to a fixed-size vector in [-1, 1] that only depends on the view (the same in each
+    seat's first world: `seats`, or dealt here)."""
     vocab = guard(where, "action_vocabulary", vocabulary, game, state.players)
     size = guard(where, "observation_size", game.observation_size, state.players)
     for p in sorted(state.to_act):
@@ -125,21 +173,21 @@ def check_encoding(game: Any, state: State, where: Where) -> None:
             except IllegalActionError as err:
                 raise where.fail(f"legal action {action} is not in the vocabulary") from err
             expect(vocab.action(index) == action, where, f"index {index} maps to another action")
-    for p in (None, *range(state.players)):
-        view = state.view(p)
-        encoded = guard(where, f"encode_view(view({p}))", game.encode_view, view)
+    for seat in seats if seats is not None else deal_seats(game, state, (7,)):
+        seen, view = seat.player, seat.view
+        encoded = guard(where, f"encode_view(view({seen}))", game.encode_view, view)
         expect(len(encoded) == size, where, f"encode_view gave {len(encoded)}, not {size}")
         expect(
             all(-1.0 <= float(x) <= 1.0 for x in encoded),
             where,
-            f"encode_view(view({p})) has values outside [-1, 1]",
+            f"encode_view(view({seen})) has values outside [-1, 1]",
         )
-        other = game.determinize(view, 7).view(p)
-        expect(
-            tuple(game.encode_view(other)) == tuple(encoded),
-            where,
-            f"encode_view(view({p})) changes when hidden information is re-dealt",
-        )
+        for world in seat.worlds[:1]:
+            expect(
+                tuple(game.encode_view(world.view)) == tuple(encoded),
+                where,
+                f"encode_view(view({seen})) changes when hidden information is re-dealt",
+            )
 
 
 def check_state_encoding(game: Any, state: State, where: Where) -> None:

@@ -11,7 +11,7 @@ from the seat's view (`determinize`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.capabilities import offers
@@ -21,6 +21,9 @@ from ..core.elements import choices
 from ..core.elements import drawn_elements
 from ..core.elements import refusals
 from ..core.protocols import State
+from .secrecy import Seat
+from .secrecy import deal_seats
+from .secrecy import picture
 from .where import Where
 from .where import expect
 from .where import guard
@@ -32,23 +35,25 @@ def check_elements(
     game: Any,
     state: State,
     where: Where,
-    pages: Mapping[int | None, str] | None = None,
+    seats: Sequence[Seat] | None = None,
     determinize_seeds: tuple[int, ...] = (1,),
 ) -> None:
     """The ``elements`` capability keeps its promise at this state (see the module).
 
-    `pages`: each seat's ``render_html`` page (None: the spectator's), if already drawn.
+    `seats`: each seat's view and the worlds the kit dealt back from it, with the pages
+    drawn so far (`meeple.testing.secrecy`); without them they are dealt here from
+    `determinize_seeds`. The first world of each seat is compared.
     """
     expect(
         offers(game, "html"),
         where,
         "a game that offers elements must offer html: element ids name what render_html draws",
     )
-    for p in (None, *range(state.players)):
-        view = state.view(p)
-        page = pages[p] if pages and p in pages else None
-        if page is None:
-            page = guard(where, f"render_html(view({p}))", game.render_html, view)
+    if seats is None:
+        seats = deal_seats(game, state, determinize_seeds)
+    for seat in seats:
+        p, view = seat.player, seat.view
+        page = guard(where, f"render_html(view({p}))", picture, game, seat, "render_html")
         drawn = drawn_elements(page)
         bad = sorted(e for e in drawn.labels if not ELEMENT_ID.fullmatch(e))
         expect(not bad, where, f"render_html(view({p})) draws element ids {bad} of a bad shape")
@@ -59,12 +64,14 @@ def check_elements(
             "a label (aria-label) or a keyboard stop (tabindex)",
         )
         acting = p is not None and p in state.to_act
-        options = _choices(game, state, view, p, drawn.labels, where) if acting else ()
-        reasons = _reasons(game, state, p, page, options, drawn.labels, where) if acting else {}
-        for dseed in determinize_seeds:
-            other = game.determinize(view, dseed)
-            again = other.view(p)
-            # the same view draws the same page (render_html is checked deterministic)
+        options: tuple[Choice, ...] = ()
+        reasons: dict[str, str] = {}
+        if p is not None and acting:
+            options = _choices(game, state, view, p, drawn.labels, where)
+            reasons = _reasons(game, state, p, page, options, drawn.labels, where)
+        for world in seat.worlds[:1]:
+            other, again = world.state, world.view
+            # the same view draws the same page (the kit compares the pictures of worlds)
             page2 = page if again == view else game.render_html(again)
             ids = drawn_elements(page2).labels if page2 is not page else drawn.labels
             expect(

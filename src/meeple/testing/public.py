@@ -19,11 +19,13 @@ views before and after it:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import codec
 from ..core.protocols import State
 from ..core.public import UNSEEN
+from .secrecy import Seat
 from .where import Where
 from .where import expect
 from .where import guard
@@ -81,8 +83,18 @@ def _readings(
     return out
 
 
-def check_public(game: Any, state: State, where: Where, world_seed: int = 5) -> None:
-    """Public notation at this state (see the module docstring)."""
+def check_public(
+    game: Any,
+    state: State,
+    where: Where,
+    world_seed: int = 5,
+    *,
+    seats: Sequence[Seat] | None = None,
+) -> None:
+    """Public notation at this state (see the module docstring). The positions dealt back
+    from each viewer's view are the kit's worlds of that seat (`seats`), or, without
+    them, one dealt from `world_seed`."""
+    worlds = {seat.player: [w.state for w in seat.worlds] for seat in seats or ()}
     for p in sorted(state.to_act):
         for action in state.legal_actions(p):
             _reading(game, action, p, p, where)
@@ -90,33 +102,54 @@ def check_public(game: Any, state: State, where: Where, world_seed: int = 5) -> 
             if viewer == p:
                 continue
             real = _readings(game, state, p, viewer, where)
-            for texts in real.values():
-                if len(texts) > 1:
-                    (t1, (a1, s1)), (t2, (a2, s2)) = list(texts.items())[:2]
-                    expect(
-                        s1 == s2,
-                        where,
-                        f"public_notation tells {_who(viewer)} more than its views show: "
-                        f"player {p}'s moves {a1} and {a2} leave its view the same, "
-                        f"but read {t1!r} and {t2!r}",
-                    )
-            dealt = guard(
+            _same_view_same_reading(real, p, viewer, where)
+            dealt = worlds.get(viewer) or [_dealt(game, state, viewer, world_seed, where)]
+            for world in dealt:
+                if p in world.to_act:
+                    _same_reading_in(game, world, real, p, viewer, where)
+
+
+def _dealt(game: Any, state: State, viewer: int | None, seed: int, where: Where) -> State:
+    view = state.view(viewer)
+    world: State = guard(
+        where, f"determinize(view({viewer}), {seed})", game.determinize, view, seed
+    )
+    return world
+
+
+def _same_view_same_reading(
+    real: dict[Any, dict[str | None, tuple[Any, State]]], p: int, viewer: int | None, where: Where
+) -> None:
+    """Two of p's moves that leave the viewer's view the same read the same to it (unless
+    they lead to the very same state)."""
+    for texts in real.values():
+        if len(texts) > 1:
+            (t1, (a1, s1)), (t2, (a2, s2)) = list(texts.items())[:2]
+            expect(
+                s1 == s2,
                 where,
-                f"determinize(view({viewer}), {world_seed})",
-                game.determinize,
-                state.view(viewer),
-                world_seed,
+                f"public_notation tells {_who(viewer)} more than its views show: "
+                f"player {p}'s moves {a1} and {a2} leave its view the same, "
+                f"but read {t1!r} and {t2!r}",
             )
-            if p not in dealt.to_act:
-                continue
-            for key, texts in _readings(game, dealt, p, viewer, where).items():
-                here = real.get(key)
-                if here is not None and set(here) != set(texts):
-                    expect(
-                        False,
-                        where,
-                        f"public_notation tells {_who(viewer)} which of two positions its "
-                        f"views cannot tell apart it is in: player {p}'s moves leading to the "
-                        f"same view read {sorted(map(str, here))} in one and "
-                        f"{sorted(map(str, texts))} in the other",
-                    )
+
+
+def _same_reading_in(
+    game: Any,
+    world: State,
+    real: dict[Any, dict[str | None, tuple[Any, State]]],
+    p: int,
+    viewer: int | None,
+    where: Where,
+) -> None:
+    """In a world dealt back from the viewer's view, moves leading to a view read as the
+    moves leading to that view in the true state."""
+    for key, texts in _readings(game, world, p, viewer, where).items():
+        here = real.get(key)
+        if here is not None and set(here) != set(texts):
+            raise where.fail(
+                f"public_notation tells {_who(viewer)} which of two positions its "
+                f"views cannot tell apart it is in: player {p}'s moves leading to the "
+                f"same view read {sorted(map(str, here))} in one and "
+                f"{sorted(map(str, texts))} in the other"
+            )

@@ -38,6 +38,7 @@ from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State
+    from .view import View
 
 __all__ = ["prompt", "refusal"]
 
@@ -164,25 +165,25 @@ _PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
 }
 
 
-def prompt(s: State, player: int | None) -> str:
-    """One line about the decision in front of the current player (`player` None:
-    the one to act; another seat is told whom it waits for)."""
-    if s.phase == Phase.OVER:
+def prompt(v: View) -> str:
+    """One line from a seat's view about the decision in front of the current player
+    (another seat is told whom it waits for)."""
+    if v.phase == Phase.OVER:
         return "the game is over"
-    p = s.current
+    p = v.current
     who = f"player {p}"
-    if player is not None and player != p:
+    if v.player is not None and v.player != p:
         return f"waiting for {who}"
-    if s.phase == Phase.PAY:
-        owed = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(s.owed) if n)
+    if v.phase == Phase.PAY:
+        owed = ", ".join(f"{n} {COLOURS[c]}" for c, n in enumerate(v.owed) if n)
         return f"{who}: pay the offering one stele at a time (still owed: {owed})"
-    if s.phase == Phase.RITUAL:
-        return f"{who}: Ritual at the {COLOURS[s.ritual_temple]} temple; take a stele from another"
-    if s.phase == Phase.RETURN:
-        limit = RESERVE_LIMIT + s.mods[RESERVE_BONUS]
+    if v.phase == Phase.RITUAL:
+        return f"{who}: Ritual at the {COLOURS[v.ritual_temple]} temple; take a stele from another"
+    if v.phase == Phase.RETURN:
+        limit = RESERVE_LIMIT + v.mods[RESERVE_BONUS]
         return f"{who}: return steles to the bag down to {limit}"
-    if s.phase == Phase.EXTRA:
-        return f"{who}: make the additional {s.extra} granted by the Seal card"
-    if s.regular_done:
+    if v.phase == Phase.EXTRA:
+        return f"{who}: make the additional {v.extra} granted by the Seal card"
+    if v.regular_done:
         return f"{who}: play a Seal card or pass to end the turn"
     return f"{who}: take steles, draw steles or acquire a token (Seal cards may be played)"

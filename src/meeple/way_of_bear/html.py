@@ -2,16 +2,22 @@
 
 The web front end finds this through the game (`GAME.render_html`), exactly as it
 finds a plugin's. It reads only the view, so it cannot show what the seat may not see.
-What a player can touch (a village, a stele on a temple track, the reserve, the bag,
-the offering, a Seal card) is drawn under the id `elements` gives it.
+The markup is the template ``templates/table.html`` (escaping by default, see
+`meeple.core.templates`); this module prepares what it shows: the map's geometry and
+pieces, and the element id of what a player can touch (a village, a stele on a temple
+track, the reserve, the bag, the offering, a Seal card).
 """
 
 from __future__ import annotations
 
-import html
+import functools
+from typing import TYPE_CHECKING
 from typing import Final
 
-from meeple.core.elements import element_attrs
+import attrs
+
+from meeple.core.templates import render_part
+from meeple.core.templates import render_table
 
 from .components import CARDS
 from .components import COLOURS
@@ -39,6 +45,9 @@ from .render import render
 from .state import RITUAL
 from .view import View
 
+if TYPE_CHECKING:
+    import markupsafe
+
 __all__ = ["render_html"]
 
 _FILL: Final = {"orange": "#e8892b", "black": "#2b2b2b", "blue": "#2f6fb5", "white": "#ffffff"}
@@ -46,154 +55,159 @@ _GAP: Final = 64
 _PAD: Final = 32
 
 
+@attrs.frozen
+class Village:
+    """One village on the map: where it is drawn and what stands on it."""
+
+    name: str
+    x: int
+    y: int
+    fill: str
+    radius: int
+    mark: str
+    """The letter of the token on it (``m*``: a token with a Dragon Seal)."""
+    what: str
+
+
+@attrs.frozen
+class Map:
+    """The map's size and roads (the board's, so made once)."""
+
+    width: int
+    height: int
+    roads: tuple[tuple[int, int, int, int], ...]
+    """Each road as (x1, y1, x2, y2)."""
+
+
+def _xy(v: int) -> tuple[int, int]:
+    return _PAD + VILLAGE_COL[v] * _GAP, _PAD + VILLAGE_ROW[v] * _GAP
+
+
+@functools.cache
+def village_map() -> Map:
+    """The roads between neighbouring villages, on the villages' grid."""
+    roads = tuple(
+        (*_xy(v), *_xy(w)) for v, neighbours in enumerate(NEIGHBOURS) for w in neighbours if v < w
+    )
+    width = max(_xy(v)[0] for v in range(len(VILLAGES))) + _PAD
+    height = max(_xy(v)[1] for v in range(len(VILLAGES))) + _PAD
+    return Map(width, height, roads)
+
+
+def _village(v: int, cell: int) -> Village:
+    """Village `v` holding `cell`: nothing, a stele, or a knowledge token."""
+    x, y = _xy(v)
+    if cell == OFF_BOARD:
+        return Village(VILLAGES[v], x, y, "#e8e2d4", 8, "", "empty")
+    if cell < TOKEN_BASE:
+        colour = COLOURS[cell]
+        return Village(VILLAGES[v], x, y, _FILL.get(colour, "#999"), 15, "", f"{colour} stele")
+    kind = cell - TOKEN_BASE
+    seal = "*" if KIND_SEALS[kind] else ""
+    what = f"{TYPES[KIND_TYPE[kind]]} token" + (" with a Dragon Seal" if seal else "")
+    return Village(VILLAGES[v], x, y, "#fff6dd", 15, f"{TYPE_LETTERS[KIND_TYPE[kind]]}{seal}", what)
+
+
+@attrs.frozen
+class Slot:
+    """One space of a temple track, and how it is touched (a stele, or the next space)."""
+
+    full: bool
+    element: str | None
+    label: str
+
+
+def _temple(c: int, filled: int) -> list[Slot]:
+    colour = COLOURS[c]
+    slots = []
+    for i in range(TEMPLE_SPACES):
+        if i < filled:
+            slots.append(Slot(True, stele_id(c, i + 1), f"{colour} stele {i + 1} of {filled}"))
+        elif i == filled:
+            slots.append(Slot(False, stele_id(c, "next"), f"the next space of the {colour} temple"))
+        else:
+            slots.append(Slot(False, None, ""))
+    return slots
+
+
+@attrs.frozen
+class Token:
+    """A touchable word of the turn (``end turn``)."""
+
+    element: str
+    label: str
+    text: str
+
+
+def _turn(view: View) -> tuple[list[Token], list[Token]]:
+    """The offering owed, then the tokens that end a step (waive, take nothing, end turn)."""
+    owed = [
+        Token(owed_id(c), f"{n} {COLOURS[c]} owed to the temple", f"{n} {COLOURS[c]}")
+        for c, n in enumerate(view.owed)
+        if n
+    ]
+    tokens = []
+    if view.waivers:
+        tokens.append(Token(WAIVE_TOKEN, f"waive ({view.waivers} left)", "waive a stele"))
+    if view.phase == RITUAL:
+        tokens.append(Token(SKIP_TOKEN, "take no stele after the Ritual", "take nothing"))
+    tokens.append(Token(PASS_TOKEN, "end your turn", "end turn"))
+    return owed, tokens
+
+
+@attrs.frozen
+class Seat:
+    """A player's row: the reserve by colour, knowledge tokens held, Seal cards held."""
+
+    player: int
+    label: str
+    reserve: tuple[int, ...]
+    tokens: str
+    cards: int
+
+
+def _seats(view: View) -> list[Seat]:
+    kinds = [f"{TYPES[KIND_TYPE[k]]}{' (seal)' if KIND_SEALS[k] else ''}" for k in range(KINDS)]
+    backs = view.hand_backs
+    seats = []
+    for p, reserve in enumerate(view.reserves):
+        held = ", ".join(f"{kinds[k]}: {n}" for k, n in enumerate(view.tokens[p]) if n) or "none"
+        label = f"player {p}" + (" (you)" if p == view.player else "")
+        seats.append(Seat(p, label, reserve, held, len(backs[p]) if p < len(backs) else 0))
+    return seats
+
+
+@functools.lru_cache(maxsize=64)
+def village_layer(board: tuple[int, ...]) -> markupsafe.Markup:
+    """The map with what stands on each village (``templates/village_map.html``): the
+    same for every seat, so drawn once per board however many look."""
+    villages = [_village(v, cell) for v, cell in enumerate(board)]
+    return render_part(__package__, "village_map.html", map=village_map(), villages=villages)
+
+
 def render_html(view: View) -> str:
     """The map, the temples, the bag, each player's reserve and tokens, the viewer's cards."""
     board = view.board
     if len(board) != len(VILLAGES):
         raise ValueError("way_of_bear view has no board of the expected size")
-    me = view.player
-    parts = ['<div class="wob-table">', _map(board), _temples(view.temples)]
-    bag = ", ".join(f"{html.escape(col)} {n}" for col, n in zip(COLOURS, view.bag, strict=False))
-    parts.append(
-        f'<p><span class="wob-bag"{element_attrs(BAG, "the bag")}>Bag: {bag}</span>'
-        f" · Seal pile: {int(view.deck_size)} cards</p>"
-    )
-    if me is not None:
-        parts.append(_turn(view))
-    head = "".join(f"<th>{html.escape(col)}</th>" for col in COLOURS)
-    kinds = [f"{TYPES[KIND_TYPE[k]]}{' (seal)' if KIND_SEALS[k] else ''}" for k in range(KINDS)]
-    body = []
-    tokens = view.tokens
-    backs = view.hand_backs
-    for p, reserve in enumerate(view.reserves):
-        held = (
-            ", ".join(f"{html.escape(kinds[k])}: {n}" for k, n in enumerate(tokens[p]) if n)
-            or "none"
-        )
-        cards = len(backs[p]) if p < len(backs) else 0
-        label = f"player {p}" + (" (you)" if p == me else "")
-        cells = "".join(
-            f"<td{_reserve(c, n) if p == me else ''}>{n}</td>" for c, n in enumerate(reserve)
-        )
-        body.append(
-            f'<tr data-player="{p}"><th scope="row">{label}</th>{cells}'
-            f"<td>{held}</td><td>{cards}</td></tr>"
-        )
-    parts.append(
-        '<h3>Players</h3><table class="wob-players"><tr><th></th>'
-        f"{head}<th>knowledge tokens</th><th>cards held</th></tr>{''.join(body)}</table>"
-    )
-
-    if me is not None:
-        parts.append(
-            f'<h3>Your Seal cards</h3><ol class="seq" data-field="hand">'
-            f"{_names(view.hand, touch=True)}</ol>"
-        )
-        if view.fresh:
-            parts.append(f'<h3>Drawn this turn</h3><ol class="seq">{_names(view.fresh)}</ol>')
-    if view.played:
-        parts.append(f'<h3>Played</h3><ol class="seq">{_names(view.played)}</ol>')
-    text = html.escape(render(view))
-    parts.append(f'<details><summary>Text picture</summary><pre class="text-render">{text}</pre>')
-    parts.append("</details></div>")
-    return "".join(parts)
-
-
-def _names(ids: tuple[int, ...], touch: bool = False) -> str:
-    """Seal cards as list items (`touch`: cards of your hand, which can be played), or a
-    note that there are none."""
-    if not ids:
-        return '<span class="empty">(none)</span>'
-    return "".join(
-        f"<li{element_attrs(seal_id(i), f'Seal card {CARDS[i].name}') if touch else ''}>"
-        f"{html.escape(CARDS[i].name)}</li>"
-        for i in ids
-    )
-
-
-def _temples(temples: tuple[int, ...]) -> str:
-    """Each temple track: its steles (touchable: a take moves the top ones) and its next
-    empty space (where a payment goes)."""
-    rows = []
-    for c, (colour, filled) in enumerate(zip(COLOURS, temples, strict=False)):
-        cells = []
-        for i in range(TEMPLE_SPACES):
-            touch = ""
-            if i < filled:
-                touch = element_attrs(stele_id(c, i + 1), f"{colour} stele {i + 1} of {filled}")
-            elif i == filled:
-                touch = element_attrs(stele_id(c, "next"), f"the next space of the {colour} temple")
-            cells.append(
-                f'<span class="wob-slot{" full" if i < filled else ""}"{touch}'
-                f' style="--fill:{_FILL.get(colour, "#999")}"></span>'
-            )
-        rows.append(
-            f'<tr data-temple="{html.escape(colour)}"><th scope="row">{html.escape(colour)}</th>'
-            f"<td>{''.join(cells)}</td><td>{filled}/{TEMPLE_SPACES}</td></tr>"
-        )
-    return f'<h3>Temples</h3><table class="wob-temples">{"".join(rows)}</table>'
-
-
-def _reserve(colour: int, count: int) -> str:
-    return element_attrs(reserve_id(colour), f"your {COLOURS[colour]} steles ({count})")
-
-
-def _token(element: str, label: str, text: str) -> str:
-    return f'<span class="wob-token"{element_attrs(element, label)}>{html.escape(text)}</span>'
-
-
-def _turn(view: View) -> str:
-    """The offering being paid, the discount, and the tokens that end a step."""
-    owed = [
-        _token(owed_id(c), f"{n} {COLOURS[c]} owed to the temple", f"{n} {COLOURS[c]}")
-        for c, n in enumerate(view.owed)
-        if n
-    ]
-    tokens = []
-    if owed:
-        tokens.append("Offering owed: " + " ".join(owed))
-    if view.waivers:
-        tokens.append(_token(WAIVE_TOKEN, f"waive ({view.waivers} left)", "waive a stele"))
-    if view.phase == RITUAL:
-        tokens.append(_token(SKIP_TOKEN, "take no stele after the Ritual", "take nothing"))
-    tokens.append(_token(PASS_TOKEN, "end your turn", "end turn"))
-    return f'<p class="wob-turn">{" · ".join(tokens)}</p>'
-
-
-def _map(board: tuple[int, ...]) -> str:
-    """The villages as circles on their grid, roads as lines, pieces as fills and letters."""
-    x = [_PAD + col * _GAP for col in VILLAGE_COL]
-    y = [_PAD + row * _GAP for row in VILLAGE_ROW]
-    width, height = max(x) + _PAD, max(y) + _PAD
-    lines = []
-    for v, neighbours in enumerate(NEIGHBOURS):
-        for w in neighbours:
-            if v < w:
-                lines.append(f'<line x1="{x[v]}" y1="{y[v]}" x2="{x[w]}" y2="{y[w]}"/>')
-    nodes = []
-    for v, cell in enumerate(board):
-        name = html.escape(VILLAGES[v])
-        if cell == OFF_BOARD:
-            fill, mark, what, radius = "#e8e2d4", "", "empty", 8
-        elif cell < TOKEN_BASE:
-            colour = COLOURS[cell]
-            fill, mark, what, radius = _FILL.get(colour, "#999"), "", f"{colour} stele", 15
-        else:
-            kind = cell - TOKEN_BASE
-            kind_type = TYPES[KIND_TYPE[kind]]
-            seal = "*" if KIND_SEALS[kind] else ""
-            fill, radius = "#fff6dd", 15
-            mark = f"{TYPE_LETTERS[KIND_TYPE[kind]]}{seal}"
-            what = f"{kind_type} token" + (" with a Dragon Seal" if seal else "")
-        nodes.append(
-            f'<g data-village="{name}"{element_attrs(VILLAGES[v], f"village {name}: {what}")}>'
-            f"<title>{name}: {html.escape(what)}</title>"
-            f'<circle cx="{x[v]}" cy="{y[v]}" r="{radius}" fill="{fill}"/>'
-            f'<text x="{x[v]}" y="{y[v] + 4}" class="mark">{html.escape(mark)}</text>'
-            f'<text x="{x[v] + 17}" y="{y[v] - 14}" class="name">{name[1:]}</text></g>'
-        )
-    return (
-        f'<svg class="wob-map" viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        f' role="img" aria-label="village map"><g class="roads">{"".join(lines)}</g>'
-        f"{''.join(nodes)}</svg>"
+    owed, tokens = _turn(view)
+    return render_table(
+        __package__,
+        "table.html",
+        me=view.player,
+        village_map=village_layer(board),
+        temples=[(COLOURS[c], filled, _temple(c, filled)) for c, filled in enumerate(view.temples)],
+        spaces=TEMPLE_SPACES,
+        bag=BAG,
+        bag_counts=list(zip(COLOURS, view.bag, strict=False)),
+        deck_size=int(view.deck_size),
+        owed=owed,
+        tokens=tokens,
+        colours=COLOURS,
+        seats=_seats(view),
+        reserve_id=reserve_id,
+        hand=[(seal_id(i), CARDS[i].name) for i in view.hand],
+        fresh=[CARDS[i].name for i in view.fresh],
+        played=[CARDS[i].name for i in view.played],
+        text=render(view),
     )

@@ -29,7 +29,7 @@ from .view import View
 if TYPE_CHECKING:
     from rich.text import Text
 
-__all__ = ["render", "render_styled"]
+__all__ = ["legend", "render", "render_styled"]
 
 _CELL = 6
 
@@ -122,6 +122,28 @@ def render(view: View) -> str:
         owed = " ".join(f"{COLOURS[c]}:{n}" for c, n in enumerate(view.owed) if n)
         out.append(f"offering owed: {owed}")
     return "\n".join(out) + "\n"
+
+
+def legend(view: View) -> str:
+    """What every abbreviation and mark of `render(view)` means (``legend``)."""
+    letters = ", ".join(f"{COLOUR_LETTERS[c]} {COLOURS[c]}" for c in range(len(COLOURS)))
+    kinds = ", ".join(f"{TYPE_LETTERS[t]} {TYPES[t]}" for t in range(len(TYPES)))
+    return "\n".join(
+        [
+            "The map: one cell per village, numbered 01-32; -- and | join neighbours",
+            f"  NN[X]: a stele of colour X stands there ({letters})",
+            f"  NN:x: a token of type x lies there ({kinds}); * marks a Dragon Seal",
+            "temples: each colour's temple, # a built level, . one still to build",
+            "bag: steles left in the bag, by colour",
+            "Seal pile: Seal cards left, and the back of the top one",
+            ">pN: player N, to play now",
+            "  reserve: the player's steles, by colour",
+            "  board x:N/M: tokens of type x on the player board, of M it holds; * a Seal",
+            "  seal cards: yours by code (sNN), others' as a count and their backs",
+            "played: the Seal cards played this turn",
+            "offering owed: steles still to give, by colour",
+        ]
+    )
 
 
 _NAMES = "|".join(COLOURS)

@@ -4,7 +4,8 @@ status.
 Every refusal is an `ApiError` turned into ``{"error": reason, "status": code}``:
 403 for a wrong or missing seat token, 404 for an unknown match, 409 for a move
 against a stale version or a finished or closed match (nothing changes), 413 for
-a body over the limit, 422 for a malformed body or a move the rules refuse, 429
+a body over the limit, 415 for a body not sent as JSON, 422 for a malformed body or
+a move the rules refuse, 429
 past a resource limit (with ``Retry-After`` where waiting helps), 500 for a
 stored match that is damaged, 503 if a move could not be stored.
 """
@@ -24,6 +25,9 @@ from starlette.responses import StreamingResponse
 
 from ..bots import BOT_PARAMS
 from ..core.codec import to_data
+from .access import client_of
+from .access import is_operator
+from .access import match_and_seat
 from .bodies import Abandoned
 from .bodies import Act
 from .bodies import ClosedEvent
@@ -38,10 +42,10 @@ from .bodies import read_body
 from .bodies import structured
 from .bodies import write_body
 from .body import read_json
-from .clients import client_key
 from .errors import ApiError
 from .hub import Hub
 from .hub import LiveMatch
+from .new_match import check_fields
 from .presenter import game_summary
 from .presenter import match_payload
 from .seats import SEAT_KINDS
@@ -52,7 +56,11 @@ from .server_bodies import Games
 from .server_bodies import GameSummary
 from .server_bodies import Status
 
-__all__ = ["EVENT_GAP_SECONDS", "bearer_token", "client_of"]
+__all__ = ["EVENT_GAP_SECONDS", "MAX_NOTATION"]
+
+MAX_NOTATION = 200
+"""Longest action notation a move may send (the built-in games' longest is under 30):
+a refusal quotes the notation, and 16 KB of it would bury the reason."""
 
 EVENT_GAP_SECONDS = 0.1
 """Least time between two events on one live-update connection (bursts are coalesced)."""
@@ -63,63 +71,9 @@ def _hub(request: Request) -> Hub:
     return hub
 
 
-def client_of(request: Request) -> str:
-    """The key the request's client is counted under (see `meeple.web.clients.client_key`)."""
-    key = request.scope.get("state", {}).get("client_key")
-    return str(key) if key is not None else client_key(request.scope.get("client"))
-
-
-def bearer_token(request: Request) -> str | None:
-    """The seat token from ``Authorization: Bearer <token>``; None if absent; 403 if garbled."""
-    header = request.headers.get("authorization")
-    if header is None:
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(403, "the Authorization header must be 'Bearer <seat token>'")
-    return token.strip()
-
-
 async def _body(request: Request) -> dict[str, Any]:
     limits = _hub(request).limits
     return await read_json(request, limits.max_body_bytes, limits.max_json_depth)
-
-
-def _only_choices(options: dict[str, Any]) -> None:
-    """422 unless every option value is what a remote player may choose: a JSON scalar,
-    or a flat list of scalars for a list option (the lobby's comma-separated field).
-
-    A custom board (or any other data given as an option) comes only through the CLI
-    or a program on the server's side, never from a request: the server reads nothing
-    on a client's behalf.
-    """
-    for name, value in options.items():
-        items = value if isinstance(value, list) else [value]
-        if any(isinstance(item, dict | list) for item in items):
-            raise ApiError(
-                422,
-                f"option {name[:60]!r} must be a single value (text, a number, true/false "
-                "or null) or a list of such values, not an object or nested data: custom "
-                "boards and other data are given through the CLI or a program, not over "
-                "the web",
-            )
-
-
-def _one_spelling(options: dict[str, Any]) -> None:
-    """422 if an option is named twice, e.g. as ``max_rounds`` and ``max-rounds``."""
-    seen: dict[str, str] = {}
-    for name in options:
-        key = name.replace("-", "_")
-        if key in seen:
-            raise ApiError(
-                422,
-                f"option {key!r} is given twice, as {seen[key]!r} and {name!r}; give it once",
-            )
-        seen[key] = name
-
-
-async def _live(request: Request) -> LiveMatch:
-    return await _hub(request).get(request.path_params["match_id"])
 
 
 async def list_games(request: Request) -> Response:
@@ -166,10 +120,7 @@ async def create_match(request: Request) -> Response:
     hub = _hub(request)
     body: CreateMatch = read_body(await _body(request), CreateMatch)
     options = body.options or {}
-    _one_spelling(options)
-    _only_choices(options)
-    if body.seed is not None and not 0 <= body.seed < 2**63:
-        raise ApiError(422, "field 'seed' must be between 0 and 2**63 - 1")
+    check_fields(hub, body)
     live, tokens = await hub.create(
         body.game, body.players, options, body.seats, body.seed, client_of(request)
     )
@@ -194,15 +145,13 @@ def _without_nulls(data: dict[str, Any]) -> dict[str, Any]:
 
 async def get_view(request: Request) -> Response:
     """GET /api/matches/{id}/view"""
-    live = await _live(request)
-    seat = live.seat_of(bearer_token(request))
+    live, seat = await match_and_seat(request)
     return JSONResponse(match_payload(live, seat))
 
 
 async def get_legal(request: Request) -> Response:
     """GET /api/matches/{id}/legal"""
-    live = await _live(request)
-    seat = live.seat_of(bearer_token(request))
+    live, seat = await match_and_seat(request)
     if seat is None:
         raise ApiError(403, "legal actions belong to a seat: send its token")
     state = live.match.state
@@ -214,8 +163,7 @@ async def get_legal(request: Request) -> Response:
 
 async def _seated(request: Request, doing: str) -> tuple[Hub, LiveMatch, int]:
     """The hub, the match and the token's seat; 403 without a seat token."""
-    live = await _live(request)
-    seat = live.seat_of(bearer_token(request))
+    live, seat = await match_and_seat(request)
     if seat is None:
         raise ApiError(403, f"{doing} needs a seat token (Authorization: Bearer <token>)")
     return _hub(request), live, seat
@@ -225,6 +173,13 @@ async def act(request: Request) -> Response:
     """POST /api/matches/{id}/act"""
     hub, live, seat = await _seated(request, "acting")
     body: Act = read_body(await _body(request), Act)
+    if len(body.action) > MAX_NOTATION:
+        raise ApiError(
+            422,
+            f"field 'action' is {len(body.action)} characters long; a notation is at most "
+            f"{MAX_NOTATION}",
+            version=live.version_for(seat),
+        )
     if body.player is not None and body.player != seat:
         raise ApiError(403, f"this token acts for seat {seat}, not seat {body.player}")
     new_version, played = await hub.act(live, seat, body.action, body.version)
@@ -240,7 +195,7 @@ async def abandon(request: Request) -> Response:
 
 async def get_record(request: Request) -> Response:
     """GET /api/matches/{id}/record"""
-    live = await _live(request)
+    live, _ = await match_and_seat(request)
     spec = live.game.spec
     if not live.finished and (spec.hidden_information or spec.has_chance):
         raise ApiError(
@@ -255,8 +210,13 @@ async def get_record(request: Request) -> Response:
 
 
 async def status(request: Request) -> Response:
-    """GET /api/status: counts and limits for the operator (no match ids, no addresses)."""
-    return JSONResponse(write_body(structured(await _hub(request).status(), Status)))
+    """GET /api/status: counts and limits (no match ids, no addresses); the bots' activity
+    only for the operator, since a bot thinking can be a bot asked in secret."""
+    operator = is_operator(request)
+    payload = await _hub(request).status()
+    if not operator:
+        payload["bots"] = None
+    return JSONResponse(write_body(structured(payload, Status)))
 
 
 def _event(name: str, message: VersionEvent | ClosedEvent) -> str:
@@ -269,11 +229,13 @@ async def events(request: Request) -> Response:
 
     With a seat token the connection takes one of that seat's slots (the oldest
     gives way); without one it takes a spectator slot, capped per match and per
-    client.
+    client. A HEAD request is answered with the headers alone and takes no slot (it
+    used to hold one, and its connection, for `Limits.stream_seconds`).
     """
     hub = _hub(request)
-    live = await _live(request)
-    seat = live.seat_of(bearer_token(request))
+    live, seat = await match_and_seat(request)
+    if request.method == "HEAD":
+        return Response(media_type="text/event-stream", headers={"Cache-Control": "no-store"})
     stream = hub.subscribe(live, seat, client_of(request))
     limits = hub.limits
 

@@ -10,9 +10,11 @@ whose text says nothing of the bug; the traceback goes to the log.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import logging
 from collections.abc import AsyncIterator
 from collections.abc import Mapping
+from collections.abc import Sequence
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -29,10 +31,15 @@ from starlette.types import Message
 from starlette.types import Receive
 from starlette.types import Scope
 from starlette.types import Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core.protocols import Game
+from ..core.shown import MAX_REASON
+from ..core.shown import shown
 from . import api
 from . import pages
+from .access import match_and_seat
+from .access import operator_hash
 from .clients import ClientLimiter
 from .clients import Clients
 from .errors import ApiError
@@ -40,6 +47,7 @@ from .errors import error_body
 from .hub import Hub
 from .limits import Limits
 from .openapi import OPENAPI
+from .origin import SameOrigin
 from .store import Store
 
 __all__ = ["SecurityHeaders", "create_app"]
@@ -52,7 +60,8 @@ _SECURITY_HEADERS = [
     (
         b"content-security-policy",
         b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-        b"img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+        b"img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+        b"form-action 'self'; object-src 'none'",
     ),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -101,14 +110,23 @@ async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
     if request.url.path.startswith("/api/"):
         return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
-    return pages.error_page(request, exc.status, exc.reason)
+    return pages.error_page(request, exc.status, shown(exc.reason, MAX_REASON))
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    headers = dict(exc.headers or {})  # a 405's Allow, say
+    reason = str(exc.detail)
+    if exc.status_code == 405 and "Allow" in headers:
+        reason = (
+            f"method {request.method[:20]} is not allowed here; this path takes {headers['Allow']}"
+        )
     if request.url.path.startswith("/api/"):
-        return JSONResponse(error_body(exc.status_code, exc.detail), status_code=exc.status_code)
-    return pages.error_page(request, exc.status_code, str(exc.detail))
+        body = error_body(exc.status_code, reason)
+        return JSONResponse(body, status_code=exc.status_code, headers=headers)
+    response = pages.error_page(request, exc.status_code, shown(reason))
+    response.headers.update(headers)
+    return response
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -128,8 +146,7 @@ async def _lobby(request: Request) -> Response:
 
 
 async def _match(request: Request) -> Response:
-    hub: Hub = request.app.state.hub
-    await hub.get(request.path_params["match_id"])  # 404 unknown, 500 damaged
+    await match_and_seat(request)  # 404 unknown (a guess), 500 damaged
     return pages.match_page(request)
 
 
@@ -138,6 +155,8 @@ def create_app(
     *,
     limits: Limits | None = None,
     games: Mapping[str, Game] | None = None,
+    trusted_proxies: str | Sequence[str] = (),
+    operator_token: str | None = None,
 ) -> Starlette:
     """The web app, storing matches in SQLite file `db`.
 
@@ -145,9 +164,19 @@ def create_app(
     under development, or a test's toy game). The store is opened (and an old
     one migrated) when the app starts; a file that is not a usable database
     makes the start fail with `meeple.web.store.StoreError`.
+
+    `trusted_proxies` (addresses or networks, a list or one comma-separated text;
+    ``"*"`` for any) are the reverse proxies whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed: a request from one of them counts as coming
+    from the right-most address in ``X-Forwarded-For`` that is not a trusted proxy.
+    By default no proxy is trusted, so a forged header changes nothing. With
+    `operator_token` (at least 16 characters), ``GET /api/status`` sent with it
+    (``Authorization: Bearer ...``) also counts the bots' activity, which no one
+    else is shown.
     """
     chosen = limits or Limits()
     clients = Clients(chosen)
+    proxies = _proxies(trusted_proxies)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -177,7 +206,11 @@ def create_app(
     ]
     app = _App(
         routes=routes,
-        middleware=[Middleware(ClientLimiter, clients=clients)],
+        middleware=[
+            *([Middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)] if proxies else []),
+            Middleware(ClientLimiter, clients=clients),
+            Middleware(SameOrigin),
+        ],
         exception_handlers={
             ApiError: _api_error,
             HTTPException: _http_error,
@@ -187,4 +220,22 @@ def create_app(
     )
     app.state.clients = clients
     app.state.limits = chosen
+    app.state.operator = operator_hash(operator_token)
     return app
+
+
+def _proxies(trusted: str | Sequence[str]) -> list[str]:
+    """The trusted proxies as a list of addresses or networks; ValueError for one that is
+    neither (a typo would otherwise trust nobody, silently)."""
+    items = trusted.split(",") if isinstance(trusted, str) else list(trusted)
+    proxies = [item.strip() for item in items if item.strip()]
+    for item in proxies:
+        if item != "*":
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"trusted proxy {item!r} is not an IP address or network (e.g. "
+                    "127.0.0.1, 10.0.0.0/8, ::1; or * for any)"
+                ) from None
+    return proxies

@@ -4,7 +4,8 @@ Request bodies are read by the codec's strict converter (``"3"`` is not a whole
 number, unknown fields are refused), response bodies are written by it, and the
 OpenAPI document's schemas are generated from these same classes
 (`meeple.web.schema`). A field added here changes the reading, the writing and
-the documentation at once.
+the documentation at once. How a body is written (and the error body every refusal
+uses) is in `meeple.web.wire`, below this module and `meeple.web.errors` both.
 """
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ from typing import Any
 
 import attrs
 import cattrs
-import cattrs.gen
 from cattrs.errors import BaseValidationError
 from cattrs.errors import ForbiddenExtraKeysError
 
 from ..core.converter import CONVERTER
-from ..core.converter import make_converter
 from ..core.record import JsonValue
 from .errors import ApiError
+from .wire import ErrorBody
+from .wire import doc
+from .wire import structured
+from .wire import write_body
 
 __all__ = [
     "Abandoned",
@@ -42,16 +45,6 @@ __all__ = [
     "structured",
     "write_body",
 ]
-
-_OMIT = "omit_when_none"
-"""Field metadata: leave the field out of the written body while it is None."""
-
-
-def doc(text: str, *, omit_when_none: bool = False) -> dict[str, Any]:
-    """A field's metadata: its description (for the schema), and whether a body leaves
-    it out while it is None."""
-    return {"doc": text, _OMIT: omit_when_none}
-
 
 _OUTCOME = doc("When over: the Outcome as meeple.dumps writes it.")
 """The description of a body's outcome field."""
@@ -94,20 +87,6 @@ class Act:
 
 
 # responses ---------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class ErrorBody:
-    """Every refusal: why, the status again, and the match's version where it matters."""
-
-    error: str = attrs.field(metadata=doc("Why the request was refused."))
-    status: int = attrs.field()
-    version: int | None = attrs.field(
-        default=None,
-        metadata=doc(
-            "The match's current version (on 409 and move errors only).", omit_when_none=True
-        ),
-    )
 
 
 @attrs.frozen
@@ -284,36 +263,3 @@ def _extra(err: BaseException) -> ForbiddenExtraKeysError | None:
         if isinstance(inner, ForbiddenExtraKeysError):
             return inner
     return None
-
-
-def _writer() -> cattrs.Converter:
-    """The codec's converter, except that fields marked ``omit_when_none`` are left out
-    of a body while they are None (an error's version, an option's choices)."""
-    writer = make_converter()
-    from .server_bodies import OptionEntry
-
-    for cls in (ErrorBody, OptionEntry):
-        omitted: dict[str, Any] = {
-            f.name: cattrs.override(omit_if_default=True)
-            for f in attrs.fields(cls)
-            if f.metadata.get(_OMIT)
-        }
-        writer.register_unstructure_hook(
-            cls, cattrs.gen.make_dict_unstructure_fn(cls, writer, **omitted)
-        )
-    return writer
-
-
-_WRITER = _writer()
-
-
-def write_body(body: Any) -> dict[str, Any]:
-    """A response body as JSON values (the converter's form of the class)."""
-    data: dict[str, Any] = _WRITER.unstructure(body)
-    return data
-
-
-def structured(data: Any, kind: type[Any]) -> Any:
-    """`data` the server itself made (a summary, the status counts) as its body type: the
-    type is the one description, so a field the type does not have fails here, loudly."""
-    return CONVERTER.structure(data, kind)

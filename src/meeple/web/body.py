@@ -1,4 +1,5 @@
-"""Reading a request body as JSON, safely: bounded size, bounded depth, one value per key.
+"""Reading a request body as JSON, safely: bounded size, bounded depth, one value per key,
+nothing but showable UTF-8 text.
 
 Python's `json` parser recurses once per level of nesting, so a body of 8,000
 opening brackets (well inside the size limit) raised RecursionError, a 500.
@@ -6,7 +7,13 @@ opening brackets (well inside the size limit) raised RecursionError, a 500.
 recursion (brackets inside strings do not count) and refuses anything deeper
 than the limit with 422, as it does duplicate keys (``{"a": 1, "a": 2}``, which
 the parser would silently resolve to the last) and ``NaN``/``Infinity``, which
-are not JSON.
+are not JSON. The body must be sent as ``Content-Type: application/json`` (415
+otherwise): a page on another site can make a browser post ``text/plain`` without
+asking, but not JSON, which needs a CORS preflight this server never grants. It must
+be UTF-8 without a byte order mark (``json.loads`` would also guess UTF-16 and
+UTF-32), and no string in it, key or value, may hold a lone surrogate, a control
+character or a bidirectional control (`meeple.web.shown`): the refusal names the
+field.
 """
 
 from __future__ import annotations
@@ -17,9 +24,13 @@ from typing import Any
 
 from starlette.requests import Request
 
+from ..core.shown import unshowable
 from .errors import ApiError
 
-__all__ = ["json_depth", "parse_json", "read_json"]
+__all__ = ["json_depth", "parse_json", "read_json", "showable"]
+
+JSON_TYPES = frozenset({"application/json"})
+"""The content types a body may be sent as (parameters such as ``charset=utf-8`` aside)."""
 
 _SPECIAL = re.compile(rb'["\\\[\]{}]')
 
@@ -71,24 +82,80 @@ def _no_constant(name: str) -> Any:
     raise _BodyError(f"the body contains {name}, which is not a JSON number")
 
 
+def _text(raw: bytes) -> str:
+    """`raw` as UTF-8 text without a byte order mark; 422 otherwise."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise ApiError(422, "the body starts with a byte order mark: send UTF-8 JSON without one")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ApiError(422, f"the body is not UTF-8 text (byte {err.start})") from None
+
+
+def _where(path: str, key: object) -> str:
+    return f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else str(key)
+
+
+def _refuse_unshowable(what: str, text: str) -> None:
+    bad = unshowable(text)
+    if bad is not None:
+        raise ApiError(
+            422,
+            f"{what} holds {bad}, a lone surrogate, control or bidirectional character, "
+            "which nothing in a body may hold",
+        )
+
+
+def showable(data: Any) -> None:
+    """422 naming the first field whose name or text holds an unshowable character.
+
+    Iterative, so a deep body costs no recursion (its depth is bounded before this)."""
+    todo: list[tuple[str, Any]] = [("", data)]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, str):
+            _refuse_unshowable(f"field {where!r}", value)
+        elif isinstance(value, list):
+            todo.extend((_where(where, n), item) for n, item in enumerate(value))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                _refuse_unshowable(f"a field name in {where or 'the body'!r}", key)
+                todo.append((_where(where, key), item))
+
+
 def parse_json(raw: bytes, max_depth: int) -> dict[str, Any]:
     """`raw` as a JSON object; ApiError 422 naming what is wrong with it."""
     openers = raw.count(b"[") + raw.count(b"{")  # fast: most bodies stop here
     if openers > max_depth and json_depth(raw, stop_above=max_depth) > max_depth:
         raise ApiError(422, f"the body is nested deeper than {max_depth} levels")
+    text = _text(raw)
     try:
-        data = json.loads(raw, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except _BodyError as err:
         raise ApiError(422, str(err)) from None
     except (ValueError, RecursionError) as err:  # RecursionError: belt and braces
+        if "integer string conversion" in str(err):  # Python's cap on an int's digits
+            raise ApiError(422, "the body holds a number of more than 4300 digits") from None
         raise ApiError(422, f"the body is not valid JSON: {err}"[:300]) from None
     if not isinstance(data, dict):
         raise ApiError(422, "the body must be a JSON object")
+    showable(data)
     return data
 
 
+def _json_content(request: Request) -> None:
+    """415 unless the body is declared as JSON."""
+    declared = request.headers.get("content-type", "")
+    if declared.partition(";")[0].strip().lower() not in JSON_TYPES:
+        raise ApiError(
+            415,
+            f"the body must be sent as Content-Type: application/json, not {declared[:60]!r}",
+        )
+
+
 async def read_json(request: Request, limit: int, max_depth: int) -> dict[str, Any]:
-    """The body as a JSON object; 413 past `limit` bytes, 422 if it is not a plain JSON object."""
+    """The body as a JSON object; 415 unless sent as JSON, 413 past `limit` bytes, 422 if
+    it is not a plain JSON object of showable text."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise ApiError(413, f"the request body is larger than {limit} bytes")
@@ -99,4 +166,5 @@ async def read_json(request: Request, limit: int, max_depth: int) -> dict[str, A
         if size > limit:
             raise ApiError(413, f"the request body is larger than {limit} bytes")
         chunks.append(chunk)
+    _json_content(request)
     return parse_json(b"".join(chunks), max_depth)

@@ -93,6 +93,11 @@ class TokenBucket:
             return 0.0
         return (1.0 - self._tokens) / self.rate
 
+    def wait(self) -> float:
+        """0.0 if a token is there (none is taken), else the seconds until one will be."""
+        self._refill(time.monotonic())
+        return 0.0 if self._tokens >= 1.0 else (1.0 - self._tokens) / self.rate
+
     def full(self) -> bool:
         """Whether the bucket has refilled completely (the client has been quiet)."""
         self._refill(time.monotonic())
@@ -102,13 +107,15 @@ class TokenBucket:
 class ClientState:
     """What the server remembers of one client."""
 
-    __slots__ = ("creates", "inflight", "requests", "streams")
+    __slots__ = ("creates", "guesses", "inflight", "requests", "streams")
 
     def __init__(self, limits: Limits) -> None:
         self.requests = TokenBucket(limits.requests_per_second, limits.request_burst)
         """Its request rate."""
         self.creates = TokenBucket(limits.creates_per_minute / 60.0, limits.create_burst)
         """Its match-creation rate."""
+        self.guesses = TokenBucket(limits.guesses_per_minute / 60.0, limits.guess_burst)
+        """Its rate of wrong seat tokens and unknown match ids."""
         self.inflight = 0
         """Its requests being handled now (live-update streams not counted)."""
         self.streams = 0
@@ -121,6 +128,7 @@ class ClientState:
             and self.streams == 0
             and self.requests.full()
             and self.creates.full()
+            and self.guesses.full()
         )
 
 
@@ -164,6 +172,15 @@ class Clients:
     def take_create(self, key: str) -> float:
         """0.0 if client `key` may create a match now, else the seconds to wait."""
         return self.get(key).creates.take()
+
+    def guess_wait(self, key: str) -> float:
+        """0.0 if client `key` may name a match or send a token now, else the seconds to
+        wait: it sent too many wrong ones (nothing is counted here)."""
+        return self.get(key).guesses.wait()
+
+    def guessed_wrong(self, key: str) -> None:
+        """Client `key` sent a wrong seat token or an unknown match id."""
+        self.get(key).guesses.take()
 
     def open_stream(self, key: str) -> bool:
         """Count a spectator stream for client `key`; False (nothing counted) past its cap."""

@@ -4,11 +4,16 @@ and the words of the refusals that explain a limit."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from ..core.shown import MAX_REASON
+from ..core.shown import shown
 from .limits import Limits
 from .limits import duration
+from .wire import ErrorBody
+from .wire import write_body
 
-__all__ = ["ApiError", "creating_too_quickly", "error_body", "too_many_open"]
+__all__ = ["ApiError", "creating_too_quickly", "error_body", "too_many_guesses", "too_many_open"]
 
 
 class ApiError(Exception):
@@ -37,13 +42,14 @@ class ApiError(Exception):
         return error_body(self.status, self.reason, **self.extra)
 
 
-def error_body(status: int, reason: str, **extra: object) -> dict[str, object]:
-    """The JSON body of every refusal, written from its type (`meeple.web.bodies.ErrorBody`)."""
-    from .bodies import ErrorBody
-    from .bodies import structured
-    from .bodies import write_body
+def error_body(status: int, reason: str, **extra: Any) -> dict[str, object]:
+    """The JSON body of every refusal, written from its type (`meeple.web.wire.ErrorBody`).
 
-    return write_body(structured({"error": reason, "status": status, **extra}, ErrorBody))
+    The reason is made showable (`meeple.web.shown`): a refusal may quote what the
+    client sent or what a plugin wrote, and neither may break the body's encoding or
+    reorder the words a person reads.
+    """
+    return write_body(ErrorBody(shown(reason, MAX_REASON), status, **extra))
 
 
 def creating_too_quickly(limits: Limits, wait: float) -> ApiError:
@@ -52,6 +58,17 @@ def creating_too_quickly(limits: Limits, wait: float) -> ApiError:
         429,
         f"you are creating matches too quickly (at most {limits.creates_per_minute:g} "
         f"a minute, {limits.create_burst} in a burst); try again in {wait:.0f} seconds",
+        headers={"Retry-After": str(max(1, round(wait)))},
+    )
+
+
+def too_many_guesses(limits: Limits, wait: float) -> ApiError:
+    """The 429 for a client that sent too many wrong seat tokens or unknown match ids."""
+    return ApiError(
+        429,
+        f"your address sent too many wrong seat tokens or unknown match ids (at most "
+        f"{limits.guesses_per_minute:g} a minute, {limits.guess_burst} in a burst); try "
+        f"again in {wait:.0f} seconds",
         headers={"Retry-After": str(max(1, round(wait)))},
     )
 

@@ -49,6 +49,12 @@ class Limits:
     """Largest request body accepted; a larger one gets 413 before it is parsed."""
     max_json_depth: int = 32
     """Deepest nesting of arrays and objects accepted in a request body; deeper gets 422."""
+    guesses_per_minute: float = 10.0
+    """Wrong seat tokens and unknown match ids one client address may send per minute, on
+    average; past it, every request of that address naming a match gets 429."""
+    guess_burst: int = 30
+    """Wrong seat tokens and unknown match ids one client address may send in a burst
+    before the rate applies."""
 
     # bots --------------------------------------------------------------------------------
     default_mcts_iterations: int = 200

@@ -59,7 +59,16 @@ _DAMAGED = _err("The match is stored but damaged; the server's log says what is 
 _TOO_MANY = _err(
     "Past a per-client limit (request rate, requests in flight): see the Retry-After header."
 )
-_FORBIDDEN = _err("Missing, malformed or wrong seat token, or not allowed for that seat.")
+_FORBIDDEN = _err(
+    "Missing, malformed or wrong seat token, or not allowed for that seat; or a request "
+    "a browser made for another site's page (Sec-Fetch-Site)."
+)
+_CROSS_SITE = _err("A request a browser made for another site's page (Sec-Fetch-Site).")
+_NOT_JSON = _err("The body was not sent as Content-Type: application/json.")
+_GUESSING = _err(
+    "Past a per-client limit (request rate, requests in flight, or too many wrong seat "
+    "tokens and unknown match ids): see the Retry-After header."
+)
 
 OPENAPI: dict[str, Any] = {
     "openapi": "3.1.0",
@@ -78,7 +87,13 @@ OPENAPI: dict[str, Any] = {
                 "type": "http",
                 "scheme": "bearer",
                 "description": "The seat token returned once when the match is created.",
-            }
+            },
+            "operatorToken": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "The operator's token (MEEPLE_OPERATOR_TOKEN), if the server "
+                "has one.",
+            },
         },
         "schemas": component_schemas(
             CreateMatch,
@@ -99,15 +114,21 @@ OPENAPI: dict[str, Any] = {
     "paths": {
         "/api/status": {
             "get": {
-                "summary": "Counts (matches by status, damaged rows, streams, bots) and the "
-                "limits in force, for the operator; no match ids or addresses.",
-                "responses": {"200": _ok("Status", Status), "429": _TOO_MANY},
+                "summary": "Counts (matches by status, damaged rows, streams) and the limits "
+                "in force; no match ids or addresses. The bots' activity only with the "
+                "operator's token.",
+                "security": [{"operatorToken": []}, {}],
+                "responses": {
+                    "200": _ok("Status", Status),
+                    "403": _err("A token that is not the operator's, or a cross-site request."),
+                    "429": _GUESSING,
+                },
             }
         },
         "/api/games": {
             "get": {
                 "summary": "The games this server offers, with their options and seat kinds.",
-                "responses": {"200": _ok("Games", Games)},
+                "responses": {"200": _ok("Games", Games), "403": _CROSS_SITE},
             }
         },
         "/api/matches": {
@@ -116,7 +137,9 @@ OPENAPI: dict[str, Any] = {
                 "requestBody": _request(CreateMatch),
                 "responses": {
                     "201": _ok("Created", Created),
+                    "403": _CROSS_SITE,
                     "413": _err("Body too large."),
+                    "415": _NOT_JSON,
                     "422": _err(
                         "Malformed body (also: nested too deep, a key twice, an option in two "
                         "spellings), unknown game, bad options or seats (a bot parameter out "
@@ -138,6 +161,7 @@ OPENAPI: dict[str, Any] = {
                     "200": _ok("The view", MatchView),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
+                    "429": _GUESSING,
                     "500": _DAMAGED,
                 },
             }
@@ -151,6 +175,7 @@ OPENAPI: dict[str, Any] = {
                     "200": _ok("Legal actions", Legal),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
+                    "429": _GUESSING,
                 },
             }
         },
@@ -166,7 +191,9 @@ OPENAPI: dict[str, Any] = {
                     "404": _NOT_FOUND,
                     "409": _err("Stale version, game over or match closed; nothing changed."),
                     "413": _err("Body too large."),
+                    "415": _NOT_JSON,
                     "422": _err("Malformed body or notation, or a move the rules refuse."),
+                    "429": _GUESSING,
                     "500": _DAMAGED,
                     "503": _err("The move could not be stored; nothing changed."),
                 },
@@ -182,6 +209,7 @@ OPENAPI: dict[str, Any] = {
                     "200": _ok("Closed", Abandoned),
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
+                    "429": _GUESSING,
                     "409": _err("The game is over or the match is already closed."),
                 },
             }
@@ -193,8 +221,12 @@ OPENAPI: dict[str, Any] = {
                 "parameters": [_MATCH_ID],
                 "responses": {
                     "200": _ok("The record", RecordBody),
-                    "403": _err("The game is on and the record would reveal hidden information."),
+                    "403": _err(
+                        "The game is on and the record would reveal hidden information; or a "
+                        "wrong seat token (none is needed), or a cross-site request."
+                    ),
                     "404": _NOT_FOUND,
+                    "429": _GUESSING,
                 },
             }
         },
@@ -215,8 +247,8 @@ OPENAPI: dict[str, Any] = {
                     "403": _FORBIDDEN,
                     "404": _NOT_FOUND,
                     "429": _err(
-                        "Too many spectators of this match, or too many spectator streams from "
-                        "this client."
+                        "Too many spectators of this match, too many spectator streams from "
+                        "this client, or too many wrong tokens and unknown match ids from it."
                     ),
                 },
             }

@@ -40,7 +40,7 @@ def match_page(request: Request) -> Response:
     context = {
         "title": "meeple match",
         "script": "match.js",
-        "scripts": ["touch.js"],
+        "scripts": ["touch.js", "changes.js"],
         "match_id": request.path_params["match_id"],
     }
     return TEMPLATES.TemplateResponse(request, "match.html", context)

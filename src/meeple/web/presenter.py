@@ -19,6 +19,12 @@ action, the ids of the table elements it involves, and for every other element i
 page draws, why nothing can be done with it (`meeple.core.elements`): the page then
 plays by clicks on the picture. Both come from the seat's view and the rules' own
 reasons; the conformance kit proves they reveal nothing the view does not.
+
+Every text a person reads (the title, the prompt, the log, the refusals, the text
+picture, the HTML picture, and in the games listing the title and the options'
+values) goes through `meeple.core.shown`: a plugin's control or bidirectional
+character arrives as its ``\\uXXXX`` escape, never reordering what the page shows.
+The legal actions are sent as they are (they are sent back to play them).
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from ..core.options import option_fields
 from ..core.protocols import Game
 from ..core.public import is_seen
 from ..core.public import public_move
+from ..core.shown import shown
 from ..core.thaw import thaw
 from .bodies import LogEntry
 from .bodies import MatchView
@@ -85,14 +92,14 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
     body = MatchView(
         match=live.id,
         game=game.spec.name,
-        title=game.spec.title,
+        title=shown(game.spec.title),
         version=live.version_for(seat),
         seat=seat,
         players=state.players,
         seats=tuple(SeatKind(p, kind) for p, kind in enumerate(live.seats)),
         to_act=tuple(to_act),
         over=over,
-        prompt=prompt,
+        prompt=shown(prompt),
         waiting_for_bots=thinking and not live.stuck,
         bot_error=live.bot_error,
         closed=live.closed,
@@ -100,8 +107,8 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         elements=elements,
         refusals=reasons,
         view=to_data(view, game=game),
-        text=render_text(game, view),
-        html=page,
+        text=shown(render_text(game, view)),
+        html=shown(page),
         log=_log(live, seat),
         outcome=to_data(state.outcome()) if over else None,
     )
@@ -124,7 +131,7 @@ def _touches(
             "%s: the elements capability failed; the page plays by buttons", game.spec.name
         )
         return (), {}
-    return tuple(o.elements for o in options), {e: r.text for e, r in reasons.items()}
+    return tuple(o.elements for o in options), {e: shown(r.text) for e, r in reasons.items()}
 
 
 def _log(live: LiveMatch, seat: int | None) -> tuple[LogEntry, ...]:
@@ -134,7 +141,8 @@ def _log(live: LiveMatch, seat: int | None) -> tuple[LogEntry, ...]:
     for player, action in live.match.history:
         text = str(action) if reveal_all else public_move(game, action, player, seat)
         if is_seen(text):  # a move this seat did not see being made: not even a line
-            entries.append(LogEntry(len(entries) + 1, player, text))
+            move = None if text is None else shown(text)
+            entries.append(LogEntry(len(entries) + 1, player, move))
     return tuple(entries)
 
 
@@ -145,11 +153,11 @@ def game_summary(game: Game) -> dict[str, Any]:
     options = []
     for name, tp in option_fields(game.options_type).items():
         entry: dict[str, Any] = {"name": name, **_option_kind(tp)}
-        entry["default"] = thaw(getattr(defaults, name))
+        entry["default"] = _shown_value(thaw(getattr(defaults, name)))
         options.append(entry)
     return {
         "name": spec.name,
-        "title": spec.title,
+        "title": shown(spec.title),
         "min_players": spec.min_players,
         "max_players": spec.max_players,
         "rules_version": spec.rules_version,
@@ -166,7 +174,7 @@ def _option_kind(tp: Any) -> dict[str, Any]:
     args = [a for a in typing.get_args(tp) if a is not type(None) and not attrs.has(a)]
     nullable = type(None) in typing.get_args(tp)
     if origin is typing.Literal:
-        return {"kind": "choice", "choices": list(args)}
+        return {"kind": "choice", "choices": [_shown_value(a) for a in args]}
     if origin is tuple:
         item = _option_kind(args[0]) if args else {"kind": "str"}
         return {"kind": "list", "item": item["kind"]}
@@ -176,3 +184,13 @@ def _option_kind(tp: Any) -> dict[str, Any]:
         if tp is kind:
             return {"kind": kind.__name__}
     return {"kind": "json"}
+
+
+def _shown_value(value: Any) -> Any:
+    """An option's value for the lobby: its texts showable (a choice that needed escaping
+    cannot be chosen over the web, and is refused naming the option)."""
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, list):
+        return [_shown_value(item) for item in value]
+    return value

@@ -12,9 +12,9 @@ from __future__ import annotations
 import attrs
 
 from ..core.record import JsonValue
-from .bodies import doc
 from .limits import Limits
 from .upkeep import SweepReport
+from .wire import doc
 
 __all__ = [
     "BotCounts",
@@ -140,6 +140,11 @@ class Status:
     matches: MatchCounts
     clients: ClientCounts
     streams: StreamCounts
-    bots: BotCounts
+    bots: BotCounts | None = attrs.field(
+        metadata=doc(
+            "Only with the operator's token (null otherwise): a bot thinking may be a bot "
+            "asked in secret, such as a Wypas seat offered a special card."
+        )
+    )
     sweep: SweepReport
     limits: Limits

@@ -30,6 +30,7 @@ from .state import Phase
 
 if TYPE_CHECKING:
     from .state import State
+    from .view import View
 
 __all__ = ["prompt", "refusal"]
 
@@ -89,15 +90,16 @@ def refusal(state: State, action: object, player: int) -> str:
     return wrong_phase
 
 
-def prompt(state: State, player: int | None) -> str:
-    """One line saying what the seat to act is deciding (the core has checked the seat)."""
-    if not state.to_act:
+def prompt(v: View) -> str:
+    """One line from a seat's view saying what the seat to act is deciding (another seat
+    is told whom it waits for)."""
+    if not v.to_act:
         return "the game is over"
-    seat = state.current
-    if player is not None and player != seat:
+    seat = v.current
+    if v.player is not None and v.player != seat:
         return f"waiting for player {seat}"
-    board = load_board(state.options.board)
-    where = board.titles[state.positions[seat]]
+    board = load_board(v.options.board)
+    where = board.titles[v.positions[seat]]
     who = f"player {seat} ({PAWNS[seat]} bear, at {where})"
     what = {
         DEPORT: "draw a travel card to be deported",
@@ -105,9 +107,9 @@ def prompt(state: State, player: int | None) -> str:
         TURN: "travel (truck / walk / three) or exchange travel cards",
         EXCHANGE: "exchange another travel card or done",
         DROP: "discard a bear card from the board (drop <colour>)",
-        USE: f"play travel card {sum(state.pending) + 1} of 3 (use <kind>)",
+        USE: f"play travel card {sum(v.pending) + 1} of 3 (use <kind>)",
         TARGET: "choose the colour to travel to (to <colour>)",
         BOX: "in Edinburgh: take a bear card from any box (box <colour>)",
-    }[state.phase]
-    last = ", last round" if state.ending else ""
-    return f"round {state.round}{last}: {who}: {what}"
+    }[v.phase]
+    last = ", last round" if v.ending else ""
+    return f"round {v.round}{last}: {who}: {what}"

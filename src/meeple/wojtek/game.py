@@ -69,6 +69,7 @@ class Wojtek(GameBase[State, Action, View], EncodingBase[Action, View]):
     _determinize = staticmethod(views.determinize)
     _render = staticmethod(render.render)
     render_styled = staticmethod(render.render_styled)  # ``styled``: the picture in colour
+    legend = staticmethod(render.legend)  # ``legend``: what the picture's marks mean
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
     _validate = staticmethod(invariants.validate)

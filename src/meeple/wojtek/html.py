@@ -4,15 +4,16 @@ The web front end finds this through the game (`GAME.render_html`), exactly as i
 finds a plugin's. It reads only the view, the card tables of `components` and the
 board named by the view's options, so it cannot show what the seat may not see:
 only the viewer's own travel hand is drawn (`view.hand`); other seats appear as
-counts, exactly as the view gives them. Every text is escaped. Styling is inline
-(the page's style sheet belongs to the whole site).
+counts, exactly as the view gives them. The markup is the templates
+``templates/table.html`` and ``templates/route_map.html`` (escaping by default, see
+`meeple.core.templates`); this module and `html_map` prepare what they show.
 """
 
 from __future__ import annotations
 
-import html
+import attrs
 
-from meeple.core.elements import element_attrs
+from meeple.core.templates import render_table
 
 from .board import Board
 from .board import load_board
@@ -32,7 +33,6 @@ from .elements import DISCARD
 from .elements import THREE_TOKEN
 from .elements import box_id
 from .elements import hand_id
-from .html_map import FILL
 from .html_map import route_map
 from .render import render
 from .scoring import arrange
@@ -40,80 +40,27 @@ from .view import View
 
 __all__ = ["render_html"]
 
-_INK = {"yellow": "#3b3326", "green": "#3b3326", "pink": "#3b3326", "orange": "#3b3326"}
-"""Text colour on the light fills (dark); white elsewhere."""
 
-
-def _e(value: object) -> str:
-    return html.escape(str(value))
-
-
-def render_html(view: View) -> str:
-    """The map, the display, the viewer's hand, every player's cards, the piles."""
-    board = load_board(view.options.board)
-    me = view.player
-    to_act = view.to_act
-    last_round = view.last_round
+def _heading(view: View) -> str:
     head = f"Round {view.round}" + (" · last round" if view.ending else "")
-    if not to_act:
-        head += " · game over"
-    elif view.ending and last_round:
-        head += " (still to play: " + ", ".join(f"player {p}" for p in last_round) + ")"
-    parts = [
-        '<div class="wj-table" data-game="wojtek">',
-        f'<p class="wj-round" style="font-weight:600">{_e(head)}</p>',
-        route_map(board, view.positions),
-        _display(view.display),
-    ]
-    if me is not None:
-        parts.append(_hand(view.hand))
-    pending = view.pending
-    if any(pending):
-        parts.append(
-            '<h3>Three-card move so far</h3><ol class="seq" data-field="pending">'
-            + "".join(_chip(kind, n) for kind, n in enumerate(pending) if n)
-            + "</ol>"
-        )
-    parts.append(_players(board, view))
-    parts.append(_cities(view.city_owner))
-    parts.append(_piles(view))
-    text = _e(render(view))
-    parts.append(f'<details><summary>Text picture</summary><pre class="text-render">{text}</pre>')
-    parts.append("</details></div>")
-    return "".join(parts)
+    if not view.to_act:
+        return head + " · game over"
+    if view.ending and view.last_round:
+        return head + " (still to play: " + ", ".join(f"player {p}" for p in view.last_round) + ")"
+    return head
 
 
-# -- cards --------------------------------------------------------------------------
+@attrs.frozen
+class Box:
+    """One box of the display and the bear card in it (if any)."""
 
-
-def _box_style(name: str) -> str:
-    return (
-        f"border:3px solid {FILL.get(name, '#999999')};border-radius:6px;padding:0.3rem 0.5rem;"
-        "min-width:6.5rem;background:#ffffff"
-    )
-
-
-def _display(display: tuple[int, ...]) -> str:
-    """The seven boxes, each with its bear card (or empty)."""
-    boxes = []
-    for colour, kind in enumerate(display):
-        name = COLOURS[colour]
-        if kind == NO_CARD:
-            card, kind_of = '<span class="empty">(empty)</span>', ""
-        else:
-            card = f"<strong>{_e(BEAR_NAMES[kind])}</strong>"
-            kind_of = _e(_type_of(kind))
-        what = "empty" if kind == NO_CARD else f"{BEAR_NAMES[kind]} ({_type_of(kind)})"
-        touch = element_attrs(box_id(colour), f"the {COLOUR_TITLES[colour]} box: {what}")
-        boxes.append(
-            f'<div class="wj-box" data-box="{_e(name)}"{touch} style="{_box_style(name)}">'
-            f'<div style="font-size:0.8rem;color:#5c6478">{_e(COLOUR_TITLES[colour])}</div>'
-            f'{card}<div style="font-size:0.8rem;color:#5c6478">{kind_of}</div></div>'
-        )
-    return (
-        '<h3>Display</h3><div class="wj-display" data-field="display"'
-        f' style="display:flex;flex-wrap:wrap;gap:0.4rem">{"".join(boxes)}</div>'
-    )
+    name: str
+    title: str
+    element: str
+    card: str
+    """The bear card's name, or empty."""
+    kind: str
+    """The card's type (``emblems``, ``person``), or empty."""
 
 
 def _type_of(kind: int) -> str:
@@ -122,99 +69,46 @@ def _type_of(kind: int) -> str:
     return str(BEAR_TYPE_NAMES[kind // CARDS_PER_TYPE])
 
 
-def _chip(kind: int, count: int, mine: bool = False) -> str:
-    """A travel card kind with its count, coloured like the card (`mine`: a card of the
-    viewer's hand, which can be touched)."""
-    name = TRAVEL_NAMES[kind]
-    if kind == RAINBOW:
-        style = (
-            "background:linear-gradient(90deg,#d64541,#ef8a2e,#f2d03b,#9fd46b,#3d7dd8,#8e5cc4);"
-            "color:#ffffff;font-weight:600"
-        )
-        label = "rainbow (walking)"
-    else:
-        style = f"background:{FILL.get(name, '#999999')};color:{_INK.get(name, '#ffffff')}"
-        label = f"{COLOUR_TITLES[kind]} truck"
-    touch = element_attrs(hand_id(kind), f"your {label} cards ({count})") if mine else ""
-    return (
-        f'<li data-kind="{_e(name)}" data-count="{count}"{touch} style="{style}">'
-        f"{count} &times; {_e(label)}</li>"
-    )
+def _display(display: tuple[int, ...]) -> list[Box]:
+    """The seven boxes, each with its bear card (or empty)."""
+    boxes = []
+    for colour, kind in enumerate(display):
+        name = COLOURS[colour]
+        card, kind_of = ("", "") if kind == NO_CARD else (BEAR_NAMES[kind], _type_of(kind))
+        boxes.append(Box(name, COLOUR_TITLES[colour], box_id(colour), card, kind_of))
+    return boxes
 
 
-def _hand(hand: tuple[int, ...]) -> str:
-    """The viewer's own travel cards."""
-    chips = "".join(_chip(kind, n, mine=True) for kind, n in enumerate(hand) if n)
-    if not chips:
-        chips = '<li class="empty">(no cards)</li>'
-    three = (
-        f'<p><span class="wj-token"{element_attrs(THREE_TOKEN, "start a three-card move")}'
-        ' style="border:2px dashed #8a7a5c;border-radius:5px;padding:0.1rem 0.5rem">'
-        "three-card move</span></p>"
-    )
-    return f'<h3>Your travel cards</h3><ol class="seq" data-field="hand">{chips}</ol>{three}'
+@attrs.frozen
+class Chip:
+    """Travel cards of one kind with their count (coloured like the card by its kind)."""
+
+    name: str
+    count: int
+    label: str
+    element: str | None
+    """The element id (cards of the viewer's hand), or None."""
 
 
-def _players(board: Board, view: View) -> str:
-    """A row per player: pawn, place, hand size, city cards, bear cards by type, best sets."""
-    me, to_act, last_round = view.player, view.to_act, view.last_round
-    positions = view.positions
-    owners = view.city_owner
-    cell = "border:1px solid #d5d9e2;padding:0.2rem 0.5rem;text-align:left;vertical-align:top"
-    td = f'<td style="{cell}">'
-    rows = []
-    for seat, collection in enumerate(view.collections):
-        pawn = PAWNS[seat]
-        marks = []
-        if seat == me:
-            marks.append("you")
-        if seat in to_act:
-            marks.append("to act")
-        if seat in last_round:
-            marks.append("one more turn")
-        who = f"player {seat} ({pawn} bear)" + (f" · {', '.join(marks)}" if marks else "")
-        cities = [CITIES[k] for k, o in enumerate(owners) if o == seat]
-        groups = []
-        for t, type_name in enumerate(BEAR_TYPE_NAMES):
-            held = [
-                _e(BEAR_NAMES[k]) + (f" &times;{collection[k]}" if collection[k] > 1 else "")
-                for k in range(t * CARDS_PER_TYPE, (t + 1) * CARDS_PER_TYPE)
-                if collection[k]
-            ]
-            if held:
-                groups.append(
-                    f'<li data-type="{_e(type_name)}"><strong>{_e(type_name)}</strong>: '
-                    f"{', '.join(held)}</li>"
-                )
-        if collection[PERSON]:
-            groups.append(
-                f'<li data-type="person"><strong>persons</strong>: {collection[PERSON]}</li>'
-            )
-        bears = (
-            f'<ul style="margin:0;padding-left:1rem">{"".join(groups)}</ul>'
-            if groups
-            else '<span class="empty">(none)</span>'
-        )
-        sets = arrange(collection, len(cities)).key
-        travel = view.hand_sizes[seat]
-        acting = ' class="wj-acting" style="background:#eaf5ee"' if seat in to_act else ""
-        rows.append(
-            f'<tr data-player="{seat}"{acting}>'
-            f'<th scope="row" style="{cell}">{_e(who)}</th>'
-            f"{td}{_e(_where(board, positions[seat]))}</td>"
-            f"{td}{travel}</td>"
-            f"{td}{_e(', '.join(cities)) or '—'}</td>"
-            f"{td}{bears}</td>"
-            f"{td}{_e(', '.join(str(s) for s in sets)) or '—'}</td></tr>"
-        )
-    return (
-        '<h3>Players</h3><table class="wj-players" style="background:#ffffff">'
-        f'<tr><th style="{cell}">player</th><th style="{cell}">at</th>'
-        f'<th style="{cell}">travel cards</th><th style="{cell}">city cards</th>'
-        f'<th style="{cell}">bear cards</th><th style="{cell}">best sets</th></tr>'
-        + "".join(rows)
-        + "</table>"
-    )
+def _chip(kind: int, count: int, mine: bool = False) -> Chip:
+    label = "rainbow (walking)" if kind == RAINBOW else f"{COLOUR_TITLES[kind]} truck"
+    return Chip(TRAVEL_NAMES[kind], count, label, hand_id(kind) if mine else None)
+
+
+@attrs.frozen
+class Player:
+    """A row of the players table."""
+
+    seat: int
+    who: str
+    acting: bool
+    at: str
+    travel: int
+    cities: str
+    bears: list[tuple[str, str, list[tuple[str, int]]]]
+    """Per bear type held (persons last): its data name, its title, and each card of it
+    held with how many."""
+    sets: str
 
 
 def _where(board: Board, space: int) -> str:
@@ -224,34 +118,85 @@ def _where(board: Board, space: int) -> str:
     return f"{title} ({COLOUR_TITLES[colour]})" if colour >= 0 else title
 
 
+def _bears(collection: tuple[int, ...]) -> list[tuple[str, str, list[tuple[str, int]]]]:
+    groups = []
+    for t, type_name in enumerate(BEAR_TYPE_NAMES):
+        kinds = range(t * CARDS_PER_TYPE, (t + 1) * CARDS_PER_TYPE)
+        held = [(BEAR_NAMES[k], collection[k]) for k in kinds if collection[k]]
+        if held:
+            groups.append((type_name, type_name, held))
+    if collection[PERSON]:
+        groups.append(("person", "persons", [("", collection[PERSON])]))
+    return groups
+
+
+def _players(board: Board, view: View) -> list[Player]:
+    """A row per player: pawn, place, hand size, city cards, bear cards by type, best sets."""
+    rows = []
+    for seat, collection in enumerate(view.collections):
+        marks = [
+            mark
+            for mark, on in (
+                ("you", seat == view.player),
+                ("to act", seat in view.to_act),
+                ("one more turn", seat in view.last_round),
+            )
+            if on
+        ]
+        who = f"player {seat} ({PAWNS[seat]} bear)" + (f" · {', '.join(marks)}" if marks else "")
+        cities = [CITIES[k] for k, o in enumerate(view.city_owner) if o == seat]
+        sets = arrange(collection, len(cities)).key
+        rows.append(
+            Player(
+                seat=seat,
+                who=who,
+                acting=seat in view.to_act,
+                at=_where(board, view.positions[seat]),
+                travel=view.hand_sizes[seat],
+                cities=", ".join(cities),
+                bears=_bears(collection),
+                sets=", ".join(str(s) for s in sets),
+            )
+        )
+    return rows
+
+
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-def _cities(owners: tuple[int, ...]) -> str:
-    """Each city card and who holds it."""
-    items = "".join(
-        f'<li data-city="{_e(name)}">{_e(name)}: '
-        f"{_e(f'player {owner}' if owner >= 0 else 'on the board')}</li>"
-        for name, owner in zip(CITIES, owners, strict=True)
-    )
-    return f'<h3>City cards</h3><ol class="seq" data-field="cities">{items}</ol>'
-
-
-def _piles(view: View) -> str:
-    """Deck sizes and the face-up discard piles."""
-    travel_discard = view.travel_discard
-    bear_discard = view.bear_discard
-    by_kind = ", ".join(f"{TRAVEL_NAMES[k]} {n}" for k, n in enumerate(travel_discard) if n)
+def _piles(view: View) -> list[tuple[tuple[str, str] | None, str]]:
+    """Deck sizes and the face-up discard piles: (element id and label, or None; text)."""
+    discard = view.travel_discard
+    by_kind = ", ".join(f"{TRAVEL_NAMES[k]} {n}" for k, n in enumerate(discard) if n)
     deck = f"travel deck: {_cards(view.travel_deck_size)}"
-    discards = f"travel discards: {_cards(sum(travel_discard))}" + (
-        f" ({by_kind})" if by_kind else ""
-    )
-    facts = [
-        ("", f"bear stack: {_cards(view.bear_deck_size)}"),
-        ("", f"bear discards: {_cards(sum(bear_discard))}"),
-        (element_attrs(DECK, f"the travel deck ({_cards(view.travel_deck_size)})"), deck),
-        (element_attrs(DISCARD, "the travel discard pile"), discards),
+    discards = f"travel discards: {_cards(sum(discard))}" + (f" ({by_kind})" if by_kind else "")
+    return [
+        (None, f"bear stack: {_cards(view.bear_deck_size)}"),
+        (None, f"bear discards: {_cards(sum(view.bear_discard))}"),
+        ((DECK, f"the travel deck ({_cards(view.travel_deck_size)})"), deck),
+        ((DISCARD, "the travel discard pile"), discards),
     ]
-    items = "".join(f"<li{touch}>{_e(fact)}</li>" for touch, fact in facts)
-    return f'<h3>Piles</h3><ul class="wj-piles" data-field="piles">{items}</ul>'
+
+
+def render_html(view: View) -> str:
+    """The map, the display, the viewer's hand, every player's cards, the piles."""
+    board = load_board(view.options.board)
+    return render_table(
+        __package__,
+        "table.html",
+        heading=_heading(view),
+        map=route_map(board, view.positions),
+        boxes=_display(view.display),
+        me=view.player,
+        hand=[_chip(kind, n, mine=True) for kind, n in enumerate(view.hand) if n],
+        three=THREE_TOKEN,
+        pending=[_chip(kind, n) for kind, n in enumerate(view.pending) if n],
+        players=_players(board, view),
+        cities=[
+            (name, f"player {owner}" if owner >= 0 else "on the board")
+            for name, owner in zip(CITIES, view.city_owner, strict=True)
+        ],
+        piles=_piles(view),
+        text=render(view),
+    )

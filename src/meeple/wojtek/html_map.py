@@ -1,16 +1,20 @@
-"""The route of Miś Wojtek as SVG: Poland, the deportation approaches, the snaking route.
+"""The route of Miś Wojtek laid out for its SVG: Poland, the deportation approaches, the
+snaking route, and the pawns on it.
 
-Part of the HTML picture (`html`), split off by job: this module lays the board out
-and draws every space (each a touchable element under `elements.space_id`, labelled
-with its name and colour) and the pawns on it. It reads only the board and the pawn
-positions, which are public.
+Part of the HTML picture (`html`), split off by job: this module works out where every
+space and pawn goes; the template ``templates/route_map.html`` draws them (each space a
+touchable element under `elements.space_id`, labelled with its name and colour). It
+reads only the board and the pawn positions, which are public.
 """
 
 from __future__ import annotations
 
-import html
+import functools
+from typing import TYPE_CHECKING
 
-from meeple.core.elements import element_attrs
+import attrs
+
+from meeple.core.templates import render_part
 
 from .board import Board
 from .components import COLOUR_TITLES
@@ -18,7 +22,10 @@ from .components import COLOURS
 from .components import PAWNS
 from .elements import space_id
 
-__all__ = ["FILL", "route_map"]
+if TYPE_CHECKING:
+    import markupsafe
+
+__all__ = ["FILL", "Layout", "RouteMap", "route_map"]
 
 FILL = {
     "red": "#d64541",
@@ -47,21 +54,73 @@ _PER_ROW = 14
 """Spaces per row of the route strip (the rows snake left-right-left)."""
 _TOP = 36
 """Room above the first row for Poland and city names."""
+_POLAND_Y = 8
 
 
-def _e(value: object) -> str:
-    return html.escape(str(value))
+@attrs.frozen
+class Space:
+    """One square: where, its fill and frame, its name tag, its element and label."""
+
+    id: str
+    x: int
+    y: int
+    fill: str
+    city: bool
+    note: str
+    """The tooltip: name, colour, and whether it is a deportation site."""
+    element: str
+    label: str
+    tag: str
+    """The name written by the square (cities and deportation sites), or empty."""
+    tag_y: int
 
 
-def route_map(board: Board, positions: tuple[int, ...]) -> str:
-    """Poland and the deportation approaches on the left, then the route as a snaking strip."""
-    main = tuple(board.main_route)
-    on_main = set(main)
-    spots: dict[int, tuple[int, int]] = {}
-    lines: list[str] = []
-    shapes: list[str] = []
+@attrs.frozen
+class Pawn:
+    """One player's pawn: a circle with the seat's number."""
 
-    # Approach rows: each deportation site and its spaces up to the route.
+    seat: int
+    colour: str
+    where: str
+    cx: int
+    cy: int
+    r: int
+    fill: str
+    ink: str
+
+
+@attrs.frozen
+class Layout:
+    """The board's part of the map: the same whoever looks, so made (and drawn) once."""
+
+    spots: dict[int, tuple[int, int]]
+    """Where each space is drawn (Poland: where its pawns go)."""
+    width: int
+    height: int
+    route_x: int
+    """Where the route strip starts (its label goes above)."""
+    top: int
+    cell: int
+    lines: tuple[tuple[int, int, int, int], ...]
+    spaces: tuple[Space, ...]
+    poland: tuple[str, str, int, int]
+    """Poland's id, its title, the width of its box and its top."""
+
+
+@attrs.frozen
+class RouteMap:
+    """Everything the map template draws: the board's layer (drawn once), then the pawns."""
+
+    width: int
+    height: int
+    board: markupsafe.Markup
+    """The spaces and arrows (``templates/route_board.html``)."""
+    pawns: tuple[Pawn, ...]
+
+
+def _approaches(board: Board) -> list[list[int]]:
+    """Each deportation site and its spaces up to the route."""
+    on_main = set(board.main_route)
     rows: list[list[int]] = []
     drawn: set[int] = set()
     for site in board.sites:
@@ -72,105 +131,104 @@ def route_map(board: Board, positions: tuple[int, ...]) -> str:
             at = board.next[at]
         drawn.update(row)
         rows.append(row)
+    return rows
+
+
+def _layout(board: Board) -> Layout:
+    """Approach rows on the left, then the route as a strip snaking left and right."""
+    main = tuple(board.main_route)
+    rows = _approaches(board)
+    spots: dict[int, tuple[int, int]] = {}
     width_left = max(len(r) for r in rows) * _STEP + 24
-    poland_y = 8
     for i, row in enumerate(rows):
-        y = _TOP + 8 + i * (_STEP + 6)
         for j, space in enumerate(row):
-            spots[space] = (12 + j * _STEP, y)
-    # The route strip.
+            spots[space] = (12 + j * _STEP, _TOP + 8 + i * (_STEP + 6))
     x0 = width_left + 56
     for k, space in enumerate(main):
         r, col = divmod(k, _PER_ROW)
         if r % 2:
             col = _PER_ROW - 1 - col
         spots[space] = (x0 + col * _STEP, _TOP + 8 + r * (_STEP + 12))
-    width = x0 + _PER_ROW * _STEP + 8
     height = max(
         _TOP + 8 + len(rows) * (_STEP + 6),
         _TOP + 8 + ((len(main) - 1) // _PER_ROW + 1) * (_STEP + 12),
     )
-
     half = _CELL // 2
-    for space, (x, y) in spots.items():
-        nxt = board.next[space]
-        if nxt >= 0 and nxt in spots:
-            nx, ny = spots[nxt]
-            lines.append(
-                f'<line x1="{x + half}" y1="{y + half}" x2="{nx + half}" y2="{ny + half}"'
-                ' stroke="#b9ab8c" stroke-width="3"/>'
-            )
-
-    for space, (x, y) in spots.items():
-        shapes.append(_space(board, space, x, y))
-
-    # Poland, where every pawn starts.
-    shapes.append(
-        f'<g data-space="{_e(board.ids[board.start])}"><title>{_e(board.titles[board.start])}'
-        "</title>"
-        f'<rect x="12" y="{poland_y}" width="{width_left - 24}" height="{_CELL - 6}" rx="4"'
-        ' fill="#f1efe9" stroke="#8a7a5c"/>'
-        f'<text x="18" y="{poland_y + 16}" font-size="11" fill="#3b3326">'
-        f"{_e(board.titles[board.start])}</text></g>"
+    lines = tuple(
+        (x + half, y + half, spots[board.next[s]][0] + half, spots[board.next[s]][1] + half)
+        for s, (x, y) in spots.items()
+        if board.next[s] >= 0 and board.next[s] in spots
     )
-    spots[board.start] = (60, poland_y - 3)
+    spaces = tuple(_space(board, s, x, y) for s, (x, y) in spots.items())
+    poland = (board.ids[board.start], board.titles[board.start], width_left - 24, _POLAND_Y)
+    spots[board.start] = (60, _POLAND_Y - 3)
+    return Layout(spots, x0 + _PER_ROW * _STEP + 8, height, x0, _TOP, _CELL, lines, spaces, poland)
 
-    # Pawns: one circle each, side by side where a space holds several.
+
+@functools.lru_cache(maxsize=8)
+def _board_layer(board: Board) -> tuple[Layout, markupsafe.Markup]:
+    """The board's layout and its layer of the map, drawn once per board."""
+    layout = _layout(board)
+    return layout, render_part(__package__, "route_board.html", map=layout)
+
+
+def _space(board: Board, space: int, x: int, y: int) -> Space:
+    """One square: its colour, a thick frame and a name for cities, gold for Edinburgh."""
+    colour, title, city = board.colours[space], board.titles[space], board.city_of[space]
+    if space == board.finish:
+        fill, what = _EDINBURGH_FILL, "counts as every colour"
+    else:
+        fill, what = FILL.get(COLOURS[colour], "#999999"), COLOUR_TITLES[colour]
+    deportation = board.kinds[space] == "deportation"
+    tag, tag_y = "", 0
+    if city >= 0 or deportation:
+        tag = title if city >= 0 else title.split()[0]
+        tag_y = y - 4 if city >= 0 else y + _CELL + 9
+    return Space(
+        id=board.ids[space],
+        x=x,
+        y=y,
+        fill=fill,
+        city=city >= 0,
+        note=f"{title}: {what}" + (" (deportation site)" if deportation else ""),
+        element=space_id(space),
+        label=f"{title} ({what})" + (", a deportation site" if deportation else ""),
+        tag=tag,
+        tag_y=tag_y,
+    )
+
+
+def _pawns(
+    board: Board, spots: dict[int, tuple[int, int]], positions: tuple[int, ...]
+) -> list[Pawn]:
+    """One circle each, side by side where a space holds several."""
+    half = _CELL // 2
     crowd: dict[int, int] = {}
+    pawns = []
     for seat, space in enumerate(positions):
         x, y = spots.get(space, (4, 4))
         k = crowd.get(space, 0)
         crowd[space] = k + 1
-        pawn = PAWNS[seat]
-        fill = _PAWN.get(pawn, "#999999")
-        ink = _PAWN_INK.get(pawn, "#222222")
         shared = space in board.shared
-        r = 7 if shared else 9
-        cx = x + half + (k * 15 - 8 if shared else 0)
-        cy = y + half + (0 if space != board.start else -2)
-        shapes.append(  # clicks go through a pawn to its space
-            f'<g data-pawn="{seat}" pointer-events="none"><title>player {seat} ({_e(pawn)} bear): '
-            f"{_e(board.titles[space])}</title>"
-            f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="#222" stroke-width="1.5"/>'
-            f'<text x="{cx}" y="{cy + 4}" font-size="10" font-weight="700" text-anchor="middle"'
-            f' fill="{ink}">{seat}</text></g>'
+        colour = PAWNS[seat]
+        pawns.append(
+            Pawn(
+                seat=seat,
+                colour=colour,
+                where=board.titles[space],
+                cx=x + half + (k * 15 - 8 if shared else 0),
+                cy=y + half + (0 if space != board.start else -2),
+                r=7 if shared else 9,
+                fill=_PAWN.get(colour, "#999999"),
+                ink=_PAWN_INK.get(colour, "#222222"),
+            )
         )
-
-    label = f'<text x="{x0}" y="{_TOP - 6}" font-size="11" fill="#5c6478">route →</text>'
-    return (
-        f'<svg class="wj-map" viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
-        ' role="img" aria-label="the route from the deportation sites to Edinburgh"'
-        ' style="max-width:100%;height:auto;background:#f7f3e8;border:1px solid #d5d9e2;'
-        f'border-radius:6px">{label}<g class="wj-arrows">{"".join(lines)}</g>'
-        f"{''.join(shapes)}</svg>"
-    )
+    return pawns
 
 
-def _space(board: Board, space: int, x: int, y: int) -> str:
-    """One square: its colour, a thick frame and a name for cities, gold for Edinburgh."""
-    colour = board.colours[space]
-    title = board.titles[space]
-    city = board.city_of[space]
-    if space == board.finish:
-        fill, what = _EDINBURGH_FILL, "counts as every colour"
-    else:
-        name = COLOURS[colour]
-        fill, what = FILL.get(name, "#999999"), COLOUR_TITLES[colour]
-    frame = ' stroke="#222" stroke-width="3"' if city >= 0 else ' stroke="#6d6150" stroke-width="1"'
-    kind = board.kinds[space]
-    note = f"{title}: {what}" + (" (deportation site)" if kind == "deportation" else "")
-    name_tag = ""
-    if city >= 0 or kind == "deportation":
-        short = title if city >= 0 else title.split()[0]
-        ty = y - 4 if city >= 0 else y + _CELL + 9
-        name_tag = (
-            f'<text x="{x + _CELL // 2}" y="{ty}" font-size="9" text-anchor="middle"'
-            f' fill="#3b3326">{_e(short)}</text>'
-        )
-    label = f"{title} ({what})" + (", a deportation site" if kind == "deportation" else "")
-    touch = element_attrs(space_id(space), label)
-    return (
-        f'<g data-space="{_e(board.ids[space])}"{touch}><title>{_e(note)}</title>'
-        f'<rect x="{x}" y="{y}" width="{_CELL}" height="{_CELL}" rx="4" fill="{fill}"{frame}/>'
-        f"{name_tag}</g>"
+def route_map(board: Board, positions: tuple[int, ...]) -> RouteMap:
+    """Poland and the deportation approaches on the left, then the route as a snaking strip."""
+    layout, layer = _board_layer(board)
+    return RouteMap(
+        layout.width, layout.height, layer, tuple(_pawns(board, layout.spots, positions))
     )

@@ -24,7 +24,7 @@ from .view import View
 if TYPE_CHECKING:
     from rich.text import Text
 
-__all__ = ["render", "render_styled"]
+__all__ = ["legend", "render", "render_styled"]
 
 _TRAVEL = {**TRAVEL, **{t: TRAVEL[c] for c, t in zip(COLOURS, COLOUR_TITLES, strict=True)}}
 """Styles by notation name and by display title ("light green")."""
@@ -89,6 +89,26 @@ def render(view: View) -> str:
         played = [f"{n}x{TRAVEL_NAMES[k]}" for k, n in enumerate(view.pending) if n]
         lines.append(f"Three-card move so far: {', '.join(played)}")
     return "\n".join(lines)
+
+
+def legend(view: View) -> str:
+    """What every abbreviation and mark of `render(view)` means (``legend``)."""
+    pawns = ", ".join(f"{seat} {name}" for seat, name in enumerate(PAWNS[: view.players]))
+    return "\n".join(
+        [
+            "[colour]: a space of that colour; [City:colour]: a city space and its colour;",
+            "  [any]: a space any travel card reaches; @N: player N's pawn is there",
+            f"pawns: {pawns}",
+            "Deportation sites: the paths from each site (white arrows) to Buzuluk",
+            "Route: the main route from Buzuluk to Edinburgh, left to right, row by row",
+            "Display: the bear card in each colour's box (what a move there collects)",
+            "Bear stack, bear discards, travel deck, travel discards: cards in each pile",
+            ">player N: the player to act; at route-N / site-colour-N: where the pawn stands",
+            "N travel cards: cards in hand; hand: your travel cards, NxCOLOUR is N of that colour",
+            "sets: the bear cards collected, in the sets they score as",
+            "cities: the city cards claimed",
+        ]
+    )
 
 
 _SPACE = re.compile(r"\[(?:(?P<city>[^\]:]+):)?(?P<colour>[a-z]+)(?: @(?P<pawns>\d+))?\]")

@@ -49,18 +49,13 @@ from .view import view_of
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["out_of_turn", "prompt", "prompt_line", "refusal", "special_text"]
+__all__ = ["out_of_turn", "prompt", "refusal", "special_text"]
 
 
-def prompt(s: State, player: int | None) -> str:
-    """One line: what the seat to act decides now (the same line for every seat), or,
-    for a seat offered a special card, that offer (only that seat is told)."""
-    return prompt_line(view_of(s, player))
-
-
-def prompt_line(v: View) -> str:
-    """What the acting seat decides now, in one line (or the state of play for others);
-    a seat offered a special card reads its offer."""
+def prompt(v: View) -> str:
+    """One line from a seat's view: what the seat to act decides now (the same line for
+    every seat), or, for a seat offered a special card, that offer (only that seat is
+    told). The render's last line too."""
     me = v.player
     if me is not None and me != v.actor and me in v.to_act:
         return f"p{me}: you may play a special card now, or wait (meanwhile {_table_line(v)})"
@@ -124,7 +119,7 @@ def refusal(s: State, action: object, p: int) -> str:
         if p == s.actor:
             return (
                 "wait declines an offer to play a special card while another player is "
-                f"to act; it is your move now ({prompt(s, p)})"
+                f"to act; it is your move now ({prompt(view_of(s, p))})"
             )
         return "wait declines an offer to play a special card"  # pragma: no cover
     if p != s.actor:

@@ -12,7 +12,7 @@ from .components import FACE_NAME
 from .components import KIND_NAME
 from .components import face_of
 from .components import kind_of
-from .explain import prompt_line
+from .explain import prompt
 from .explain import special_text
 from .palette import BLACK
 from .palette import MARK
@@ -28,7 +28,7 @@ from .view import View
 if TYPE_CHECKING:
     from rich.text import Text
 
-__all__ = ["render", "render_styled", "seat_marks"]
+__all__ = ["legend", "render", "render_styled", "seat_marks"]
 
 
 def _cards(kinds: tuple[int, ...]) -> str:
@@ -115,8 +115,31 @@ def render(v: View) -> str:
                 down = f" + face-down {card} declared {v.declared[p]}"
             lines.append(f"    bid {v.bids[p]}: {_cards(v.laid[p])}{down}{out}")
     lines.append("track: " + "  ".join(f"p{p}={v.points[p]}" for p in range(v.players)))
-    lines.append(prompt_line(v))
+    lines.append(prompt(v))
     return "\n".join(lines)
+
+
+def legend(v: View) -> str:
+    """What every abbreviation and mark of `render(v)` means (``legend``)."""
+    return "\n".join(
+        [
+            "pN: player N; baca: the player who runs this round (draws the lots, begins)",
+            "deck, discard: cards in the draw pile and the discard pile (face down: unseen)",
+            "drawn lots, lots: the cards up for auction this round;",
+            "  face-down X: the lot laid face down (? when you have not seen it)",
+            "auction of X, opened by pN: the lot now bid on",
+            "points: the victory track; fleeces: pens sheared so far; hand: your cards,",
+            "  or how many others hold; you know pN holds: cards you saw them take",
+            "pen1, pen2: the sheep in each pen; +wolf: a wolf in the pen; [empty]: none",
+            "bid N: the total a player has laid on this lot, and the cards;",
+            "  + face-down X declared N: a bluff card and its declared value;",
+            "  (passed): out of this lot's auction; (checked): matched a bluff to see it",
+            "cards: colour-N is a sheep of that colour and value; dolly-colour a Dolly,",
+            "  super the Super Dolly, colour(dolly-colour) one laid as that colour;",
+            "  black, wolf, thief, dog: the special cards",
+            "track: every player's points",
+        ]
+    )
 
 
 _NAMES = "|".join(COLOURS)

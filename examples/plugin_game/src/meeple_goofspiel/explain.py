@@ -1,4 +1,9 @@
-"""Sentences for people: why a bid is refused, and what a player decides now."""
+"""Sentences for people: why a bid is refused, and what a player decides now.
+
+Each is shown to one seat, so each says only what that seat may know: `prompt` is
+given the seat's view (never the state), and `refusal`, which needs the state to name
+the rule, speaks of the seat's own hand only. The conformance kit proves both.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from typing import Any
 
 if TYPE_CHECKING:
     from .state import State
+    from .view import View
 
 __all__ = ["prompt", "refusal"]
 
@@ -16,8 +22,8 @@ def refusal(s: State, action: Any, player: int) -> str:
     return f"player {player} does not hold a {getattr(action, 'card', action)}"
 
 
-def prompt(s: State, player: int | None) -> str:
-    """What every bidder decides."""
-    if not s.prizes:
+def prompt(v: View) -> str:
+    """What every bidder decides, from a seat's view."""
+    if v.prize is None:
         return "the game is over"
-    return f"bid a card for the prize {s.prizes[0]}"
+    return f"bid a card for the prize {v.prize}"

@@ -69,6 +69,7 @@ function show(data) {
   }));
   $("log").scrollTop = $("log").scrollHeight;
   showOutcome(data);
+  window.meepleChanges.show(data);
 }
 
 // Why a touch on the table does nothing now (when it is not this seat's move).
@@ -143,6 +144,7 @@ async function act(notation) {
   busy = true;
   $("message").textContent = "";
   for (const b of document.querySelectorAll("#actions button")) b.disabled = true;
+  window.meepleChanges.sending();
   try {
     const response = await fetch(`/api/matches/${matchId}/act`, {
       method: "POST",
@@ -151,6 +153,7 @@ async function act(notation) {
     });
     const data = await response.json();
     if (!response.ok) $("message").textContent = data.error;
+    else window.meepleChanges.played(data.version);
   } catch (err) {
     $("message").textContent = `could not send the move: ${err}`;
   } finally {

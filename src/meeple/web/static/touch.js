@@ -2,8 +2,9 @@
 // narrows the decision to the legal moves that involve it and highlights the elements
 // that can complete one; when one move is left it is shown in words and one more
 // click on the selection plays it. An element no move uses says why (the rules'
-// reason, sent by the server). The rules here are meeple.core.elements.touch, which
-// the property tests prove reach every legal move; keep the two the same.
+// reason, sent by the server); so does any other piece of the table, in general words.
+// The rules here are meeple.core.elements.touch, which the property tests prove reach
+// every legal move; keep the two the same.
 "use strict";
 
 (function () {
@@ -127,6 +128,32 @@
     if (result.plays) play(result.plays.notation);
   }
 
+  // A piece of the table that is no element (another player's card, a count): what it
+  // is, from its title (null: not a piece, such as the text picture's fold).
+  function describe(target) {
+    const board = $("board");
+    for (let node = target; node && node !== board; node = node.parentNode) {
+      if (node.closest && node.closest("details, summary, a, button")) return null;
+      if (node.getAttribute && node.getAttribute("title")) return node.getAttribute("title");
+      const title = node.querySelector && node.querySelector(":scope > title");
+      if (title && title.textContent) return title.textContent;
+    }
+    return "";
+  }
+
+  function noMoveUses(what) {
+    const piece = what ? `this (${what})` : "that part of the table";
+    return `No move uses ${piece} now: the outlined pieces are the ones your moves use.`;
+  }
+
+  // What the pointer rests on, said again for the picture now shown (a hint written for
+  // the last picture, such as "Bots are thinking…", is stale once it is your move).
+  function rehint() {
+    const hovered = Array.from(document.querySelectorAll("#board :hover")).pop();
+    const id = hovered ? elementAt(hovered) : null;
+    $("hint").textContent = id ? explain(id) : "";
+  }
+
   function clear() {
     selection = [];
     say("");
@@ -138,7 +165,9 @@
     const board = $("board");
     board.addEventListener("click", (event) => {
       const id = elementAt(event.target);
-      if (id) { event.preventDefault(); onTouch(id); }
+      if (id) { event.preventDefault(); onTouch(id); return; }
+      const what = describe(event.target);
+      if (what !== null) say(canAct ? noMoveUses(what) : waitingText);
     });
     board.addEventListener("keydown", (event) => {
       if ((event.key === "Enter" || event.key === " ") && event.target.dataset && event.target.dataset.el) {
@@ -169,15 +198,24 @@
   }
 
   // A new picture from the server: keep the selection only while the decision is the same.
+  // A message said about an older picture (a refusal, "Bots are thinking…") goes once
+  // the picture or whether this seat may act changes.
   function show(data, acting, waiting) {
-    if (data.version !== version) selection = [];
+    const moved = data.version !== version;
+    const could = canAct;
+    if (moved) selection = [];
     version = data.version;
     choices = data.legal.map((notation, i) => ({ notation, elements: data.elements[i] || [] }));
     refusals = data.refusals || {};
     canAct = acting && choices.some((c) => c.elements.length);
     waitingText = waiting;
     selection = selection.filter((id) => nodes(id).length);
+    if (moved || canAct !== could) {
+      say("");
+      delete document.body.dataset.refused;
+    }
     paint();
+    rehint();
   }
 
   window.meepleTouch = { setup, show, clear };

@@ -1,0 +1,235 @@
+"""The conformance kit catches a secret leaked through any hook that shows a seat something.
+
+Each test plants one leak in an otherwise sound game and expects `check_game` to fail
+with a message naming the hook. Nim (`tests.nim_game`, on the core's template) deals
+each seat a secret chip; the leaks show other seats' chips. The hooks that are given
+only the seat's view (the prompt, the pictures) can leak only if the view carries more
+than it compares (a field left out of ``==``): `PeekView` does, as a plugin's view that
+keeps the whole table "for convenience" would. The toy game (a State written the 0.1
+way, `tests.toy_game`) has secret simultaneous picks, for the prompt of such a State
+and for the public move log.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from rich.text import Text
+
+from meeple.core import Outcome
+from meeple.testing import ConformanceError
+from meeple.testing import check_game
+
+from ..nim_game import NIM
+from ..nim_game import Nim
+from ..nim_game import Options
+from ..nim_game import State
+from ..nim_game import Take
+from ..nim_game import View
+from ..nim_game import determinize
+from ..nim_game import outcome
+from ..nim_game import render
+from ..nim_game import start
+from ..nim_game import view_of
+from ..toy_game import TOY
+from ..toy_game import State as ToyState
+from ..toy_game import ToyGame
+
+
+@attrs.frozen
+class PeekView(View):
+    """Nim's view plus every chip, in a field left out of comparisons: every check of
+    the view itself passes, and only what is drawn or said from it can tell."""
+
+    chips: tuple[int, ...] = attrs.field(default=(), eq=False)
+
+
+def peek_view_of(s: State, player: int | None) -> PeekView:
+    return PeekView(**attrs.asdict(view_of(s, player), recurse=False), chips=s.chips)
+
+
+def leaky(name: str, peek: bool = False, **hooks: Callable[..., Any]) -> Nim:
+    """Nim with `hooks` swapped in (and the peeking view if `peek`), as class `name` of this
+    module. Each variant has its own State class (a State class belongs to one game),
+    kept here by name so that states pickle."""
+    own_state = attrs.frozen(slots=False)(
+        type(f"{name}State", (State,), {"__module__": __name__, "__qualname__": f"{name}State"})
+    )
+    globals()[own_state.__name__] = own_state
+
+    def own(s: State) -> State:
+        made: State = own_state(**attrs.asdict(s, recurse=False))
+        return made
+
+    def own_start(players: int, seed: int, options: Options) -> State:
+        return own(start(players, seed, options))
+
+    def own_determinize(view: View, seed: int) -> State:
+        return own(determinize(view, seed))
+
+    body: dict[str, Any] = {
+        "state_type": own_state,
+        "_start": staticmethod(own_start),
+        "_determinize": staticmethod(own_determinize),
+    }
+    if peek:
+        body.update(view_type=PeekView, _view=staticmethod(peek_view_of))
+    body.update({hook: staticmethod(function) for hook, function in hooks.items()})
+    game: Nim = type(name, (Nim,), body)()
+    return game
+
+
+def _caught(game: Any, hook: str) -> str:
+    """The kit's failure on `game`, which must name `hook` as telling a seat too much."""
+    with pytest.raises(ConformanceError, match=rf"{hook}.* tells (player \d|a spectator) what"):
+        check_game(game, seeds=range(4))
+    with pytest.raises(ConformanceError) as info:
+        check_game(game, seeds=range(4))
+    return str(info.value)
+
+
+def _others(chips: tuple[int, ...], p: int) -> str:
+    return ", ".join(f"p{q} holds {c}" for q, c in enumerate(chips) if q != p)
+
+
+def test_nim_itself_passes_the_kit() -> None:
+    # The base every leak below is planted in (and `leaky` with nothing swapped) is sound.
+    check_game(NIM, seeds=range(4))
+    check_game(leaky("SoundNim"), seeds=range(4))
+    check_game(leaky("SoundPeekingNim", peek=True), seeds=range(2))
+
+
+def test_a_prompt_that_names_another_seats_secret_is_caught() -> None:
+    def prompt(v: PeekView) -> str:
+        return f"take 1-3 stones ({_others(v.chips, v.player or 0)})"
+
+    message = _caught(leaky("PromptLeak", peek=True, _prompt=prompt), r"prompt\(\d\)")
+    # The failure names the seat and the step, and quotes both readings.
+    assert re.search(r"step=\d+", message)
+    assert re.search(r"player \d", message)
+    assert re.search(r"in the true state it reads '.*holds.*', in a world .* '.*holds", message)
+
+
+def test_a_refusal_that_names_another_seats_secret_is_caught() -> None:
+    def refusal(s: State, action: Any, p: int) -> str:
+        return f"{action} is not possible now ({_others(s.chips, p)})"
+
+    _caught(
+        leaky("RefusalLeak", _refusal=refusal),
+        r"(?<!out-of-turn )refusal check\(take \d from \d, \d\)",
+    )
+
+
+def test_an_out_of_turn_explanation_that_names_a_secret_is_caught() -> None:
+    def out_of_turn(s: State, action: Any, p: int) -> str:
+        return f"wait for your turn ({_others(s.chips, p)})"
+
+    _caught(leaky("OutOfTurnLeak", _out_of_turn=out_of_turn), r"out-of-turn refusal check\(take")
+
+
+def test_a_provisional_outcome_that_counts_a_secret_is_caught() -> None:
+    def scored(s: State) -> Outcome:
+        if s.winner >= 0:
+            return outcome(s)
+        return Outcome.from_keys(s.chips, final=False)  # the chips decide the lead
+
+    _caught(leaky("ScoreLeak", _outcome=scored), r"provisional outcome\(\)")
+
+
+def test_a_provisional_outcome_whose_details_show_a_secret_is_caught() -> None:
+    def detailed(s: State) -> Outcome:
+        base = outcome(s)
+        details = [{"chip": chip} for chip in s.chips] if not base.final else None
+        return Outcome.from_keys(base.scores, details=details, final=base.final)
+
+    message = _caught(leaky("DetailsLeak", _outcome=detailed), r"provisional outcome\(\)")
+    assert "Outcome.details" in message
+
+
+def test_a_picture_drawn_from_more_than_the_view_compares_is_caught() -> None:
+    def pictured(v: PeekView) -> str:
+        return f"{render(v)}\nchips: {v.chips}"
+
+    _caught(leaky("RenderLeak", peek=True, _render=pictured), r"render\(view\((None|\d)\)\)")
+
+
+def test_a_page_that_shows_a_secret_is_caught() -> None:
+    def page(v: PeekView) -> str:
+        return f"<p>heaps {v.heaps}</p><p hidden>{v.chips}</p>"
+
+    _caught(leaky("HtmlLeak", peek=True, render_html=page), r"render_html\(view\((None|\d)\)\)")
+
+
+def test_a_styled_picture_coloured_by_a_secret_is_caught() -> None:
+    def styled(v: PeekView) -> Text:
+        return Text(render(v), style="red" if sum(v.chips) % 2 else "green")
+
+    _caught(
+        leaky("StyledLeak", peek=True, render_styled=styled), r"render_styled\(view\((None|\d)\)\)"
+    )
+
+
+def test_statistics_that_count_a_secret_are_caught() -> None:
+    def statistics(s: State) -> dict[str, Any]:
+        return {"ended by": "last stone", "chips": str(s.chips)}
+
+    _caught(leaky("StatisticsLeak", statistics=statistics), r"statistics\(state\)")
+
+
+# -- a State written the 0.1 way: its own prompt, and the public move log -------------------
+class GossipState(ToyState):
+    def prompt(self, player: int | None = None) -> str:
+        if self.phase == "pick" and player is not None:
+            return f"pick a card to play face down (the others hold {self.hands[:player]})"
+        return super().prompt(player)
+
+
+def test_a_prompt_of_a_hand_written_state_that_names_a_secret_is_caught() -> None:
+    _caught(attrs.evolve(TOY, state_type=GossipState), r"prompt\(\d\)")
+
+
+@attrs.define
+class LoudToy(ToyGame):
+    """Tells every seat which card each other seat picked face down."""
+
+    def public_notation(self, action: Any, player: int, viewer: int | None) -> str | None:
+        return str(action)
+
+
+def test_a_log_line_that_names_a_secret_pick_is_caught() -> None:
+    with pytest.raises(ConformanceError, match=r"public_notation tells (player \d|a spectator)"):
+        check_game(LoudToy(), seeds=range(3))
+
+
+# -- by construction: the prompt hook is given the view -------------------------------------
+def test_a_prompt_hook_of_the_old_form_is_refused_when_the_game_is_made() -> None:
+    def old_prompt(s: State, player: int | None) -> str:
+        return "take 1-3 stones from one heap"
+
+    with pytest.raises(TypeError, match=r"nim: the _prompt hook takes the seat's view"):
+        leaky("OldPromptNim", _prompt=old_prompt)
+
+
+def test_the_prompt_hook_is_given_the_seats_view_not_the_state() -> None:
+    given: list[Any] = []
+
+    def prompt(v: View) -> str:
+        given.append(v)
+        return "take"
+
+    game = leaky("ViewPromptNim", _prompt=prompt)
+    state = game.start(3, seed=1)
+    assert state.prompt(2) == "take"
+    assert given == [state.view(2)]
+    # None: the one seat the table sees to act is asked, with its own view.
+    assert state.prompt() == "take"
+    assert given[-1] == state.view(0)
+    over = state.apply(Take(0, 3), 0).apply(Take(1, 3), 1).apply(Take(1, 1), 2)
+    over = over.apply(Take(2, 3), 0).apply(Take(2, 2), 1)
+    assert over.is_over
+    assert over.prompt() == "take"
+    assert given[-1] == over.view(None)  # nobody to act: the spectator's view

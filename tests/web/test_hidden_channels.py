@@ -1,0 +1,323 @@
+"""Issue 30: nothing a seat (or anyone without a token) can fetch tells two worlds apart
+that the seat cannot tell apart itself.
+
+For each game, at several points of a match, the true match and a match re-dealt
+from one seat's view (`Game.determinize`: every hidden card dealt anew, consistent
+with what the seat sees) are served by two servers side by side. Everything that
+seat can fetch must be byte for byte the same (the match id aside): its view, its
+legal actions, the refusal of every move it might try, its live-update events, the
+record, the match page, and the status; so must everything a spectator can fetch.
+
+And a Wypas table of one human and three bots: while a bot decides in secret
+whether to play a special card it was offered, and after it declines, neither the
+human's seat nor anyone without a token can fetch anything different from a table
+where no bot was offered anything. Hole found: ``GET /api/status``, open to anyone,
+counted that bot as thinking (issue 30 item 2); the bots' activity is now shown only
+with the operator's token.
+
+What these tests do not cover, and the server does not promise: time. A bot that
+thinks in secret holds its match's lock, so the next answer to that match comes
+later (docs/web.md, "Security").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from starlette.testclient import TestClient
+
+from meeple.core import Match
+from meeple.core.protocols import State
+from meeple.web import Limits
+from meeple.web import create_app
+from meeple.web.hub import LiveMatch
+
+from .support import bearer
+from .support import hub_of
+
+Json = dict[str, Any]
+LIMITS = Limits(
+    requests_per_second=10_000,
+    request_burst=10_000,
+    creates_per_minute=10_000,
+    create_burst=1_000,
+    max_matches_per_client=1_000,
+    stream_seconds=0.03,
+    heartbeat_seconds=0.01,
+)
+"""Quick streams (a stream is answered whole once it ends) and no limit in the way."""
+LONG_STREAMS = attrs.evolve(LIMITS, stream_seconds=0.6, heartbeat_seconds=0.05)
+"""Streams that stay open across a move."""
+
+
+class Redealt(Match):
+    """A match whose current state is another world: the true match's history and seed,
+    its state swapped for one the seat cannot tell from the true one."""
+
+    def __init__(self, true: Match, state: State) -> None:
+        vars(self).update(vars(true))
+        self._world = state
+
+    @property
+    def state(self) -> State:
+        return self._world
+
+
+@contextmanager
+def two_servers(tmp_path: Path, limits: Limits = LIMITS) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two servers, the same limits, one database each."""
+    with (
+        TestClient(create_app(tmp_path / "a.sqlite3", limits=limits)) as first,
+        TestClient(create_app(tmp_path / "b.sqlite3", limits=limits)) as second,
+    ):
+        yield first, second
+
+
+def _held(client: TestClient, match: str) -> LiveMatch:
+    return hub_of(client.app).held(match)  # type: ignore[arg-type]  # the app is Starlette's
+
+
+def _serve(client: TestClient, match: Match, seats: list[str]) -> tuple[str, list[str]]:
+    """A new match on `client`'s server whose game is `match` and whose seats are `seats`
+    (swapped in before anyone looks, and before any bot is woken); its id and tokens."""
+    humans = ["human"] * match.players
+    body = {"game": match.game.spec.name, "players": match.players, "seats": humans, "seed": 0}
+    created = client.post("/api/matches", json=body).json()
+    live = _held(client, created["match"])
+    live.match, live.seats = match, tuple(seats)
+    return created["match"], [seat["token"] for seat in created["seats"]]
+
+
+def _events(body: str) -> list[str]:
+    """The events of a stream's body (keep-alive comments, which are timing, dropped)."""
+    return [line for line in body.splitlines() if line.startswith(("event:", "data:"))]
+
+
+def _status(client: TestClient) -> Json:
+    status: Json = client.get("/api/status").json()
+    status["sweep"].pop("at")  # when the last sweep ran
+    return status
+
+
+def fetch_all(
+    client: TestClient, match: str, token: str | None, tries: list[str], *, events: bool = True
+) -> Json:
+    """Everything a client holding `token` (None: nobody's) can fetch about a match, the
+    match id written as ``<id>``; `tries` are moves it sends, each to be refused; with
+    `events`, a whole (short) live-update stream."""
+    url = f"/api/matches/{match}"
+    auth = bearer(token) if token else {}
+    seen: Json = {
+        "view": client.get(f"{url}/view", headers=auth).text,
+        "legal": client.get(f"{url}/legal", headers=auth).text,
+        "record": client.get(f"{url}/record", headers=auth).text,
+        "page": client.get(f"/m/{match}").text,
+        "status": _status(client),
+    }
+    if events:
+        seen["events"] = _events(client.get(f"{url}/events", headers=auth).text)
+    version = json.loads(seen["view"])["version"]
+    seen["refusals"] = [
+        client.post(f"{url}/act", headers=auth, json={"action": text, "version": v}).text
+        for n, text in enumerate(tries)
+        for v in ((version, version + 1) if n == 0 else (version,))
+    ]
+    same: Json = json.loads(json.dumps(seen).replace(match, "<id>"))
+    return same
+
+
+def _playout(game: str, players: int, seed: int, steps: int) -> Match:
+    match = Match(game, players, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        state = match.state
+        if state.is_over:
+            break
+        seat = chooser.choice(sorted(state.to_act))
+        match.play(chooser.choice(state.legal_actions(seat)), seat)
+    return match
+
+
+def _worlds(match: Match, seat: int, count: int) -> list[State]:
+    """Up to `count` re-deals of `match` consistent with `seat`'s view, each unlike the
+    true state where the game hides anything."""
+    state, view = match.state, match.state.view(seat)
+    worlds = []
+    for seed in range(40):
+        world = match.game.determinize(view, seed)
+        assert world.view(seat) == view, "a re-deal the seat could tell apart"
+        if world != state:
+            worlds.append(world)
+        if len(worlds) == count:
+            break
+    return worlds
+
+
+def _tries(match: Match, worlds: list[State], seat: int) -> list[str]:
+    """Moves `seat` may send and must be refused: other seats' moves in any world, and
+    two that are no move; never one of its own legal ones (which would be played)."""
+    mine = (
+        {str(a) for a in match.state.legal_actions(seat)} if seat in match.state.to_act else set()
+    )
+    others = {
+        str(action)
+        for state in (match.state, *worlds)
+        for other in sorted(state.to_act)
+        for action in state.legal_actions(other)
+    }
+    return ["no such move", *sorted(others - mine)[:6], "pass 99"]
+
+
+CASES = [
+    ("bear_mountain", 3, 11),
+    ("goofspiel", 3, 5),
+    ("way_of_bear", 3, 17),
+    ("wojtek", 3, 19),
+    ("wypas", 4, 13),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "steps"), CASES)
+def test_a_seat_and_a_spectator_fetch_the_same_in_every_world_the_seat_cannot_tell_apart(
+    tmp_path: Path, game: str, players: int, steps: int
+) -> None:
+    true = _playout(game, players, seed=3, steps=steps)
+    seats = ["human"] * players
+    compared = 0
+    with two_servers(tmp_path) as (left, right):
+        for seat in range(min(players, 3)):  # three seats are enough to see a leak
+            for world in _worlds(true, seat, count=1):
+                match, tokens = _serve(left, true, seats)
+                other, other_tokens = _serve(right, Redealt(true, world), seats)
+                tries = _tries(true, [world], seat)
+                for token, other_token in ((tokens[seat], other_tokens[seat]), (None, None)):
+                    mine = fetch_all(left, match, token, tries)
+                    theirs = fetch_all(right, other, other_token, tries)
+                    for channel in mine:
+                        assert mine[channel] == theirs[channel], (game, seat, token, channel)
+                compared += 1
+    assert compared >= 1, "no seat had anything hidden from it"
+
+
+# A Wypas seat offered a special card in secret -----------------------------------------------
+
+
+class HeldBots:
+    """Bot workers for the test: each decision waits until `release`, then declines an
+    offer (``wait``) or takes the first legal move."""
+
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.released = threading.Event()
+        self.seats: list[Any] = []
+
+    def choose(self, bot: Any, view: Any, legal: Any, timeout: float) -> Any:
+        self.seats.append(view)
+        self.asked.set()
+        assert self.released.wait(timeout=20), "the test never released the bot"
+        return next((a for a in legal if str(a) == "wait"), legal[0])
+
+
+@pytest.fixture
+def held_bots(monkeypatch: pytest.MonkeyPatch) -> HeldBots:
+    bots = HeldBots()
+    monkeypatch.setattr("meeple.web.bot_seats.shared_workers", lambda size: bots)
+    return bots
+
+
+def _no_one_offered(true: Match) -> State:
+    """A re-deal from seat 0's view in which no seat is offered a special card."""
+    view = true.state.view(0)
+    for seed in range(200):
+        world: State = true.game.determinize(view, seed)
+        if world.to_act == frozenset({0}) and world.view(0) == view:
+            return world
+    raise AssertionError("no re-deal without an offer")
+
+
+def _wait_until(done: Any, what: str) -> None:
+    deadline = time.monotonic() + 20
+    while not done():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+
+
+def _follow(client: TestClient, match: str, token: str | None, into: list[list[str]]) -> Any:
+    """A thread reading one whole live-update stream into `into`."""
+    url = f"/api/matches/{match}/events"
+
+    def read() -> None:
+        into.append(_events(client.get(url, headers=bearer(token) if token else {}).text))
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    return thread
+
+
+def test_nothing_anyone_fetches_changes_while_a_bot_weighs_a_secret_offer(
+    tmp_path: Path, held_bots: HeldBots
+) -> None:
+    true = Match("wypas", 4, seed=0)  # the baca (seat 0) to act; seat 3 offered its Thief
+    assert true.state.to_act == frozenset({0, 3})
+    seats = ["human", "mcts", "mcts", "mcts"]
+    tries = ["pass", "wait", "no such move"]
+    with two_servers(tmp_path, LONG_STREAMS) as (offered, plain):
+        match, tokens = _serve(offered, true, seats)
+        other, other_tokens = _serve(plain, Redealt(true, _no_one_offered(true)), seats)
+        looks = [(tokens[0], other_tokens[0]), (None, None)]
+        streams: dict[tuple[str, str | None], list[list[str]]] = {}
+        threads = [
+            _follow(client, m, token, streams.setdefault((name, token and "seat"), []))
+            for token, other_token in looks
+            for name, client, m, token in (
+                ("offered", offered, match, token),
+                ("plain", plain, other, other_token),
+            )
+        ]
+        _wait_until(lambda: len(_held(offered, match).streams()) == 2, "streams not open")
+        _wait_until(lambda: len(_held(plain, other).streams()) == 2, "streams not open")
+        live = _held(offered, match)
+        offered.portal.call(hub_of(offered.app).wake_bots, live)  # type: ignore[arg-type, union-attr]  # Starlette's app; the portal is there inside `with`
+        assert held_bots.asked.wait(timeout=20)  # seat 3's bot is deciding, in secret
+        assert live.lock.locked()
+        for token, other_token in looks:
+            during = fetch_all(offered, match, token, [], events=False)
+            assert during == fetch_all(plain, other, other_token, [], events=False), token
+        held_bots.released.set()
+        _wait_until(lambda: live.version == 1, "the bot never declined")
+        assert str(live.match.history[0][1]) == "wait"
+        for token, other_token in looks:
+            after = fetch_all(offered, match, token, tries, events=False)
+            assert after == fetch_all(plain, other, other_token, tries, events=False), token
+        for thread in threads:
+            thread.join(timeout=20)
+    for who in ("seat", None):  # the streams that were open across the secret move
+        assert streams[("offered", who)] == streams[("plain", who)], who
+    assert len(held_bots.seats) == 1  # one secret decision, and nothing else asked
+
+
+def test_the_operator_sees_the_bots_activity_and_nobody_else(
+    tmp_path: Path, held_bots: HeldBots
+) -> None:
+    secret = "an operator secret, 32 chars ok"
+    app = create_app(tmp_path / "db.sqlite3", limits=LIMITS, operator_token=secret)
+    with TestClient(app) as client:
+        body = {"game": "wypas", "players": 4, "seats": ["human", *["mcts"] * 3], "seed": 0}
+        assert client.post("/api/matches", json=body).status_code == 201
+        held_bots.asked.wait(timeout=20)
+        assert client.get("/api/status").json()["bots"] is None
+        counts = client.get("/api/status", headers=bearer(secret)).json()["bots"]
+        assert counts["thinking"] == 1
+        assert client.get("/api/status", headers=bearer(secret[:-1])).status_code == 403
+        held_bots.released.set()
+    with pytest.raises(ValueError, match="at least 16"):
+        create_app(":memory:", operator_token="short")
