@@ -34,10 +34,12 @@ import types
 import typing
 from collections.abc import Callable
 from typing import Any
+from typing import cast
 
 import attrs
 from cattrs.fns import identity
 
+from .base import StateBase
 from .frozen import freeze
 from .frozen import sort_key
 
@@ -306,36 +308,98 @@ def structurer(cls: type[Any], *, tagged: bool = False) -> Callable[[dict[str, A
 @functools.cache
 def _structurer(cls: Any, tagged: bool) -> Callable[[dict[str, Any]], Any]:
     fields = [f for f in attrs.fields(attrs.resolve_types(cls)) if f.init]
+    maker = _fields_maker(cls)
     out = _Source(cls)
     keys = out.constant(frozenset(f.name for f in fields) | (_TAGS if tagged else frozenset()))
     out.emit(0, "def structure(o):")
     out.emit(1, f"if not o.keys() <= {keys}: {_FAIL}")
-    args, extra = [], False
+    args, extra, items = [], False, []
     for f in fields:
         value = out.local()
         if f.default is attrs.NOTHING:
             out.emit(1, f"{value} = o[{f.name!r}]")
-            args.append(f"{f.alias}={_read(out, f.type, value, 1)}")
+            read = _read(out, f.type, value, 1)
+            args.append(f"{f.alias}={read}")
+            items.append(f"{f.name!r}: {read}")
             continue
         out.emit(1, f"if {f.name!r} in o:")
         out.emit(2, f"{value} = o[{f.name!r}]")
         read = _read(out, f.type, value, 2)
-        if isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class
+        factory = isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]  # attrs.Factory is a class
+        if factory and maker is None:
             out.emit(2, f"extra[{f.alias!r}] = {read}")  # the factory runs when it is left out
             extra = True
+            continue
+        if read != value:
+            out.emit(2, f"{value} = {read}")
+        out.emit(1, "else:")
+        if factory:  # the maker takes every init field: the factory runs here
+            out.emit(2, f"{value} = {out.constant(f.default.factory)}()")
         else:  # passing the default is leaving it out
-            if read != value:
-                out.emit(2, f"{value} = {read}")
-            out.emit(1, "else:")
             out.emit(2, f"{value} = {out.constant(f.default)}")
-            args.append(f"{f.alias}={value}")
+        args.append(f"{f.alias}={value}")
+        items.append(f"{f.name!r}: {value}")
     out.checked_later(1)
-    if extra:
-        out.lines.insert(2, "  extra = {}")
-        args.append("**extra")
-    out.emit(1, f"return {out.constant(cls)}({', '.join(args)})")
+    if maker is not None:
+        out.emit(1, f"return {out.constant(maker)}({{{', '.join(items)}}})")
+    else:
+        if extra:
+            out.lines.insert(2, "  extra = {}")
+            args.append("**extra")
+        out.emit(1, f"return {out.constant(cls)}({', '.join(args)})")
     made: Callable[[dict[str, Any]], Any] = out.compiled("structure")
     return made
+
+
+def _fields_maker(cls: Any) -> Callable[[dict[str, Any]], Any] | None:
+    """For a `StateBase` class whose constructor only sets its fields, a function that
+    makes the very state the constructor makes from a dict of its init fields, without
+    the constructor's call of ``object.__setattr__`` per field (most of a state's
+    structure time: 4.4 of a Wypas state's 4.7 µs); else None.
+
+    "Only sets its fields": no field has a validator or a converter, no
+    ``__attrs_pre_init__``, the fields its constructor leaves out (``init=False``,
+    such as The Way of the Bear's derived spots) come after the others and have a
+    default (made here, as the constructor makes them, in field order, from the
+    state so far), and any ``__attrs_post_init__`` but `StateBase`'s own (which only
+    gives the state a plain dict, as this one is) is called.
+    """
+    if not (isinstance(cls, type) and issubclass(cls, StateBase)):
+        return None
+    dicts = [k.__dict__["__dict__"] for k in cls.__mro__ if "__dict__" in k.__dict__]
+    if not dicts or hasattr(cls, "__attrs_pre_init__"):
+        return None  # a slotted State has no dict to give
+    setter = dicts[0].__set__
+    every = attrs.fields(cast(Any, cls))
+    if any(f.validator is not None or f.converter is not None for f in every):
+        return None
+    init = [f for f in every if f.init]
+    derived = every[len(init) :]
+    if any(f.init or f.default is attrs.NOTHING for f in derived):
+        return None
+    if any(
+        isinstance(f.default, attrs.Factory) and f.default.takes_self  # type: ignore[arg-type]  # attrs.Factory is a class
+        for f in init
+    ):
+        return None
+    own_post: Any = cls.__attrs_post_init__
+    post = None if own_post is StateBase.__attrs_post_init__ else own_post
+    new = object.__new__
+
+    def make(fields: dict[str, Any]) -> Any:
+        state = new(cls)
+        setter(state, fields)
+        for f in derived:
+            default = f.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]  # attrs.Factory is a class
+                fields[f.name] = default.factory(state) if default.takes_self else default.factory()
+            else:
+                fields[f.name] = default
+        if post is not None:
+            post(state)
+        return state
+
+    return make
 
 
 # -- unstructure -------------------------------------------------------------------------
