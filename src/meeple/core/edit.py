@@ -30,11 +30,11 @@ def replace(state: S, /, **changes: Any) -> S:
 
     `state` is a frozen attrs class with ``slots=False`` (the core's `StateBase`
     remembers legal actions outside the copied dict, so the copy carries none). A
-    misspelt field name is refused: the copied
-    dict would grow, and that is checked with one length comparison. `state` is
-    positional-only: CPython then matches no keyword against it (each keyword of a
-    call cost a string comparison with ``state`` before). A state class with
-    ``__slots__`` (attrs' default) has no dict to copy: TypeError says so.
+    misspelt field name is refused: the copied dict would grow, and that is checked
+    with one length comparison. `state` is positional-only: CPython then matches no
+    keyword against it (each keyword of a call cost a string comparison with
+    ``state`` before). A state class with ``__slots__`` (attrs' default) has no dict
+    to copy: TypeError says so.
     """
     try:
         old: dict[str, Any] = state.__dict__
