@@ -1,5 +1,5 @@
 """`meeple.loads` on hostile documents (issue 14, finding 7): every document it accepts
-survives every method in bounded time; anything else is CorruptDataError.
+survives every method in bounded time and memory; anything else is CorruptDataError.
 
 The default run tries a few mutated states, views and records per game and option
 set; the `thorough` Hypothesis profile (``nox -s thorough``) tries a thousand each.
@@ -32,6 +32,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("wypas", SHORT_OPTIONS["wypas"]),
     ("wypas", {**SHORT_OPTIONS["wypas"], "bluff": True}),
 ]
+MEMORY = 64_000_000
+"""Bytes of Python objects one document may hold at once, beyond 16 times its size."""
 THOROUGH = settings().max_examples >= 1000
 """The thorough profile runs each case in full; the default run samples a few."""
 
@@ -49,6 +51,6 @@ def test_loads_refuses_or_survives_every_mutated_document(
     )
     @given(mutated_documents(game, options=options))
     def survives(text: str) -> None:
-        check_document(game, text)
+        check_document(game, text, memory_limit=MEMORY + 16 * len(text))
 
     survives()

@@ -22,9 +22,9 @@ def _run(
     rotate: bool = False,
     options: dict[str, Any] | None = None,
     compare: dict[str, Any] | None = None,
-    skill: str | None = None,
+    ladder: tuple[str, ...] = (),
 ) -> Analysis:
-    """Seed 3, in this process, no skill design unless asked."""
+    """Seed 3, in this process, no skill ladder unless asked."""
     return analyze(
         game,
         players,
@@ -34,7 +34,7 @@ def _run(
         rotate=rotate,
         options=options,
         compare=compare,
-        skill=skill,
+        ladder=ladder,
         workers=1,
     )
 
@@ -95,29 +95,36 @@ def test_a_game_without_statistics_says_why_the_ending_is_not_reported() -> None
     assert not [f for f in report.figures if f.group == "game"]
 
 
-def test_skill_sensitivity_rotates_one_stronger_bot() -> None:
-    analysis = _run("goofspiel", 2, ("random", "random"), deals=8, skill="Greedy: worlds=1")
+def test_each_ladder_step_rotates_one_stronger_bot_against_the_rung_below() -> None:
+    ladder = ("random", "Greedy: worlds=1", "greedy:worlds=2")
+    analysis = _run("goofspiel", 2, ("random", "random"), deals=8, ladder=ladder)
+    assert analysis.ladder == ("random", "greedy:worlds=1", "greedy:worlds=2")
     skill = analysis.blocks_of("A", "skill")
-    assert [b.seating for b in skill] == [
-        ("greedy:worlds=1", "random"),
-        ("random", "greedy:worlds=1"),
+    assert [(b.step, b.seating) for b in skill] == [
+        (1, ("greedy:worlds=1", "random")),
+        (1, ("random", "greedy:worlds=1")),
+        (2, ("greedy:worlds=2", "greedy:worlds=1")),
+        (2, ("greedy:worlds=1", "greedy:worlds=2")),
     ]
     report = analysis.variants[0]
-    won = report.figure("skill win share")
-    edge = report.figure("skill edge")
-    assert won is not None
-    assert edge is not None
-    assert won.estimate.n == 16
-    assert edge.estimate.value == pytest.approx(won.estimate.value - 0.5)
-    assert report.figure("skill score edge") is not None
+    for step in (1, 2):
+        won = report.figure(f"skill {step} win share")
+        edge = report.figure(f"skill {step} edge")
+        assert won is not None
+        assert edge is not None
+        assert won.estimate.n == 16
+        assert edge.estimate.value == pytest.approx(won.estimate.value - 0.5)
+        assert won.flag in ("saturated", "rises", "falls", "inconclusive")
+        assert report.figure(f"skill {step} score edge") is not None
 
 
 def test_a_solo_game_compares_the_bots_scores_on_the_same_deals() -> None:
-    analysis = _run("bear_mountain", 1, ("random",), deals=4, skill="greedy:worlds=1")
+    ladder = ("random", "greedy:worlds=1")
+    analysis = _run("bear_mountain", 1, ("random",), deals=4, ladder=ladder)
     report = analysis.variants[0]
     assert report.figure("first player edge") is None
     assert any("not defined for a one-player game" in n for n in report.notes)
-    gap = report.figure("skill score edge")
+    gap = report.figure("skill 1 score edge")
     assert gap is not None
     strong, weak = analysis.blocks_of("A", "skill")
     expected = [
@@ -135,7 +142,7 @@ def test_compare_reports_b_minus_a_and_flags_what_differs() -> None:
     shared = pairs["shared wins"]
     assert shared.difference.value == pytest.approx(shared.b.value - shared.a.value)
     assert shared.b.value < shared.a.value  # sudden death settles ties
-    assert shared.difference.significant
+    assert shared.significant  # after the page's correction
     assert "first player edge" not in pairs  # the same as comparing the first player's share
     sudden = pairs["game: ended by = sudden death"]  # a category only B shows, compared with 0
     assert sudden.a.value == 0.0
@@ -150,8 +157,10 @@ def test_bad_designs_are_refused_before_any_game() -> None:
     with pytest.raises(InvalidOptionsError, match="names 1 bots for 2 seats"):
         _run("goofspiel", 2, ("random",))
     with pytest.raises(InvalidOptionsError, match="unknown bot"):
-        _run("goofspiel", 2, ("random", "random"), skill="wizard")
-    with pytest.raises(InvalidOptionsError, match="two different bots"):
-        _run("goofspiel", 2, ("random", "random"), skill=" Random ")
+        _run("goofspiel", 2, ("random", "random"), ladder=("random", "wizard"))
+    with pytest.raises(InvalidOptionsError, match="names random twice"):
+        _run("goofspiel", 2, ("random", "random"), ladder=("random", " Random "))
+    with pytest.raises(InvalidOptionsError, match="two bots or more"):
+        _run("goofspiel", 2, ("random", "random"), ladder=("random",))
     with pytest.raises(InvalidOptionsError, match="cards"):
         _run("goofspiel", 2, ("random", "random"), compare={"cards": 99})

@@ -80,8 +80,8 @@ def test_every_registered_game_reports_the_same_bytes_on_ray(
     local_ray: None, tmp_path: Path, game: str
 ) -> None:
     runner = CliRunner()
-    args = ["analyze", game, "-n", "2", "--seed", "9", "--skill", "greedy:worlds=1",
-            *option_flags(game)]  # fmt: skip
+    args = ["analyze", game, "-n", "2", "--seed", "9", "--seat", "random",
+            "--skill", "greedy:worlds=1", *option_flags(game)]  # fmt: skip
     on_ray = runner.invoke(app, [*args, "--backend", "ray", "--out", str(tmp_path / "ray")])
     assert on_ray.exit_code == 0, on_ray.output
     local = runner.invoke(app, [*args, "--out", str(tmp_path / "local")])  # the default

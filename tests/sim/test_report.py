@@ -68,7 +68,7 @@ def _check_mean(fig: dict[str, Any], values: Sequence[float]) -> None:
 
 def test_the_reported_figures_are_recomputed_from_the_results_file(tmp_path: Path) -> None:
     _analyze(tmp_path, "bear_mountain", "--players", "3", "-n", "30", "--seed", "8",
-             "--skill", "none", "--workers", "1")  # fmt: skip
+             "--seat", "random", "--skill", "none", "--workers", "1")  # fmt: skip
     report = json.loads((tmp_path / "report.json").read_text())
     rows = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
     assert len(rows) == 30
@@ -110,6 +110,10 @@ def test_the_reported_figures_are_recomputed_from_the_results_file(tmp_path: Pat
     points = [r["vitals"]["decided_at"] for r in rows]
     _check_mean(check("decision point"), points)
     _check_share(check("decided late"), sum(d > 0.9 for d in points), n)
+    _check_share(check("drama"), sum(r["vitals"]["winner_trailed"] for r in rows), n)
+    _check_mean(check("branching factor"), [r["vitals"]["branching"] for r in rows])
+    _check_mean(check("decision moves"), [r["vitals"]["decision_moves"] for r in rows])
+    assert 0 < sum(r["vitals"]["winner_trailed"] for r in rows) < n  # both kinds of game
     stats = [r["vitals"]["statistics"] for r in rows]
     for key in sorted({k for s in stats for k in s} - {"stalled"}):
         given = [s[key] for s in stats if key in s]
@@ -144,7 +148,8 @@ def test_the_report_is_the_same_bytes_for_one_worker_or_several(tmp_path: Path) 
 def test_the_command_in_the_report_reproduces_it(tmp_path: Path) -> None:
     _analyze(tmp_path / "first", "goofspiel", "-n", "6", "--seed", "2",
              "--seat", "greedy:worlds=1", "--seat", "random",
-             "-o", "cards=5", "--compare", "cards=6", "--workers", "1")  # fmt: skip
+             "-o", "cards=5", "--compare", "cards=6", "--skill", "greedy:worlds=1",
+             "--workers", "1")  # fmt: skip
     report = json.loads((tmp_path / "first" / "report.json").read_text())
     words = shlex.split(report["command"])
     assert words[:3] == ["meeple", "analyze", "goofspiel"]
@@ -155,7 +160,8 @@ def test_the_command_in_the_report_reproduces_it(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", meeple.game_names())
 def test_every_registered_game_gets_a_report_from_one_command(tmp_path: Path, game: str) -> None:
-    _analyze(tmp_path, game, "-n", "3", "--skill", "none", "--workers", "1", *option_flags(game))
+    _analyze(tmp_path, game, "-n", "3", "--seat", "random", "--skill", "none", "--workers", "1",
+             *option_flags(game))  # fmt: skip
     files = _files(tmp_path)
     for name in ("report.html", "report.json", "results.jsonl"):
         assert name in files
@@ -240,7 +246,8 @@ def test_score_and_length_plots_are_titled_separate_and_whole_numbered() -> None
 
 
 def test_the_command_spells_list_options_and_a_return_to_the_default(tmp_path: Path) -> None:
-    _analyze(tmp_path / "first", "bear_mountain", "-n", "2", "--skill", "none", "--workers", "1",
+    _analyze(tmp_path / "first", "bear_mountain", "-n", "2", "--seat", "random", "--skill", "none",
+             "--workers", "1",
              "-o", "animals_only=true", "-o", "score_cards=most-bears,most-deer",
              "--compare", "animals_only=false")  # fmt: skip
     report = json.loads((tmp_path / "first" / "report.json").read_text())
@@ -267,3 +274,23 @@ def test_the_terminal_says_once_why_the_first_player_figure_is_withheld(tmp_path
     assert same.exit_code == 0, same.output
     assert "│ First-player advantage" in same.output
     assert "withheld" not in same.output
+
+
+def test_bots_not_named_are_planned_for_the_time_budget_and_named_in_the_command(
+    tmp_path: Path,
+) -> None:
+    _analyze(tmp_path / "first", "goofspiel", "-n", "2", "--skill", "none", "--workers", "1")
+    report = json.loads((tmp_path / "first" / "report.json").read_text())
+    chosen = report["design"]["lineup"]
+    assert chosen[0].startswith("mcts:iterations=")
+    assert len(set(chosen)) == 1  # the same bot in every seat
+    assert report["design"]["bots_chosen"].startswith("Bots chosen for a budget of about 60 s")
+    page = " ".join((tmp_path / "first" / "report.html").read_text().split())
+    assert "<h2>Who played</h2>" in page
+    assert "Bots chosen for a budget of about 60 s on 2 cores" in page
+    words = shlex.split(report["command"])
+    assert words.count("--seat") == 2  # the planned bots, spelled out: no plan on a rerun
+    _analyze(tmp_path / "again", *words[2:], "--workers", "1")
+    again = json.loads((tmp_path / "again" / "report.json").read_text())
+    assert again["variants"] == report["variants"]
+    assert again["design"]["bots_chosen"] is None

@@ -43,7 +43,7 @@ def _share_of(shot: bytes, colours: tuple[tuple[int, int, int], ...]) -> float:
 def test_the_report_renders_in_a_browser(tmp_path: Path) -> None:
     out = tmp_path / "report"
     args = ["analyze", "bear_mountain", "--players", "3", "-n", "12", "--seed", "2",
-            "--compare", "tiebreaker=true", "--skill", "none", "--workers", "1",
+            "--seat", "random", "--compare", "tiebreaker=true", "--skill", "none", "--workers", "1",
             "--out", str(out)]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
@@ -54,15 +54,17 @@ def test_the_report_renders_in_a_browser(tmp_path: Path) -> None:
             page.goto((out / "report.html").as_uri())
             assert page.title() == "Balance report: Bear Went Over the Mountain"
             headings = page.locator("h2, h3").all_inner_texts()
-            for heading in ("Reproduce", "Vital signs", "Figures", "Balance between seats and bots",
-                            "The game's own statistics"):  # fmt: skip
+            for heading in ("Who played", "Reproduce", "Vital signs", "Figures",
+                            "Balance between seats and bots", "How play goes",
+                            "The game's own statistics", "Tests on this page"):  # fmt: skip
                 assert heading in headings
             assert "meeple analyze bear_mountain" in page.locator("pre").inner_text()
             first = page.locator("tr", has_text="First-player advantage")
             assert first.count() == 1
             assert "pp (" in first.inner_text()  # a difference, with its interval
             images = page.locator("figure img")
-            assert images.count() == 6  # win rates, scores, lengths, decisions, statistics, B-A
+            assert images.count() == 7  # win rates, scores, lengths, decisions, trajectories,
+            # statistics, B - A (no ladder: --skill none)
             sizes = page.eval_on_selector_all(
                 "figure img", "imgs => imgs.map(i => [i.complete, i.naturalWidth, i.naturalHeight])"
             )

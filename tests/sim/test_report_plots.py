@@ -17,13 +17,13 @@ from typer.testing import CliRunner
 from meeple.cli.app import app
 
 Z = 1.959964
-PNGS = ("win-rates.png", "scores.png", "lengths.png", "decisions.png", "statistics.png",
-        "comparison.png")  # fmt: skip
+PNGS = ("win-rates.png", "scores.png", "lengths.png", "decisions.png", "trajectories.png",
+        "ladder.png", "statistics.png", "comparison.png")  # fmt: skip
 
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Goofspiel, two bots rotated, two variants, the skill design: every plot has
+    """Goofspiel, two bots rotated, two variants, a one-step skill ladder: every plot has
     something to show."""
     out = tmp_path_factory.mktemp("report")
     args = ["analyze", "goofspiel", "--players", "2", "-n", "10", "--seed", "6", "--rotate",
@@ -86,8 +86,7 @@ def test_the_plotted_win_shares_are_recomputed_from_the_results_file(report: Pat
     data, rows = _load(report)
     win = data["plots"]["win-rates.png"]
     assert win["fair share"] == 0.5
-    by_seat, by_bot, skill = win["panels"]
-    assert skill["keys"] == ["skill win share"]
+    by_seat, by_bot = win["panels"]
     assert by_seat["categories"] == ["seat 0", "seat 1"]
     assert by_bot["categories"] == ["greedy:worlds=1", "random"]
     for k, v in enumerate(("A", "B")):
@@ -120,14 +119,39 @@ def test_the_statistics_and_comparison_plots_show_the_reported_figures(report: P
     shares = [c for c in data["comparison"] if c["a"]["kind"] == "share"]
     assert [r["key"] for r in rows] == [c["key"] for c in shares]
     for row, pair in zip(rows, shares, strict=True):
-        a, b = pair["a"], pair["b"]
-        la, ua = _wilson(a["value"] * a["n"], a["n"])
-        lb, ub = _wilson(b["value"] * b["n"], b["n"])
-        d = b["value"] - a["value"]  # Newcombe's hybrid score interval (his method 10)
-        low = d - math.sqrt((b["value"] - lb) ** 2 + (ua - a["value"]) ** 2)
-        high = d + math.sqrt((ub - b["value"]) ** 2 + (a["value"] - la) ** 2)
-        assert (row["value"], row["low"], row["high"]) == pytest.approx((d, low, high), abs=1e-9)
-        assert row["significant"] == (low > 0 or high < 0) == pair["significant"]
+        shown = {n: row[n] for n in ("kind", "value", "low", "high", "n")}
+        assert shown == {n: pair["difference"][n] for n in shown}  # the paired interval
+        assert row["significant"] == pair["significant"] == pair["test"]["significant"]
+
+
+def test_the_trajectories_are_recomputed_from_the_results_file(report: Path) -> None:
+    data, rows = _load(report)
+    shown = data["plots"]["trajectories.png"]
+    assert shown["tenths"] == list(range(1, 11))
+    names = {"Branching factor": "branching", "Decision moves": "decision_moves",
+             "Score margin (natural ends)": "margin"}  # fmt: skip
+    for panel in shown["panels"]:
+        field = names[panel["title"]]
+        for k, v in enumerate(("A", "B")):
+            games = [r for r in rows if r["variant"] == v and r["design"] == "main"]
+            assert not any(r["vitals"]["statistics"]["stalled"] for r in games)
+            for t in range(10):
+                values = [r["vitals"]["by_tenth"][field][t] for r in games]
+                values = [x for x in values if x is not None]
+                expected = float(np.mean(values)) if values else None
+                assert panel["means"][k][t] == pytest.approx(expected)
+
+
+def test_the_ladder_plot_shows_each_steps_win_share_and_flag(report: Path) -> None:
+    data, _ = _load(report)
+    ladder = data["plots"]["ladder.png"]
+    assert ladder["keys"] == ["skill 1 win share"]
+    assert ladder["categories"] == ["greedy:worlds=1\nagainst\nrandom"]
+    assert ladder["fair share"] == 0.5
+    for k in range(2):
+        fig = next(f for f in data["variants"][k]["figures"] if f["key"] == "skill 1 win share")
+        assert ladder["values"][k][0] == {n: fig[n] for n in ("kind", "value", "low", "high", "n")}
+        assert ladder["flags"][k][0] == fig["flag"]
 
 
 def test_every_plot_is_titled_and_its_axes_labelled(report: Path) -> None:
@@ -162,6 +186,7 @@ def test_the_skill_figures_are_recomputed_from_the_skill_games(report: Path) -> 
     for k, v in enumerate(("A", "B")):
         figures = {f["key"]: f for f in data["variants"][k]["figures"]}
         games = [r for r in rows if r["variant"] == v and r["design"] == "skill"]
+        assert {r["step"] for r in games} == {1}
         assert sorted({tuple(r["seating"]) for r in games}) == [
             ("greedy:worlds=1", "random"),
             ("random", "greedy:worlds=1"),
@@ -169,15 +194,17 @@ def test_the_skill_figures_are_recomputed_from_the_skill_games(report: Path) -> 
         seats = [(r, r["seating"].index("greedy:worlds=1")) for r in games]
         assert len(seats) == 20  # 10 deals, the greedy bot once in each seat
         wins = sum(1 / len(r["winners"]) for r, s in seats if s in r["winners"])
-        won = figures["skill win share"]
+        won = figures["skill 1 win share"]
         assert won["value"] == pytest.approx(wins / 20)
         assert (won["low"], won["high"]) == pytest.approx(_wilson(wins, 20))
-        edge = figures["skill edge"]
+        z = (wins / 20 - 0.5) / math.sqrt(0.25 / 20)  # the score test against a fair share
+        assert won["test"]["p"] == pytest.approx(math.erfc(abs(z) / math.sqrt(2)))
+        edge = figures["skill 1 edge"]
         assert (edge["value"], edge["low"], edge["high"]) == pytest.approx(
             (wins / 20 - 0.5, won["low"] - 0.5, won["high"] - 0.5)
         )
         gaps = [r["scores"][s] - r["scores"][1 - s] for r, s in seats]
-        gap = figures["skill score edge"]
+        gap = figures["skill 1 score edge"]
         half = Z * float(np.std(gaps, ddof=1)) / math.sqrt(len(gaps))
         assert (gap["value"], gap["low"], gap["high"]) == pytest.approx(
             (float(np.mean(gaps)), float(np.mean(gaps)) - half, float(np.mean(gaps)) + half)

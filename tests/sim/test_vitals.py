@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 
+import numpy as np
 import pytest
 
 import meeple
@@ -84,7 +85,9 @@ def test_vitals_go_into_the_json_of_a_result_only_when_measured() -> None:
     assert "vitals" not in plain
     data = play_game(game, 2, ["random"], 1, vitals=True).to_json()
     vitals = data["vitals"]
-    assert set(vitals) == {"lead_changes", "decided_at", "statistics"}
+    assert set(vitals) == {"lead_changes", "decided_at", "statistics", "branching",
+                           "decision_moves", "winner_trailed", "by_tenth"}  # fmt: skip
+    assert set(vitals["by_tenth"]) == {"branching", "decision_moves", "margin"}
     assert vitals["statistics"]["ended by"] == "prizes gone"
     json.dumps(data)
 
@@ -94,3 +97,34 @@ def test_batches_carry_vitals_through_workers() -> None:
     two = simulate("goofspiel", 2, ["random"], 12, seed=4, workers=2, chunk_size=5, vitals=True)
     assert one == two
     assert all(r.vitals is not None for r in one)
+
+
+@pytest.mark.parametrize("name", ["bear_mountain", "wojtek"])
+def test_branching_margins_and_drama_agree_with_a_replay_of_the_record(name: str) -> None:
+    """Recomputed here from the record, step by step, with numpy's means."""
+    game = meeple.get_game(name)
+    result = play_game(game, 2, ["greedy:worlds=1", "random"], 7, keep_record=True, vitals=True)
+    assert result.record is not None
+    assert result.vitals is not None
+    state = game.start(2, seed=7)
+    legal: list[int] = []
+    scores = [state.outcome().scores]
+    for player, notation in result.record.moves:
+        legal.append(len(state.legal_actions(player)))
+        state = state.apply(game.parse_action(notation), player)
+        scores.append(state.outcome().scores)
+    steps = len(legal)
+    vitals = result.vitals
+    assert vitals.branching == pytest.approx(float(np.mean(legal)))
+    assert vitals.decision_moves == pytest.approx(float(np.mean([n > 1 for n in legal])))
+    tenths = np.floor(np.arange(steps) * 10 / steps).astype(int)
+    for t in range(10):
+        in_tenth = [n for n, k in zip(legal, tenths, strict=True) if k == t]
+        expected = float(np.mean(in_tenth)) if in_tenth else None
+        assert vitals.branching_by_tenth[t] == pytest.approx(expected)
+        end = int(np.ceil((t + 1) * steps / 10))
+        top = sorted(scores[end], reverse=True)
+        assert vitals.margin_by_tenth[t] == top[0] - top[1]
+    winners = state.outcome().winners
+    behind = any(min(s[w] for w in winners) < max(s) for s in scores[:-1])
+    assert vitals.winner_trailed == behind

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -98,7 +99,9 @@ def hub_of(app: Starlette) -> Hub:
 class LiveServer:
     """A uvicorn server for one app on a free loopback port, in a thread."""
 
-    def __init__(self, app: Starlette) -> None:
+    def __init__(self, app: Starlette, **settings: Any) -> None:
+        """`settings` go to ``uvicorn.Config`` too (``meeple.web.connections.uvicorn_settings``
+        for the connection caps ``meeple serve`` uses)."""
         self.app = app
         self.port = 0
         """The port the server listens on, once started (the OS picks a free one)."""
@@ -108,13 +111,16 @@ class LiveServer:
         # TCP_NODELAY, which costs every request a 40 ms delayed ACK.
         config = uvicorn.Config(
             app,
-            host="127.0.0.1",
-            port=0,
-            log_level="warning",
-            ws="none",
-            lifespan="on",
-            timeout_graceful_shutdown=2,
-            access_log=False,
+            **{
+                "host": "127.0.0.1",
+                "port": 0,
+                "log_level": "warning",
+                "ws": "none",
+                "lifespan": "on",
+                "timeout_graceful_shutdown": 2,
+                "access_log": False,
+                **settings,
+            },
         )
         self.server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self.server.run, daemon=True)
@@ -143,9 +149,9 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(app: Starlette) -> Iterator[LiveServer]:
-    """A running server for `app`, stopped afterwards."""
-    server = LiveServer(app)
+def live_server(app: Starlette, **settings: Any) -> Iterator[LiveServer]:
+    """A running server for `app` (`settings` as for `LiveServer`), stopped afterwards."""
+    server = LiveServer(app, **settings)
     server.start()
     try:
         yield server
@@ -199,9 +205,11 @@ def free_port() -> int:
 class ServerProcess:
     """``meeple serve`` in a child process (so a test can kill -9 it) on a free port."""
 
-    def __init__(self, db: Path, *flags: str) -> None:
+    def __init__(self, db: Path, *flags: str, open_files: int | None = None) -> None:
         self.db = db
         self.flags = flags
+        self.open_files = open_files
+        """The server's limit on open files (None: this process's)."""
         self.port = 0
         self.url = ""
         """Base URL, no trailing slash, once started."""
@@ -227,11 +235,15 @@ class ServerProcess:
             *self.flags,
         ]
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            limit = self._limit_files if self.open_files is not None else None
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, preexec_fn=limit
+            )
         deadline = time.monotonic() + timeout
         with http_from(self.url, timeout=1) as probe:
             while True:
-                assert self.process.poll() is None, self.output()
+                code = self.process.poll()
+                assert code is None, f"the server exited with {code}\n{self.output()}"
                 try:
                     if probe.get("/api/status").status_code == 200:
                         return
@@ -239,6 +251,11 @@ class ServerProcess:
                     pass
                 assert time.monotonic() < deadline, "the server did not start\n" + self.output()
                 time.sleep(0.05)
+
+    def _limit_files(self) -> None:
+        """In the child, before the server starts: its limit on open files."""
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def kill9(self) -> None:
         """SIGKILL: no shutdown code runs, exactly like a crash or the OOM killer."""

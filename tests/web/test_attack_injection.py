@@ -245,7 +245,7 @@ def test_the_balance_report_escapes_a_plugins_texts() -> None:
     from meeple.sim.analysis import analyze
     from meeple.sim.page import render_html
 
-    analysis = analyze("goofspiel", 2, ["random", "random"], deals=2, skill=None)
+    analysis = analyze("goofspiel", 2, ["random", "random"], deals=2, ladder=())
     variants = tuple(attrs.evolve(v, label=HOSTILE) for v in analysis.variants)
     hostile = attrs.evolve(analysis, title=HOSTILE, variants=variants, lineup=(IMG, LINK))
     page = render_html(hostile, f"meeple analyze {HOSTILE}", {HOSTILE: HOSTILE}, [])

@@ -56,33 +56,45 @@ def _create(url: str, address: str) -> Played:
 
 
 def _play_until_killed(
-    url: str, address: str, matches: list[Played], stop: threading.Event
+    url: str, address: str, matches: list[Played], killing: threading.Event
 ) -> None:
     """Play the matches one after the other as fast as possible; keep the acknowledged
-    moves; stop on any connection error (the server was killed)."""
-    try:
-        with http_from(url, address, timeout=5) as http:
-            for played in matches:
-                while not stop.is_set():
-                    view = http.get(f"/api/matches/{played.match}/view").json()
-                    if view["over"]:
+    moves; stop once the server is being killed.
+
+    A request that fails before the kill (a slow answer on a busy machine) is not the
+    kill: the client looks at the position again and goes on, as a player would. Before,
+    any failure ended the client, and on a loaded machine a 5-second timeout could end
+    them all before the moves the test waits for were played."""
+    with http_from(url, address, timeout=30) as http:
+        for played in matches:
+            while not killing.is_set():
+                try:
+                    if _one_move(http, played):
                         break
-                    seat = view["to_act"][0]
-                    legal = http.get(
-                        f"/api/matches/{played.match}/legal", headers=bearer(played.tokens[seat])
-                    ).json()
-                    move = legal["actions"][0]
-                    response = http.post(
-                        f"/api/matches/{played.match}/act",
-                        headers=bearer(played.tokens[seat]),
-                        json={"action": move, "version": legal["version"]},
-                    )
-                    if response.status_code == 200:
-                        played.acknowledged.append((response.json()["version"], seat, move))
-                    else:
-                        assert response.status_code == 409, response.text
-    except httpx.TransportError:
-        return  # the server was killed mid-request: that move was never acknowledged
+                except httpx.TransportError:
+                    continue  # the kill (then the loop ends) or a slow answer: look again
+
+
+def _one_move(http: httpx.Client, played: Played) -> bool:
+    """Play the next move of `played`; True if its game is over."""
+    view = http.get(f"/api/matches/{played.match}/view").json()
+    if view["over"]:
+        return True
+    seat = view["to_act"][0]
+    legal = http.get(
+        f"/api/matches/{played.match}/legal", headers=bearer(played.tokens[seat])
+    ).json()
+    move = legal["actions"][0]
+    response = http.post(
+        f"/api/matches/{played.match}/act",
+        headers=bearer(played.tokens[seat]),
+        json={"action": move, "version": legal["version"]},
+    )
+    if response.status_code == 200:
+        played.acknowledged.append((response.json()["version"], seat, move))
+    else:  # another request of ours got there first (a retry after a slow answer)
+        assert response.status_code == 409, response.text
+    return False
 
 
 def _wait_for_moves(everything: list[Played], moves: int, timeout: float = 60.0) -> None:
@@ -127,10 +139,11 @@ def test_acknowledged_moves_survive_kill_9(tmp_path: Path) -> None:
         everything = [played for mine in matches.values() for played in mine]
         acknowledged_before = 0
         for cycle in range(3):
-            stop = threading.Event()
+            killing = threading.Event()
             threads = [
                 threading.Thread(
-                    target=_play_until_killed, args=(server.url, address, matches[address], stop)
+                    target=_play_until_killed,
+                    args=(server.url, address, matches[address], killing),
                 )
                 for address in clients
             ]
@@ -139,10 +152,11 @@ def test_acknowledged_moves_survive_kill_9(tmp_path: Path) -> None:
             # Killed after a share of the moves, not after a time: on a fast machine a
             # fixed sleep let every match finish first (nothing was killed mid-play).
             _wait_for_moves(everything, acknowledged_before + KILL_AFTER * (cycle + 1))
+            killing.set()  # before the kill: from now on a failed request is the kill
             server.kill9()  # while the clients are mid-request
-            stop.set()
             for thread in threads:
-                thread.join(timeout=10)
+                thread.join(timeout=60)
+                assert not thread.is_alive(), "a client did not stop"
             server.start()
             for played in everything:
                 _check(server.url, played)

@@ -15,6 +15,10 @@ where no bot was offered anything. Hole found: ``GET /api/status``, open to anyo
 counted that bot as thinking (issue 30 item 2); the bots' activity is now shown only
 with the operator's token.
 
+And the same table when that bot fails (raises, or overruns its time): it declines,
+keeps its seat, and only the server's log says so. Hole found: the failure was shown
+to every seat, naming the seat and a move number that counted its secret turn.
+
 What these tests do not cover, and the server does not promise: time. A bot that
 thinks in secret holds its match's lock, so the next answer to that match comes
 later (docs/web.md, "Security").
@@ -39,7 +43,9 @@ from meeple.core import Match
 from meeple.core.protocols import State
 from meeple.web import Limits
 from meeple.web import create_app
+from meeple.web.bot_seats import unseen_answer
 from meeple.web.hub import LiveMatch
+from meeple.web.workers import BotTimeoutError
 
 from .support import bearer
 from .support import hub_of
@@ -263,46 +269,139 @@ def _follow(client: TestClient, match: str, token: str | None, into: list[list[s
     return thread
 
 
+Looks = list[tuple[str | None, str | None]]
+"""Pairs of (token on the offered table, token on the plain one): seat 0's, and nobody's."""
+Tables = tuple[TestClient, str, TestClient, str]
+"""The offered table's server and match id, then the plain table's."""
+SECRET_SEATS = ["human", "mcts", "mcts", "mcts"]
+"""One human (the baca, seat 0) and three bots; seat 3's bot is offered its Thief."""
+
+
+def _secret_offer_tables(offered: TestClient, plain: TestClient) -> tuple[str, str, Looks]:
+    """Wypas seed 0 on `offered` (the baca to act, seat 3 offered its Thief in secret) and
+    on `plain` the same table re-dealt from seat 0's view so that nobody is offered
+    anything; the two match ids and the tokens to compare with."""
+    true = Match("wypas", 4, seed=0)
+    assert true.state.to_act == frozenset({0, 3})
+    match, tokens = _serve(offered, true, SECRET_SEATS)
+    other, other_tokens = _serve(plain, Redealt(true, _no_one_offered(true)), SECRET_SEATS)
+    return match, other, [(tokens[0], other_tokens[0]), (None, None)]
+
+
+def _follow_both(
+    tables: Tables, looks: Looks
+) -> tuple[list[threading.Thread], dict[tuple[str, str | None], list[list[str]]]]:
+    """A whole live-update stream per look on each table, open before anything happens:
+    the threads reading them, and where their events go (by table and look)."""
+    offered, match, plain, other = tables
+    streams: dict[tuple[str, str | None], list[list[str]]] = {}
+    threads = [
+        _follow(client, m, token, streams.setdefault((name, token and "seat"), []))
+        for token, other_token in looks
+        for name, client, m, token in (
+            ("offered", offered, match, token),
+            ("plain", plain, other, other_token),
+        )
+    ]
+    _wait_until(lambda: len(_held(offered, match).streams()) == 2, "streams not open")
+    _wait_until(lambda: len(_held(plain, other).streams()) == 2, "streams not open")
+    return threads, streams
+
+
+def _assert_same(tables: Tables, looks: Looks, tries: list[str]) -> None:
+    """Each look fetches the same from both tables (streams aside)."""
+    offered, match, plain, other = tables
+    for token, other_token in looks:
+        mine = fetch_all(offered, match, token, tries, events=False)
+        assert mine == fetch_all(plain, other, other_token, tries, events=False), token
+
+
+def _assert_streams_same(
+    threads: list[threading.Thread], streams: dict[tuple[str, str | None], list[list[str]]]
+) -> None:
+    """The streams open across the secret move ended with the same events on both tables."""
+    for thread in threads:
+        thread.join(timeout=20)
+    for who in ("seat", None):
+        assert streams[("offered", who)] == streams[("plain", who)], who
+
+
+@contextmanager
+def _secret_offer(tmp_path: Path) -> Iterator[tuple[Tables, Looks, LiveMatch]]:
+    """Both tables served, a live-update stream per look open on each, and the offered
+    table's bots woken; on leaving, the streams (open across whatever the test let
+    happen) must have told both tables' clients the same."""
+    with two_servers(tmp_path, LONG_STREAMS) as (offered, plain):
+        match, other, looks = _secret_offer_tables(offered, plain)
+        tables = (offered, match, plain, other)
+        threads, streams = _follow_both(tables, looks)
+        live = _held(offered, match)
+        offered.portal.call(hub_of(offered.app).wake_bots, live)  # type: ignore[arg-type, union-attr]  # Starlette's app; the portal is there inside `with`
+        yield tables, looks, live
+        _assert_streams_same(threads, streams)
+
+
 def test_nothing_anyone_fetches_changes_while_a_bot_weighs_a_secret_offer(
     tmp_path: Path, held_bots: HeldBots
 ) -> None:
-    true = Match("wypas", 4, seed=0)  # the baca (seat 0) to act; seat 3 offered its Thief
-    assert true.state.to_act == frozenset({0, 3})
-    seats = ["human", "mcts", "mcts", "mcts"]
-    tries = ["pass", "wait", "no such move"]
-    with two_servers(tmp_path, LONG_STREAMS) as (offered, plain):
-        match, tokens = _serve(offered, true, seats)
-        other, other_tokens = _serve(plain, Redealt(true, _no_one_offered(true)), seats)
-        looks = [(tokens[0], other_tokens[0]), (None, None)]
-        streams: dict[tuple[str, str | None], list[list[str]]] = {}
-        threads = [
-            _follow(client, m, token, streams.setdefault((name, token and "seat"), []))
-            for token, other_token in looks
-            for name, client, m, token in (
-                ("offered", offered, match, token),
-                ("plain", plain, other, other_token),
-            )
-        ]
-        _wait_until(lambda: len(_held(offered, match).streams()) == 2, "streams not open")
-        _wait_until(lambda: len(_held(plain, other).streams()) == 2, "streams not open")
-        live = _held(offered, match)
-        offered.portal.call(hub_of(offered.app).wake_bots, live)  # type: ignore[arg-type, union-attr]  # Starlette's app; the portal is there inside `with`
+    with _secret_offer(tmp_path) as (tables, looks, live):
         assert held_bots.asked.wait(timeout=20)  # seat 3's bot is deciding, in secret
         assert live.lock.locked()
-        for token, other_token in looks:
-            during = fetch_all(offered, match, token, [], events=False)
-            assert during == fetch_all(plain, other, other_token, [], events=False), token
+        _assert_same(tables, looks, [])
         held_bots.released.set()
         _wait_until(lambda: live.version == 1, "the bot never declined")
         assert str(live.match.history[0][1]) == "wait"
-        for token, other_token in looks:
-            after = fetch_all(offered, match, token, tries, events=False)
-            assert after == fetch_all(plain, other, other_token, tries, events=False), token
-        for thread in threads:
-            thread.join(timeout=20)
-    for who in ("seat", None):  # the streams that were open across the secret move
-        assert streams[("offered", who)] == streams[("plain", who)], who
+        _assert_same(tables, looks, ["pass", "wait", "no such move"])
     assert len(held_bots.seats) == 1  # one secret decision, and nothing else asked
+
+
+class FailingBots:
+    """Bot workers for the test whose every decision fails with `error`."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+        self.asked = 0
+
+    def choose(self, bot: Any, view: Any, legal: Any, timeout: float) -> Any:
+        self.asked += 1
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    "error",
+    [RuntimeError("seat 3 holds a Thief"), BotTimeoutError("no decision within 40 seconds")],
+    ids=["raises", "times-out"],
+)
+def test_a_bot_failing_on_a_secret_offer_tells_nobody_and_declines(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    error: Exception,
+) -> None:
+    """Regression (issue 30): the failure was shown to every seat as ``bot_error``,
+    naming seat 3 and the move number counting its secret turn, and seat 3 was handed
+    to the random bot (seat kinds are public): everyone learnt that seat 3 had been
+    offered a card. Now the bot declines (``wait``), keeps its seat, and only the
+    server's log tells the operator."""
+    bots = FailingBots(error)
+    monkeypatch.setattr("meeple.web.bot_seats.shared_workers", lambda size: bots)
+    with _secret_offer(tmp_path) as (tables, looks, live):
+        _wait_until(lambda: live.version == 1, "the failed bot's seat never answered")
+        assert str(live.match.history[0][1]) == "wait"
+        assert (live.bot_error, live.seats) == (None, tuple(SECRET_SEATS))
+        _assert_same(tables, looks, ["pass", "wait", "no such move"])
+    assert bots.asked == 1
+    logged = [r.getMessage() for r in caplog.records if r.name == "meeple.web"]
+    assert any("seat 3 (mcts) failed at move 1 (asked in secret" in m for m in logged)
+
+
+def test_a_secret_answer_is_a_move_no_other_seat_sees_being_made() -> None:
+    wypas = Match("wypas", 4, seed=0)
+    legal = wypas.state.legal_actions(3)
+    assert str(unseen_answer(wypas.game, 3, 4, legal)) == "wait"
+    assert str(unseen_answer(wypas.game, 3, 4, legal[::-1])) == "wait"
+    goofspiel = Match("goofspiel", 2, seed=0)  # every bid is seen being made
+    assert unseen_answer(goofspiel.game, 0, 2, goofspiel.state.legal_actions(0)) is None
 
 
 def test_the_operator_sees_the_bots_activity_and_nobody_else(

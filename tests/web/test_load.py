@@ -1,31 +1,39 @@
-"""Load test: honest clients keep being served while one client abuses the server at full speed.
+"""Load test: 200 honest clients play their matches to the end while an attacker floods the
+server from 50 addresses (issue 31). Marked ``load``: ``nox -s load`` or ``pytest -m load``.
 
-Marked ``load`` (deselected by default; ``nox -s load`` or ``pytest -m load``). It is
-bounded in count and time and runs only on 127.0.0.1, against ``meeple serve`` in
-a child process with its default limits:
+It runs only on 127.0.0.0/8, against ``meeple serve`` in a child process with its
+default limits but ``--max-matches 500`` (room for the 200 honest matches beside the
+attacker's 200: a server sized for its players). Two phases, the same honest load
+in each:
 
-1. **Honest phase.** `HONEST` clients, each from its own loopback address (as from
-   its own machine), create two-seat Goofspiel matches and play them with a short
-   think time; half play both seats, half play against an MCTS bot. Every request's
-   latency is recorded, and every acknowledged move.
-2. **Abuse phase.** The same, while one more address runs `ABUSERS` threads at
-   full speed: creating matches (with the most expensive bots the server allows),
-   hostile bodies (deep nesting, duplicate keys), reads of its own matches, and
-   spectator streams held open.
-3. **kill -9** while everyone is mid-request, restart, and check that every move
-   the honest clients were told had happened is there.
+* **Honest clients.** `HONEST` clients, each from its own address (and /24), start
+  over `STAGGER` seconds; each creates a Goofspiel match (13 cards), opens the
+  live-update stream of its seat as the page does, and plays to the end with a
+  think time of `THINK` seconds; half play both seats, half play against the random
+  bot. Every request's latency is recorded, moves (``POST .../act``) apart. A
+  request cut by the server (a keep-alive connection closed for room) is retried,
+  as a browser does, and counted.
+* **Attacker** (second phase only), a process of its own, from `ATTACKERS`
+  addresses, each in a /24 of its own: per address, `SLOW` connections sending their
+  head a byte a second (slowloris), `IDLE` connections held open doing nothing,
+  `STREAMS` spectator streams on its own matches held open, its matches
+  (the most it may) with six ``mcts:iterations=2000,rollout_depth=200`` seats, and
+  `FLOODERS` loops sending requests as fast as the answers come (the lobby's games
+  list, bodies nested 2,000 deep, a key given twice).
 
-The numbers are printed and written to ``artifacts/load/report.json``;
-docs/web.md quotes one run.
+The figures go to ``artifacts/load/report.json`` and are printed; docs/performance.md
+("Web server under attack") quotes one run.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import multiprocessing
+import os
+import random
 import statistics
-import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -38,323 +46,341 @@ import pytest
 
 from .support import ServerProcess
 from .support import bearer
-from .support import http_from
 
 pytestmark = pytest.mark.load
 
-HONEST = 12
-ABUSERS = 16
-PHASE_SECONDS = 15.0
-THINK_SECONDS = 0.1
+HONEST = 200
+STAGGER = 20.0
+THINK = (0.2, 0.6)
 CARDS = 13
-HEAVY = "mcts:iterations=2000,rollout_depth=200"  # the most the default limits allow
+ATTACKERS = 50
+SLOW = 16
+IDLE = 16
+STREAMS = 16
+FLOODERS = 8
+HEAVY = ["mcts:iterations=2000,rollout_depth=200"] * 6
+PHASE_LIMIT = 900.0
+"""Longest a phase may take (a bound for a hang, not a measure)."""
 REPORT = Path(__file__).resolve().parents[2] / "artifacts" / "load" / "report.json"
-
-
-@dataclass
-class Played:
-    """One honest match: its tokens and every move the server acknowledged."""
-
-    match: str
-    tokens: list[str]
-    acknowledged: list[tuple[int, int, str]] = field(default_factory=list)
+DEEP = b'{"action": "bid 1", "version": ' + b"[" * 2000 + b"]" * 2000 + b"}"
 
 
 @dataclass
 class Honest:
-    """What one honest client saw."""
+    """One honest client and what it saw."""
 
     address: str
-    with_bot: bool
-    killing: threading.Event
-    cut: int = 0  # requests cut by the kill -9 (expected, not errors)
-    latencies: list[float] = field(default_factory=list)
-    bot_waits: list[float] = field(default_factory=list)
-    errors: Counter[str] = field(default_factory=Counter)
-    played: list[Played] = field(default_factory=list)
+    hot_seat: bool
+    moves: list[float] = field(default_factory=list)  # seconds per POST .../act
+    requests: list[float] = field(default_factory=list)  # seconds per request, all of them
+    refused: Counter[str] = field(default_factory=Counter)  # 4xx other than 409, 5xx
+    retried: int = 0  # requests cut by the server and sent again
+    finished: bool = False
+    stream_closed: int = 0  # live-update streams the server closed
 
-    def timed(self, call: Any, *args: Any, **kwargs: Any) -> httpx.Response | None:
-        started = time.perf_counter()
-        try:
-            response: httpx.Response = call(*args, **kwargs)
-        except httpx.TransportError as err:
-            if self.killing.is_set():
-                self.cut += 1
-            else:
-                self.errors[type(err).__name__] += 1
-            return None
-        self.latencies.append(time.perf_counter() - started)
-        if response.status_code >= 400:
-            self.errors[str(response.status_code)] += 1
-        return response
-
-
-def _honest(url: str, client: Honest, stop: threading.Event) -> None:
-    seats = ["human", "mcts:iterations=30"] if client.with_bot else ["human", "human"]
-    body = {"game": "goofspiel", "players": 2, "seats": seats, "options": {"cards": CARDS}}
-    with http_from(url, client.address, timeout=30) as http:
-        while not stop.is_set():
-            created = client.timed(http.post, "/api/matches", json=body)
-            if created is None:
-                return  # the server is gone (killed)
-            if created.status_code != 201:
-                time.sleep(1)
-                continue
-            data = created.json()
-            tokens = [s.get("token", "") for s in data["seats"]]
-            played = Played(data["match"], tokens)
-            client.played.append(played)
-            if not _play(http, client, played, stop):
-                return
-
-
-def _play(http: httpx.Client, client: Honest, played: Played, stop: threading.Event) -> bool:
-    """Play one match to its end (or until told to stop); False if the server went away."""
-    seat = 0
-    url = f"/api/matches/{played.match}"
-    waiting_since: float | None = None
-    while not stop.is_set():
-        response = client.timed(http.get, f"{url}/view", headers=bearer(played.tokens[seat]))
-        if response is None:
-            return False
-        view = response.json()
-        if view.get("over"):
-            return True
-        if not view.get("legal") or view.get("waiting_for_bots"):
-            if waiting_since is None:
-                waiting_since = time.perf_counter()
-            time.sleep(0.02)
-            continue
-        if waiting_since is not None:
-            client.bot_waits.append(time.perf_counter() - waiting_since)
-            waiting_since = None
-        time.sleep(THINK_SECONDS)
-        move = view["legal"][len(view["legal"]) // 2]
-        answer = client.timed(
-            http.post,
-            f"{url}/act",
-            headers=bearer(played.tokens[seat]),
-            json={"action": move, "version": view["version"]},
-        )
-        if answer is None:
-            return False
-        if answer.status_code == 200:
-            played.acknowledged.append((answer.json()["version"], seat, move))
-            if not client.with_bot:
-                seat = 1 - seat
-    return True
-
-
-def _abuse(url: str, address: str, stop: threading.Event, seen: Counter[str], n: int) -> None:
-    """Full speed, no think time: everything one client could try."""
-    deep = '{"action": "bid 1", "version": ' + "[" * 2000 + "]" * 2000 + "}"
-    mine: list[str] = []
-    streams: list[Any] = []
-    with http_from(url, address, timeout=30) as http:
-        step = n
-        while not stop.is_set():
-            step += 1
+    async def call(self, http: httpx.AsyncClient, method: str, url: str, **kw: Any) -> Any:
+        """One request, timed; retried if the server cut the connection (at most 5 times)."""
+        for _ in range(5):
+            started = time.perf_counter()
             try:
-                kind = step % 6
-                if kind == 0:
-                    response = http.post(
-                        "/api/matches",
-                        json={"game": "wypas", "players": 6, "seats": [HEAVY] * 6},
+                response = await http.request(method, url, **kw)
+            except httpx.TransportError:
+                self.retried += 1
+                continue
+            took = time.perf_counter() - started
+            self.requests.append(took)
+            if url.endswith("/act"):
+                self.moves.append(took)
+            if response.status_code >= 400 and response.status_code != 409:
+                self.refused[str(response.status_code)] += 1
+            return response
+        raise AssertionError(f"{self.address}: {method} {url} failed five times")
+
+
+async def _follow(url: str, http: httpx.AsyncClient, token: str, client: Honest) -> None:
+    """The seat's live-update stream, as the page holds it (reopened if closed)."""
+    while True:
+        try:
+            async with http.stream("GET", url, headers=bearer(token)) as response:
+                async for line in response.aiter_lines():
+                    if line.startswith("event: closed"):
+                        client.stream_closed += 1
+        except httpx.TransportError:
+            client.stream_closed += 1
+        await asyncio.sleep(2.0)
+
+
+async def _play(base: str, client: Honest, delay: float) -> None:
+    await asyncio.sleep(delay)
+    transport = httpx.AsyncHTTPTransport(local_address=client.address, verify=False)
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=60) as http:
+        seats = ["human", "human"] if client.hot_seat else ["human", "random"]
+        body = {"game": "goofspiel", "players": 2, "seats": seats, "options": {"cards": CARDS}}
+        created = await client.call(http, "POST", "/api/matches", json=body)
+        assert created.status_code == 201, created.text
+        data = created.json()
+        match = f"/api/matches/{data['match']}"
+        tokens = [s["token"] for s in data["seats"] if "token" in s]
+        follower = asyncio.create_task(_follow(f"{match}/events", http, tokens[0], client))
+        try:
+            while not client.finished:
+                for token in tokens:
+                    view = await client.call(http, "GET", f"{match}/view", headers=bearer(token))
+                    if view.status_code != 200:  # counted as refused: the test fails
+                        await asyncio.sleep(1.0)
+                        continue
+                    page = view.json()
+                    if page["over"]:
+                        client.finished = True
+                        break
+                    if not page["legal"]:
+                        await asyncio.sleep(0.05)
+                        continue
+                    await asyncio.sleep(random.uniform(*THINK))
+                    move = random.choice(page["legal"])
+                    await client.call(
+                        http,
+                        "POST",
+                        f"{match}/act",
+                        headers=bearer(token),
+                        json={"action": move, "version": page["version"]},
                     )
-                    if response.status_code == 201:
-                        mine.append(response.json()["match"])
-                elif kind == 1:
-                    response = http.post(
-                        "/api/matches",
-                        content=b'{"game": "goofspiel", "game": "goofspiel"}',
-                        headers={"content-type": "application/json"},
-                    )
-                elif kind == 2 and mine:
-                    response = http.post(
-                        f"/api/matches/{mine[step % len(mine)]}/act",
-                        content=deep.encode(),
-                        headers={"content-type": "application/json", **bearer("x" * 32)},
-                    )
-                elif kind == 3 and mine:
-                    response = http.get(f"/api/matches/{mine[step % len(mine)]}/view")
-                elif kind == 4 and mine and len(streams) < 8:
-                    context = http.stream("GET", f"/api/matches/{mine[0]}/events")
-                    response = context.__enter__()
-                    if response.status_code == 200:
-                        streams.append((context, response.iter_lines()))
-                    else:
-                        response.read()
-                        context.__exit__(None, None, None)
-                else:
-                    response = http.get("/api/games")
-                seen[str(response.status_code)] += 1
-            except httpx.TransportError as err:
-                seen[type(err).__name__] += 1
-                if stop.is_set():
+        finally:
+            follower.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await follower
+
+
+async def _honest_phase(base: str, first_octet: int) -> list[Honest]:
+    clients = [Honest(f"127.{first_octet}.{i}.1", hot_seat=i % 2 == 0) for i in range(HONEST)]
+    plays = [_play(base, c, STAGGER * i / HONEST) for i, c in enumerate(clients)]
+    await asyncio.wait_for(asyncio.gather(*plays), timeout=PHASE_LIMIT)
+    return clients
+
+
+# the attacker ------------------------------------------------------------------------------
+
+
+async def _raw(host: str, port: int, address: str, seen: Counter[str], slow: bool) -> None:
+    """One connection, reopened whenever the server closes it: a head trickled a byte a
+    second (`slow`), or nothing at all."""
+    head = b"GET /api/games HTTP/1.1\r\nHost: x\r\n" + b"X-Pad: " + b"a" * 10_000
+    what = "slow" if slow else "idle"
+    while True:
+        try:
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(address, 0))
+        except OSError:
+            seen["connect refused"] += 1
+            await asyncio.sleep(1.0)
+            continue
+        answer = asyncio.ensure_future(reader.read(100))
+        try:
+            for byte in head if slow else b"":
+                if answer.done():
                     break
-                time.sleep(0.01)
-        for context, _ in streams:
-            with contextlib.suppress(httpx.TransportError):
-                context.__exit__(None, None, None)
+                writer.write(bytes([byte]))
+                await writer.drain()
+                await asyncio.wait([answer], timeout=1.0)
+            got = await answer
+            seen[f"{what} closed {got[9:12].decode() or 'silently'}"] += 1
+        except OSError:
+            seen[f"{what} reset"] += 1
+        finally:
+            answer.cancel()
+            writer.close()
 
 
-def _abuser_process(url: str, ready: Any, go: Any, done: Any, results: Any) -> None:
-    """One abusive client in a process of its own (so its threads do not slow the honest
-    clients' measurements through this process's GIL): `ABUSERS` threads, full speed,
-    from `go` until `done`."""
-    stop = threading.Event()
+async def _flood(http: httpx.AsyncClient, seen: Counter[str], mine: list[str], n: int) -> None:
+    step = n
+    while True:
+        step += 1
+        try:
+            if step % 3 == 0 and mine:
+                response = await http.post(
+                    f"/api/matches/{mine[0]}/act",
+                    content=DEEP,
+                    headers={"content-type": "application/json", **bearer("x" * 32)},
+                )
+            elif step % 3 == 1:
+                response = await http.post(
+                    "/api/matches",
+                    content=b'{"game": "goofspiel", "game": "goofspiel"}',
+                    headers={"content-type": "application/json"},
+                )
+            else:
+                response = await http.get("/api/games")
+            seen[str(response.status_code)] += 1
+        except httpx.TransportError as err:
+            seen[type(err).__name__] += 1
+            await asyncio.sleep(0.1)
+
+
+async def _streams(http: httpx.AsyncClient, seen: Counter[str], mine: list[str]) -> None:
+    async def hold() -> None:
+        while True:
+            if not mine:
+                await asyncio.sleep(1.0)
+                continue
+            try:
+                async with http.stream("GET", f"/api/matches/{mine[0]}/events") as response:
+                    seen[f"stream {response.status_code}"] += 1
+                    async for _ in response.aiter_lines():
+                        pass
+            except httpx.TransportError:
+                seen["stream cut"] += 1
+            await asyncio.sleep(1.0)
+
+    await asyncio.gather(*(hold() for _ in range(STREAMS)))
+
+
+async def _attack_from(base: str, host: str, port: int, address: str, seen: Counter[str]) -> None:
+    transport = httpx.AsyncHTTPTransport(local_address=address, verify=False)
+    # within the 64 connections one address may hold, or its own requests are refused
+    pool = STREAMS + FLOODERS
+    limits = httpx.Limits(max_connections=pool, max_keepalive_connections=pool)
+    async with httpx.AsyncClient(
+        base_url=base, transport=transport, timeout=30, limits=limits
+    ) as http:
+        mine: list[str] = []
+        for _ in range(4):
+            created = await http.post(
+                "/api/matches", json={"game": "wypas", "players": 6, "seats": HEAVY}
+            )
+            seen[f"create {created.status_code}"] += 1
+            if created.status_code == 201:
+                mine.append(created.json()["match"])
+        tasks = [_raw(host, port, address, seen, slow=True) for _ in range(SLOW)]
+        tasks += [_raw(host, port, address, seen, slow=False) for _ in range(IDLE)]
+        tasks += [_flood(http, seen, mine, n) for n in range(FLOODERS)]
+        tasks.append(_streams(http, seen, mine))
+        await asyncio.gather(*tasks)
+
+
+def _attacker(base: str, port: int, addresses: int, ready: Any, done: Any, results: Any) -> None:
+    """The attacker's process: every address's tasks until `done`."""
     seen: Counter[str] = Counter()
-    threads = [
-        threading.Thread(target=_abuse, args=(url, "127.0.0.250", stop, seen, n))
-        for n in range(ABUSERS)
-    ]
-    ready.set()
-    go.wait()
-    for thread in threads:
-        thread.start()
-    done.wait()
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=60)
+
+    async def run() -> None:
+        attacks = [
+            asyncio.ensure_future(_attack_from(base, "127.0.0.1", port, f"127.2.{a}.1", seen))
+            for a in range(addresses)
+        ]
+        ready.set()
+        while not done.is_set():
+            await asyncio.sleep(0.2)
+        for task in attacks:
+            task.cancel()
+        await asyncio.gather(*attacks, return_exceptions=True)
+
+    asyncio.run(run())
+    seen["cpu seconds"] = round(time.process_time())
     results.put(dict(seen))
 
 
-def _percentiles(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"n": 0}
+# the measures ------------------------------------------------------------------------------
+
+
+def _ms(values: list[float]) -> dict[str, Any]:
     cuts = statistics.quantiles(values, n=100, method="inclusive")
     return {
         "n": len(values),
-        "p50_ms": round(cuts[49] * 1000, 1),
-        "p95_ms": round(cuts[94] * 1000, 1),
-        "p99_ms": round(cuts[98] * 1000, 1),
-        "max_ms": round(max(values) * 1000, 1),
+        "p50_ms": round(cuts[49] * 1000),
+        "p90_ms": round(cuts[89] * 1000),
+        "p99_ms": round(cuts[98] * 1000),
+        "max_ms": round(max(values) * 1000),
     }
 
 
-def _phase(server: ServerProcess, index: int, abuse: bool, kill_at_end: bool) -> dict[str, Any]:
-    stop = threading.Event()
-    killing = threading.Event()
-    clients = [Honest(f"127.0.0.{20 + 20 * index + i}", i % 2 == 1, killing) for i in range(HONEST)]
-    threads = [threading.Thread(target=_honest, args=(server.url, c, stop)) for c in clients]
-    context = multiprocessing.get_context("spawn")
-    results = context.Queue()
-    ready, go, done = context.Event(), context.Event(), context.Event()
-    abuser = context.Process(target=_abuser_process, args=(server.url, ready, go, done, results))
-    if abuse:
-        abuser.start()
-        assert ready.wait(60), "the abuser did not start"
-        go.set()
-    for thread in threads:
-        thread.start()
-    time.sleep(PHASE_SECONDS)
-    with http_from(server.url, "127.0.0.2") as http:
-        status = http.get("/api/status").json()
-    if kill_at_end:
-        killing.set()
-        server.kill9()  # everyone is mid-request
-    stop.set()
-    done.set()
-    for thread in threads:
-        thread.join(timeout=60)
-        assert not thread.is_alive(), "a client did not stop"
-    abused: dict[str, int] = {}
-    if abuse:
-        abused = results.get(timeout=90)
-        abuser.join(timeout=30)
-    latencies = [x for c in clients for x in c.latencies]
-    errors: Counter[str] = Counter()
-    for c in clients:
-        errors.update(c.errors)
+def _summary(clients: list[Honest], seconds: float) -> dict[str, Any]:
+    refused: Counter[str] = Counter()
+    for client in clients:
+        refused.update(client.refused)
     return {
-        "abuser": abuse,
-        "clients": clients,
-        "honest": {
-            "requests": _percentiles(latencies),
-            "bot_waits": _percentiles([x for c in clients for x in c.bot_waits]),
-            "errors": dict(errors),
-            "matches": sum(len(c.played) for c in clients),
-            "clients_that_played": sum(1 for c in clients if c.played),
-            "moves": sum(len(p.acknowledged) for c in clients for p in c.played),
-            "requests_cut_by_kill": sum(c.cut for c in clients),
-        },
-        "abuser_statuses": abused,
-        "server_status": {k: status[k] for k in ("matches", "clients", "streams", "bots")},
+        "matches_finished": sum(c.finished for c in clients),
+        "seconds": round(seconds, 1),
+        "moves": _ms([x for c in clients for x in c.moves]),
+        "requests": _ms([x for c in clients for x in c.requests]),
+        "refused": dict(refused),
+        "retried_after_a_cut": sum(c.retried for c in clients),
+        "streams_closed_by_the_server": sum(c.stream_closed for c in clients),
     }
 
 
-def _lost(server: ServerProcess, clients: list[Honest]) -> int:
-    """Acknowledged moves missing after the restart."""
-    lost = 0
-    with http_from(server.url, "127.0.0.3") as http:
-        for client in clients:
-            for played in client.played:
-                logs = {}
-                for seat, token in enumerate(played.tokens):
-                    if not token:
-                        continue
-                    view = http.get(
-                        f"/api/matches/{played.match}/view", headers=bearer(token)
-                    ).json()
-                    logs[seat] = {e["n"]: (e["player"], e["move"]) for e in view["log"]}
-                for n, seat, move in played.acknowledged:
-                    if logs[seat].get(n) != (seat, move):
-                        lost += 1
-    return lost
+def _cpu_seconds(server: ServerProcess) -> float:
+    """CPU time the server process has used so far (Linux's /proc; 0 elsewhere)."""
+    assert server.process is not None
+    try:
+        fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _warm_up(server: ServerProcess) -> None:
-    """Start the bot worker processes (seconds on a busy machine) before measuring."""
-    with http_from(server.url, "127.0.0.4") as http:
-        created = http.post(
-            "/api/matches",
-            json={"game": "goofspiel", "players": 2, "seats": ["mcts:iterations=5"] * 2},
-        )
-        url = f"/api/matches/{created.json()['match']}/view"
-        deadline = time.monotonic() + 60
-        while http.get(url).json()["version"] < 2:
-            assert time.monotonic() < deadline, "the bots did not start"
-            time.sleep(0.1)
+def _phase(server: ServerProcess, first_octet: int, attack: bool) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")
+    ready, done, results = context.Event(), context.Event(), context.Queue()
+    attacker = context.Process(
+        target=_attacker, args=(server.url, server.port, ATTACKERS, ready, done, results)
+    )
+    if attack:
+        attacker.start()
+        assert ready.wait(120), "the attacker did not start"
+        time.sleep(5.0)  # its connections and streams are in place before anyone plays
+    started = time.monotonic()
+    cpu = (time.process_time(), _cpu_seconds(server))
+    try:
+        clients = asyncio.run(_honest_phase(server.url, first_octet))
+    finally:
+        done.set()
+    seconds = time.monotonic() - started
+    summary = _summary(clients, seconds)
+    summary["cpu_seconds"] = {  # where the two cores went (the machine may run other work)
+        "honest_clients": round(time.process_time() - cpu[0]),
+        "server": round(_cpu_seconds(server) - cpu[1]),
+    }
+    if attack:
+        summary["attacker"] = results.get(timeout=120)
+        attacker.join(timeout=60)
+    assert all(c.finished for c in clients), summary
+    return summary
 
 
-def test_honest_clients_are_served_while_one_client_abuses_the_server(
+def test_honest_clients_finish_their_matches_while_50_addresses_attack(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    server = ServerProcess(tmp_path / "load.sqlite3")
+    server = ServerProcess(tmp_path / "load.sqlite3", "--max-matches", "500")
     server.start()
     try:
-        _warm_up(server)
-        quiet = _phase(server, 0, abuse=False, kill_at_end=False)
-        loud = _phase(server, 1, abuse=True, kill_at_end=True)
-        server.start()
-        lost = _lost(server, loud["clients"]) + _lost(server, quiet["clients"])
+        quiet = _phase(server, 1, attack=False)
+        loud = _phase(server, 3, attack=True)
     finally:
         server.stop()
     report = {
         "setup": {
             "honest_clients": HONEST,
-            "abuser_threads": ABUSERS,
-            "phase_seconds": PHASE_SECONDS,
-            "think_seconds": THINK_SECONDS,
-            "game": f"goofspiel, 2 seats, {CARDS} cards; half of the honest clients "
-            "against mcts:iterations=30",
-            "abuser_bots": HEAVY,
+            "attacker_addresses": ATTACKERS,
+            "per_attacker_address": {
+                "slowloris": SLOW,
+                "idle": IDLE,
+                "flood_loops": FLOODERS,
+                "spectator_streams_tried": STREAMS,
+                "matches_tried": 4,
+            },
+            "game": f"goofspiel, {CARDS} cards; half hot seat, half against the random bot",
+            "think_seconds": THINK,
         },
-        "without_abuser": {k: v for k, v in quiet.items() if k != "clients"},
-        "with_abuser": {k: v for k, v in loud.items() if k != "clients"},
-        "acknowledged_moves_lost_after_kill_9": lost,
+        "without_attacker": quiet,
+        "with_attacker": loud,
     }
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     REPORT.write_text(json.dumps(report, indent=2))
     with capsys.disabled():
         print("\n" + json.dumps(report, indent=2))
-    assert lost == 0
     for phase in (quiet, loud):
-        honest = phase["honest"]
-        assert honest["errors"] == {}, honest["errors"]  # every honest request was served
-        assert honest["clients_that_played"] == HONEST
-    # generous bounds: this runs on shared, busy machines too (docs/web.md has real numbers)
-    assert loud["honest"]["requests"]["p50_ms"] < 1000, loud["honest"]["requests"]
-    assert loud["honest"]["requests"]["p95_ms"] < 3000, loud["honest"]["requests"]
-    assert loud["abuser_statuses"].get("429", 0) > 50  # the limits did the refusing
-    assert loud["abuser_statuses"].get("201", 0) <= 4  # its own cap of unfinished matches
+        assert phase["matches_finished"] == HONEST
+        assert phase["refused"] == {}, phase["refused"]
+        assert phase["moves"]["p99_ms"] < 10_000  # served, not starved (the figures: docs)
+    attacker = loud["attacker"]
+    assert attacker["create 201"] <= 4 * ATTACKERS  # its caps held: four matches an address
+    assert sum(n for what, n in attacker.items() if what.startswith("slow ")) > 0  # cut off
+    assert loud["streams_closed_by_the_server"] == 0  # no honest stream gave way

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +113,24 @@ def test_the_docs_list_every_limit_with_its_flag_and_default() -> None:
         cells = [c.strip().strip("`").replace(",", "") for c in rows[0].split("|")]
         value = getattr(defaults, field.name)
         assert any(re.fullmatch(re.escape(f"{value:g}"), c) for c in cells), (field.name, rows[0])
+
+
+def test_serve_starts_where_python_has_no_resource_module(
+    runs: list[dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: `meeple.web.connections` imported the Unix-only `resource` module when
+    it was imported, so on Windows `meeple serve` stopped at once, saying the web extra
+    was missing. The module is now imported where the open-file limit is read."""
+    import meeple.web
+
+    monkeypatch.setitem(sys.modules, "resource", None)  # `import resource` fails, as on Windows
+    monkeypatch.delitem(sys.modules, "meeple.web.connections", raising=False)  # imported anew
+    monkeypatch.setattr(meeple.web, "connections", None, raising=False)  # restored after
+    result = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "m.sqlite3")])
+    assert result.exit_code == 0, result.output
+    assert "web extra" not in result.output
+    (call,) = runs
+    assert call["app"].state.limits == Limits()  # no open-file limit read: none lowered
+    from meeple.web.connections import connection_cap  # the one `serve` imported
+
+    assert connection_cap(10**9) == 10**9  # nothing to read or raise: what was asked

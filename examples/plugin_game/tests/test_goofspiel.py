@@ -6,8 +6,10 @@ import pytest
 from meeple_goofspiel import GAME
 from meeple_goofspiel import Bid
 from meeple_goofspiel import Options
+from meeple_goofspiel.options import MAX_CARDS
 
 from meeple.core import IllegalActionError
+from meeple.core import MalformedActionError
 from meeple.testing import check_game
 
 
@@ -43,3 +45,30 @@ def test_statistics_count_ties_and_who_took_the_top_prize() -> None:
     winners = state.outcome().winners
     taker = {first: None, second: 0, third: 1}[max(state.history)[0]]
     assert stats["top prize to a winner"] is (taker is not None and taker in winners)
+
+
+def test_every_bid_reads_back_from_its_notation() -> None:
+    for card in range(1, MAX_CARDS + 1):
+        assert GAME.parse_action(str(Bid(card))) == Bid(card)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("bid " + "5" * 5000, r"'5555.*\.\.\. \(5000 characters\) is not a card"),
+        ("bid 14", "there is no card 14: cards are numbered 1 to 13"),
+        ("bid 0", "there is no card 0"),
+        ("bid 99", "there is no card 99"),
+        ("bid ²", "'²' is not a card: a card is a number from 1 to 13, in the digits 0-9"),
+        ("bid ١٢", "in the digits 0-9"),  # Arabic-Indic twelve, which int() would read
+        ("bid -3", "'-3' is not a card"),
+        ("bid 3 4", "is not 'bid N'"),
+        ("pass", "'pass' is not 'bid N'"),
+    ],
+    ids=["5000-digits", "14", "0", "99", "superscript", "arabic-indic", "negative", "two", "pass"],
+)
+def test_a_malformed_bid_says_what_is_wrong(text: str, reason: str) -> None:
+    """Regression: a number of 5,000 digits, or one written in other digits than 0-9,
+    raised the plain ValueError of ``int()``, which the front ends do not catch."""
+    with pytest.raises(MalformedActionError, match=reason):
+        GAME.parse_action(text)

@@ -20,6 +20,7 @@ from .checks import check_bots
 from .checks import lineup
 from .checks import player_count
 from .errors import fail
+from .matches import matches_app
 from .new_game import new_game
 from .options import parse_cli_options
 from .run_on import BackendArg
@@ -263,7 +264,14 @@ def simulate(
 @app.command()
 def analyze(
     game: Annotated[str, typer.Argument(help="a registered game name")],
-    n: Annotated[int, typer.Option("-n", help="deals (game seeds), each played per seating")] = 100,
+    n: Annotated[
+        int | None,
+        typer.Option(
+            "-n",
+            help="deals (game seeds), each played per seating (default: 40, or fewer "
+            "to fit the time budget)",
+        ),
+    ] = None,
     players: Annotated[
         int | None, typer.Option(help="seats (default: the fewest, at least 2 where allowed)")
     ] = None,
@@ -278,11 +286,16 @@ def analyze(
         typer.Option(help="key=value, repeatable: a second option set (variant B) to compare"),
     ] = None,
     skill: Annotated[
-        str, typer.Option(help="the stronger bot of the skill design, or none to skip it")
-    ] = "greedy:worlds=1",
-    skill_against: Annotated[str, typer.Option(help="the weaker bots of the skill design")] = (
-        "random"
-    ),
+        list[str] | None,
+        typer.Option(
+            help="a rung of the skill ladder above --skill-against, repeatable, weakest "
+            "first; none to skip the ladder (default: a ladder up to MCTS, sized to the "
+            "time budget)"
+        ),
+    ] = None,
+    skill_against: Annotated[
+        str | None, typer.Option(help="the skill ladder's bottom rung (default: random)")
+    ] = None,
     out: Annotated[
         str | None, typer.Option(help="folder for the report (default: analysis-GAME)")
     ] = None,
@@ -290,21 +303,25 @@ def analyze(
     backend: BackendArg = "local",
     ray_address: RayAddressArg = None,
 ) -> None:
-    """A balance report: win rates by seat, lengths, endings, ties, lead changes, skill
-    and the game's own statistics, each with its 95% interval (HTML, PNG, JSON)."""
+    """A balance report: win rates by seat, lengths, endings, ties, lead changes, drama,
+    a skill ladder and the game's own statistics, each with its 95% interval, every test
+    corrected together (HTML, PNG, JSON). Bots not named are the strongest that fit
+    about a minute on two cores."""
     console = make_console()
     from ..sim.plots import pyplot
     from .analyze import default_players
+    from .analyze import ladder_from
     from .analyze import run_analysis
 
     try:
         chosen = resolve_game(game)
         pyplot()  # the report draws figures: without the plot extra, say so before any game
-        at_least("-n", n, 2, "deals")
+        if n is not None:
+            at_least("-n", n, 2, "deals")
         count = player_count(chosen, players, seat or [], default_players(chosen))
-        seats = lineup(seat or ["random"], count)
-        strong = None if skill.strip().lower() == "none" else skill
-        check_bots(chosen, [*seats, *([strong, skill_against] if strong else [])])
+        seats = lineup(seat, count) if seat else None  # None: planned for the time budget
+        ladder = ladder_from(skill, skill_against)
+        check_bots(chosen, [*(seats or []), *(ladder or [])])
         run_analysis(
             console,
             chosen,
@@ -316,8 +333,7 @@ def analyze(
             rotate=rotate,
             options=option or [],
             compare=compare or [],
-            skill=strong,
-            skill_against=skill_against,
+            ladder=ladder,
             run_on=RunOn.from_flags(backend, workers, ray_address),
             out=out or f"analysis-{chosen.spec.name}",
         )
@@ -333,6 +349,7 @@ def _options_kwargs(options: object) -> dict[str, object]:
 
 app.command()(serve)
 app.command()(new_game)
+app.add_typer(matches_app, name="matches")
 
 
 def main() -> None:

@@ -37,6 +37,8 @@ _PANEL: Final = "Limits (see docs/web.md)"
 _LIMIT_HELP: Final = {
     "max_matches": "unfinished matches held at once",
     "max_matches_per_client": "unfinished matches one client address may have",
+    "max_matches_per_network": "unfinished matches one public IPv4 /24 or IPv6 /48 may have",
+    "full_idle_seconds": "when full, a new match closes the longest-idle one if idle this long",
     "creates_per_minute": "matches one client address may create per minute",
     "create_burst": "matches one client may create in a burst",
     "idle_seconds": "an unfinished match with no move for this long is closed",
@@ -63,6 +65,10 @@ _LIMIT_HELP: Final = {
     "max_streams_per_client": "live-update connections without a token from one client address",
     "stream_seconds": "how long one live-update connection stays open",
     "heartbeat_seconds": "keep-alive interval on an idle live-update connection",
+    "max_streams": "live-update connections in all (at the cap the address holding most gives way)",
+    "max_connections": "TCP connections held at once (at the cap the oldest idle one is closed)",
+    "max_connections_per_client": "TCP connections one client address may hold",
+    "request_seconds": "time a client has to send a whole request, or to read an answer",
 }
 """Each limit's flag help, by field of `Limits` (which gives its name, type and default)."""
 
@@ -122,6 +128,8 @@ def serve(
         import uvicorn
 
         from ..web import create_app
+        from ..web.connections import connection_cap
+        from ..web.connections import uvicorn_settings
         from ..web.store import Store
         from ..web.store import StoreError
     except ImportError as err:
@@ -135,6 +143,15 @@ def serve(
         Store(db).close()
     except StoreError as err:
         fail(str(err))
+    cap = connection_cap(bounds.max_connections)
+    if cap < bounds.max_connections:  # the process may not open that many files
+        streams = max(1, min(bounds.max_streams, cap // 2))
+        bounds = attrs.evolve(bounds, max_connections=max(cap, streams + 1), max_streams=streams)
+        console.print(
+            f"the open-file limit allows {bounds.max_connections} connections and "
+            f"{bounds.max_streams} live-update streams (raise it with ulimit -n)",
+            markup=False,
+        )
     try:  # the app reads proxy headers itself, from trusted proxies only
         web_app = create_app(
             db,
@@ -149,7 +166,7 @@ def serve(
         web_app,
         host=host,
         port=port,
-        proxy_headers=False,
+        **uvicorn_settings(bounds, forwarded_allow_ips),
         timeout_graceful_shutdown=3,
         log_level="info",
     )

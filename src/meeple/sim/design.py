@@ -12,10 +12,23 @@ bot's as much as its seat's, and a report must not call it a seat effect.
 
 from __future__ import annotations
 
+import inspect
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["bot_spec", "lineup_for", "seatings", "seats_comparable", "skill_seatings"]
+from ..bots import GreedyBot
+from ..bots import MCTSBot
+from ..bots.spec import parse_bot_spec
+
+__all__ = [
+    "bot_param",
+    "bot_spec",
+    "lineup_for",
+    "seatings",
+    "seats_comparable",
+    "skill_seatings",
+]
 
 
 def bot_spec(spec: str) -> str:
@@ -23,6 +36,18 @@ def bot_spec(spec: str) -> str:
     kind, sep, params = spec.partition(":")
     items = [p.strip() for p in params.split(",") if p.strip()]
     return kind.strip().lower() + (":" + ",".join(items) if sep and items else "")
+
+
+def bot_param(spec: str, name: str) -> Any:
+    """Parameter `name` of bot `spec` as the bot plays it: as given, else the bot's
+    default (None where the bot has no such parameter)."""
+    parsed = parse_bot_spec(spec)
+    given = getattr(parsed.settings(), name, None)
+    if given is not None:
+        return given
+    bot = {"mcts": MCTSBot, "greedy": GreedyBot}.get(parsed.kind)
+    parameter = inspect.signature(bot).parameters.get(name) if bot is not None else None
+    return None if parameter is None else parameter.default
 
 
 def lineup_for(seats: Sequence[str], players: int) -> tuple[str, ...]:

@@ -10,17 +10,31 @@ everywhere in ``report.json``; counts are ``[value, games]`` pairs.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 from typing import Final
 
 from .analysis import Analysis
-from .page import options_text
+from .figures import Figure
+from .formatting import options_text
+from .ladder import ladder_steps
+from .played import stalled
 from .runner import GameResult
+from .vitals import TENTHS
 
-__all__ = ["DECISION_BINS", "PLOTS", "counts", "plot_data", "series_labels"]
+__all__ = [
+    "DECISION_BINS",
+    "PLOTS",
+    "counts",
+    "lengths_data",
+    "plot_data",
+    "scores_data",
+    "series_labels",
+]
 
 DECISION_BINS: Final = tuple(i / 10 for i in range(11))
 """Edges of the decision-point histogram (tenths of a game; the last bin holds 1)."""
@@ -40,8 +54,13 @@ def series_labels(analysis: Analysis) -> list[str]:
 
 
 def _games(analysis: Analysis, label: str) -> list[GameResult]:
-    """The variant's finished main-design games."""
+    """The variant's main-design games that finished without an error."""
     return [r for b in analysis.blocks_of(label, "main") for r in b.results if r.error is None]
+
+
+def _natural(analysis: Analysis, label: str) -> list[GameResult]:
+    """Those of them that reached a natural end (stalled games are counted apart)."""
+    return [r for r in _games(analysis, label) if not stalled(r)]
 
 
 def _estimates(analysis: Analysis, keys: list[str]) -> list[list[dict[str, Any] | None]]:
@@ -74,9 +93,6 @@ def _win_rates(analysis: Analysis) -> dict[str, Any]:
     if bots:
         names = [k.removeprefix("bot ").removesuffix(" win share") for k in bots]
         panels.append(("By bot (every bot in every seat)", names, bots, True))
-    if analysis.variants[0].figure("skill win share") is not None:
-        title = f"Skill: one {analysis.skill} against {analysis.skill_against}"
-        panels.append((title, ["win share"], ["skill win share"], True))
     return {
         "title": f"{analysis.title}: win share with 95% intervals",
         "y label": "win share (%)",
@@ -95,46 +111,72 @@ def _win_rates(analysis: Analysis) -> dict[str, Any]:
     }
 
 
-def _scores(analysis: Analysis) -> dict[str, Any]:
-    players = analysis.players
-    bots = None if analysis.seats_comparable else analysis.lineup
+def scores_data(
+    title: str,
+    per_seat: Sequence[Sequence[Iterable[int]]],
+    series: Sequence[str],
+    bots: Sequence[str] | None = None,
+    note: str = "",
+) -> dict[str, Any]:
+    """The scores plot: one panel per seat, `per_seat[seat][k]` the scores of series k;
+    `bots` names each seat's bot when seats hold different bots."""
+    players = len(per_seat)
     return {
-        "title": f"{analysis.title}: final scores by seat",
+        "title": f"{title}: final scores by seat{note}",
         "x label": "final score",
         "y label": "games",
-        "series": series_labels(analysis),
+        "series": list(series),
         "panels": [
-            {
-                "title": _seat_title(p, players, bots),
-                "counts": [
-                    counts(r.scores[p] for r in _games(analysis, v.label))
-                    for v in analysis.variants
-                ],
-            }
-            for p in range(players)
+            {"title": _seat_title(p, players, bots), "counts": [counts(s) for s in scores]}
+            for p, scores in enumerate(per_seat)
         ],
     }
 
 
-def _seat_title(p: int, players: int, bots: tuple[str, ...] | None) -> str:
-    name = f"Seat {p}" + (" (first player)" if p == 0 and players > 1 else "")
-    return f"{name}: {bots[p]}" if bots else name
-
-
-def _lengths(analysis: Analysis) -> dict[str, Any]:
+def lengths_data(
+    title: str,
+    series: Sequence[Iterable[int]],
+    labels: Sequence[str],
+    medians: Sequence[float | None] = (),
+) -> dict[str, Any]:
+    """The lengths plot: one panel per series, with its median where known."""
     return {
-        "title": f"{analysis.title}: game length",
+        "title": f"{title}: game length",
         "x label": "actions per game",
         "y label": "games",
         "panels": [
             {
                 "title": label,
-                "counts": counts(r.steps for r in _games(analysis, v.label)),
-                "median": dict(v.length_percentiles).get(50),
+                "counts": counts(steps),
+                "median": medians[i] if i < len(medians) else None,
             }
-            for v, label in zip(analysis.variants, series_labels(analysis), strict=True)
+            for i, (steps, label) in enumerate(zip(series, labels, strict=True))
         ],
     }
+
+
+def _scores(analysis: Analysis) -> dict[str, Any]:
+    per_seat = [
+        [[r.scores[p] for r in _natural(analysis, v.label)] for v in analysis.variants]
+        for p in range(analysis.players)
+    ]
+    bots = None if analysis.seats_comparable else analysis.lineup
+    labels = series_labels(analysis)
+    return scores_data(analysis.title, per_seat, labels, bots, " (natural ends)")
+
+
+def _seat_title(p: int, players: int, bots: Sequence[str] | None) -> str:
+    name = f"Seat {p}" + (" (first player)" if p == 0 and players > 1 else "")
+    return f"{name}: {bots[p]}" if bots else name
+
+
+def _lengths(analysis: Analysis) -> dict[str, Any]:
+    return lengths_data(
+        analysis.title,
+        [[r.steps for r in _games(analysis, v.label)] for v in analysis.variants],
+        series_labels(analysis),
+        [dict(v.length_percentiles).get(50) for v in analysis.variants],
+    )
 
 
 def _decile(point: float) -> int:
@@ -151,12 +193,12 @@ def _decisions(analysis: Analysis) -> dict[str, Any] | None:
     points: list[list[int]] = []
     changes: list[list[list[int]]] = []
     for v in analysis.variants:
-        vitals = [r.vitals for r in _games(analysis, v.label) if r.vitals is not None]
+        vitals = [r.vitals for r in _natural(analysis, v.label) if r.vitals is not None]
         bins = Counter(_decile(x.decided_at) for x in vitals)
         points.append([bins.get(i, 0) for i in range(len(DECISION_BINS) - 1)])
         changes.append(counts(x.lead_changes for x in vitals))
     return {
-        "title": f"{analysis.title}: how games are decided",
+        "title": f"{analysis.title}: how games are decided (natural ends)",
         "series": series_labels(analysis),
         "decision point": {
             "title": "When the winners took the lead for good",
@@ -196,14 +238,14 @@ def _comparison(analysis: Analysis) -> dict[str, Any] | None:
         return None
     a, b = analysis.variants
     return {
-        "title": f"{analysis.title}: variant B against variant A (95% intervals)",
+        "title": f"{analysis.title}: variant B against variant A (95% paired intervals)",
         "subtitle": f"A: {options_text(a.options)}   B: {options_text(b.options)}",
         "x label": "B - A (percentage points)",
         "rows": [
             {
                 "key": c.key,
                 "label": c.label,
-                "significant": c.difference.significant,
+                "significant": c.significant,
                 **c.difference.to_json(),
             }
             for c in rows
@@ -211,11 +253,70 @@ def _comparison(analysis: Analysis) -> dict[str, Any] | None:
     }
 
 
+def _ladder(analysis: Analysis) -> dict[str, Any] | None:
+    if not analysis.ladder:
+        return None
+    solo = analysis.players == 1
+    steps = ladder_steps(analysis.ladder)
+    keys = [f"skill {k} {'score edge' if solo else 'win share'}" for k, _, _ in steps]
+    return {
+        "title": f"{analysis.title}: the skill ladder (95% intervals)",
+        "x label": "ladder step: the stronger bot against the rung below",
+        "y label": "score edge (points)" if solo else "stronger bot's win share (%)",
+        "percent": not solo,
+        "fair share": None if solo else 1.0 / analysis.players,
+        "series": series_labels(analysis),
+        "categories": [f"{strong}\nagainst\n{weak}" for _, strong, weak in steps],
+        "keys": keys,
+        "values": _estimates(analysis, keys),
+        "flags": [[_flag(v.figure(k)) for k in keys] for v in analysis.variants],
+    }
+
+
+def _flag(fig: Figure | None) -> str | None:
+    return None if fig is None else fig.flag
+
+
+def _mean_by_tenth(rows: list[tuple[float | None, ...]]) -> list[float | None]:
+    """Each tenth's mean over the games that have a value there."""
+    out: list[float | None] = []
+    for t in range(TENTHS):
+        values = [row[t] for row in rows if len(row) > t and row[t] is not None]
+        out.append(math.fsum(v for v in values if v is not None) / len(values) if values else None)
+    return out
+
+
+def _trajectories(analysis: Analysis) -> dict[str, Any]:
+    lines: dict[str, list[list[float | None]]] = {"branching": [], "decisions": [], "margin": []}
+    for v in analysis.variants:
+        every = [r.vitals for r in _games(analysis, v.label) if r.vitals is not None]
+        natural = [r.vitals for r in _natural(analysis, v.label) if r.vitals is not None]
+        lines["branching"].append(_mean_by_tenth([x.branching_by_tenth for x in every]))
+        lines["decisions"].append(_mean_by_tenth([x.decision_moves_by_tenth for x in every]))
+        lines["margin"].append(_mean_by_tenth([x.margin_by_tenth for x in natural]))
+    return {
+        "title": f"{analysis.title}: over the game, tenth by tenth",
+        "x label": "tenth of the game's actions",
+        "series": series_labels(analysis),
+        "tenths": list(range(1, TENTHS + 1)),
+        "panels": [
+            {"title": "Branching factor", "y label": "legal actions per decision",
+             "means": lines["branching"]},
+            {"title": "Decision moves", "y label": "decisions with a choice (share)",
+             "means": lines["decisions"]},
+            {"title": "Score margin (natural ends)", "y label": "leader's margin (points)",
+             "means": lines["margin"]},
+        ],
+    }  # fmt: skip
+
+
 PLOTS: Final[tuple[tuple[str, Callable[[Analysis], dict[str, Any] | None]], ...]] = (
     ("win-rates.png", _win_rates),
     ("scores.png", _scores),
     ("lengths.png", _lengths),
     ("decisions.png", _decisions),
+    ("trajectories.png", _trajectories),
+    ("ladder.png", _ladder),
     ("statistics.png", _statistics),
     ("comparison.png", _comparison),
 )

@@ -1,6 +1,7 @@
 """The balance report's plots (matplotlib, without a "Software" stamp so the bytes
 depend only on the figures): win shares by seat, scores and lengths by seat and
-variant, when games are decided, the game's own statistics, B - A.
+variant, when games are decided, how play goes over the game, the skill ladder, the
+game's own statistics, B - A.
 
 Each plot is drawn from its data in `meeple.sim.plotdata` (the same data the report
 writes as JSON), never from the games directly.
@@ -19,13 +20,18 @@ from typing import Final
 from ..core.errors import InvalidOptionsError
 from ..core.extras import install_hint
 from .analysis import Analysis
-from .plotdata import counts
+from .plotdata import lengths_data
 from .plotdata import plot_data
+from .plotdata import scores_data
 
 __all__ = ["draw", "plot_lengths", "plot_scores", "pyplot", "write_plots"]
 
 _COLOURS: Final = ("#1f77b4", "#ff7f0e")
 """Variant A, variant B (matplotlib's first two default colours)."""
+
+_LINES: Final = (("o-", 3.0, 8.0), ("s--", 1.5, 4.0))
+"""Line style, width and marker size of variant A, variant B: B drawn thinner over A, so
+a variant that changes nothing still shows both."""
 
 Data = Mapping[str, Any]
 
@@ -68,6 +74,8 @@ def draw(plt: Any, name: str, data: Data) -> Any:
         "scores.png": _draw_scores,
         "lengths.png": _draw_lengths,
         "decisions.png": _draw_decisions,
+        "trajectories.png": _draw_trajectories,
+        "ladder.png": _draw_ladder,
         "statistics.png": _draw_statistics,
         "comparison.png": _draw_comparison,
     }
@@ -82,11 +90,46 @@ def _offsets(count: int, width: float = 0.8) -> Iterator[tuple[float, float]]:
         yield (i - (count - 1) / 2) * bar, bar
 
 
-def _error_bars(ests: Sequence[Data]) -> list[list[float]]:
-    """Percentage-point distances from each share to its interval's ends (never below 0)."""
-    lows = [max(0.0, e["value"] - e["low"]) * 100 if e["low"] is not None else 0.0 for e in ests]
-    highs = [max(0.0, e["high"] - e["value"]) * 100 if e["high"] is not None else 0.0 for e in ests]
+def _error_bars(ests: Sequence[Data], scale: float = 100.0) -> list[list[float]]:
+    """Distances from each estimate to its interval's ends, times `scale` (percentage
+    points for shares), never below 0."""
+    lows = [max(0.0, e["value"] - e["low"]) * scale if e["low"] is not None else 0.0 for e in ests]
+    highs = [
+        max(0.0, e["high"] - e["value"]) * scale if e["high"] is not None else 0.0 for e in ests
+    ]
     return [lows, highs]
+
+
+def _estimate_bars(
+    ax: Any,
+    values: Sequence[Sequence[Data | None]],
+    series: Sequence[str],
+    *,
+    horizontal: bool = False,
+    scale: float = 100.0,
+    capsize: float = 3,
+) -> None:
+    """One bar per estimate with its interval as an error bar, the series side by side
+    around each category (`values[series][category]`; None draws nothing)."""
+    for (offset, width), ests, label, colour in zip(
+        _offsets(len(series)), values, series, _COLOURS, strict=False
+    ):
+        present = [(i + offset, e) for i, e in enumerate(ests) if e is not None]
+        places = [x for x, _ in present]
+        heights = [e["value"] * scale for _, e in present]
+        errors = _error_bars([e for _, e in present], scale)
+        if horizontal:
+            ax.barh(places, heights, width, label=label, color=colour)
+            ax.errorbar(heights, places, xerr=errors, fmt="none", ecolor="black", capsize=capsize)
+        else:
+            ax.bar(places, heights, width, label=label, color=colour)
+            ax.errorbar(places, heights, yerr=errors, fmt="none", ecolor="black", capsize=capsize)
+
+
+def _fair_line(ax: Any, fair: float) -> None:
+    ax.axhline(
+        fair * 100, color="grey", linestyle="--", linewidth=1, label=f"fair share {fair:.0%}"
+    )
 
 
 def _integer_axis(ax: Any, *, x: bool = True) -> None:
@@ -103,23 +146,10 @@ def _draw_win_rates(plt: Any, data: Data) -> Any:
     fig, axes = plt.subplots(
         1, len(panels), figsize=(4 + 3 * len(panels), 4), squeeze=False, layout="constrained"
     )
-    fair = data["fair share"]
     for ax, panel in zip(axes[0], panels, strict=True):
-        for (offset, width), ests, label, colour in zip(
-            _offsets(len(data["series"])), panel["values"], data["series"], _COLOURS, strict=False
-        ):
-            xs = [i + offset for i in range(len(ests))]
-            values = [e["value"] * 100 for e in ests]
-            ax.bar(xs, values, width, label=label, color=colour)
-            ax.errorbar(xs, values, yerr=_error_bars(ests), fmt="none", ecolor="black", capsize=3)
+        _estimate_bars(ax, panel["values"], data["series"])
         if panel["fair share line"]:
-            ax.axhline(
-                fair * 100,
-                color="grey",
-                linestyle="--",
-                linewidth=1,
-                label=f"fair share {fair:.0%}",
-            )
+            _fair_line(ax, data["fair share"])
         ax.set_xticks(range(len(panel["categories"])), panel["categories"])
         ax.set_ylabel(data["y label"])
         ax.set_ylim(0, 100)
@@ -139,24 +169,7 @@ def plot_scores(
     """Final scores, one panel per seat, one bar per whole score (several series side by
     side, never over each other); `series[seat][k]` are the scores of series k, and
     `bots` names the bot in each seat when seats hold different bots."""
-    seats = len(series)
-    panels = []
-    for p, per_seat in enumerate(series):
-        name = f"Seat {p}" + (" (first player)" if p == 0 and seats > 1 else "")
-        panels.append(
-            {
-                "title": f"{name}: {bots[p]}" if bots else name,
-                "counts": [counts(scores) for scores in per_seat],
-            }
-        )
-    data = {
-        "title": f"{title}: final scores by seat",
-        "x label": "final score",
-        "y label": "games",
-        "series": list(labels),
-        "panels": panels,
-    }
-    return draw(plt, "scores.png", data)
+    return draw(plt, "scores.png", scores_data(title, series, labels, bots))
 
 
 def _panel_column(plt: Any, data: Data, top: float, per_panel: float) -> tuple[Any, list[Any]]:
@@ -212,20 +225,7 @@ def plot_lengths(
     medians: Sequence[float | None] = (),
 ) -> Any:
     """Game lengths, one panel per series, bars centred on whole numbers of actions."""
-    data = {
-        "title": f"{title}: game length",
-        "x label": "actions per game",
-        "y label": "games",
-        "panels": [
-            {
-                "title": label,
-                "counts": counts(steps),
-                "median": medians[i] if i < len(medians) else None,
-            }
-            for i, (steps, label) in enumerate(zip(series, labels, strict=True))
-        ],
-    }
-    return draw(plt, "lengths.png", data)
+    return draw(plt, "lengths.png", lengths_data(title, series, labels, medians))
 
 
 def _draw_lengths(plt: Any, data: Data) -> Any:
@@ -290,29 +290,10 @@ def _draw_decisions(plt: Any, data: Data) -> Any:
 def _draw_statistics(plt: Any, data: Data) -> Any:
     labels = data["categories"]
     fig, ax = plt.subplots(figsize=(9, 1.5 + 0.35 * len(labels)), layout="constrained")
-    for (offset, width), ests, label, colour in zip(
-        _offsets(len(data["series"])), data["values"], data["series"], _COLOURS, strict=False
-    ):
-        ys = [i + offset for i in range(len(labels))]
-        ax.barh(
-            ys, [e["value"] * 100 if e else 0.0 for e in ests], width, label=label, color=colour
-        )
-        present = [(y, e) for y, e in zip(ys, ests, strict=True) if e is not None]
-        ax.errorbar(
-            [e["value"] * 100 for _, e in present],
-            [y for y, _ in present],
-            xerr=_error_bars([e for _, e in present]),
-            fmt="none",
-            ecolor="black",
-            capsize=2,
-        )
-    ax.set_yticks(range(len(labels)), labels)
-    ax.invert_yaxis()
+    _estimate_bars(ax, data["values"], data["series"], horizontal=True, capsize=2)
     ax.set_xlim(0, 100)
-    ax.set_xlabel(data["x label"])
     ax.legend(loc="lower right", fontsize=8)
-    fig.suptitle(data["title"])
-    return fig
+    return _rows_titled(fig, ax, labels, data)
 
 
 def _draw_comparison(plt: Any, data: Data) -> Any:
@@ -325,9 +306,59 @@ def _draw_comparison(plt: Any, data: Data) -> Any:
         ax.plot([low * 100, high * 100], [y, y], color=colour, linewidth=2)
         ax.plot([row["value"] * 100], [y], "o", color=colour)
     ax.axvline(0, color="black", linewidth=1)
-    ax.set_yticks(range(len(rows)), [row["label"] for row in rows])
+    ax.set_title(data["subtitle"])
+    return _rows_titled(fig, ax, [row["label"] for row in rows], data)
+
+
+def _rows_titled(fig: Any, ax: Any, labels: Sequence[str], data: Data) -> Any:
+    """A plot of one row per label, top to bottom, with its x label and title."""
+    ax.set_yticks(range(len(labels)), labels)
     ax.invert_yaxis()
     ax.set_xlabel(data["x label"])
-    ax.set_title(data["subtitle"])
+    fig.suptitle(data["title"])
+    return fig
+
+
+def _draw_ladder(plt: Any, data: Data) -> Any:
+    steps = data["categories"]
+    fig, ax = plt.subplots(figsize=(3 + 2.2 * len(steps), 4.5), layout="constrained")
+    scale = 100.0 if data["percent"] else 1.0
+    _estimate_bars(ax, data["values"], data["series"], scale=scale)
+    if data["fair share"] is not None:
+        _fair_line(ax, data["fair share"])
+        ax.set_ylim(0, 100)
+    else:
+        ax.axhline(0, color="grey", linewidth=1)
+    for (offset, _), flags, ests in zip(
+        _offsets(len(data["series"])), data["flags"], data["values"], strict=False
+    ):
+        for i, (flag, est) in enumerate(zip(flags, ests, strict=True)):
+            if flag in ("saturated", "inconclusive") and est is not None:
+                top = est["value"] if est["high"] is None else est["high"]
+                ax.annotate(flag, (i + offset, top * scale), xytext=(0, 3),
+                            textcoords="offset points", ha="center", fontsize=7)  # fmt: skip
+    ax.set_xticks(range(len(steps)), steps)
+    ax.set_ylabel(data["y label"])
+    ax.set_xlabel(data["x label"])
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, fontsize=8)
+    fig.suptitle(data["title"])
+    return fig
+
+
+def _draw_trajectories(plt: Any, data: Data) -> Any:
+    panels = data["panels"]
+    fig, axes = plt.subplots(1, len(panels), figsize=(12, 3.8), squeeze=False, layout="constrained")
+    for ax, panel in zip(axes[0], panels, strict=True):
+        for means, label, colour, (style, width, size) in zip(
+            panel["means"], data["series"], _COLOURS, _LINES, strict=False
+        ):
+            points = [(t, m) for t, m in zip(data["tenths"], means, strict=True) if m is not None]
+            ax.plot([t for t, _ in points], [m for _, m in points], style, color=colour,
+                    linewidth=width, markersize=size, label=label)  # fmt: skip
+        ax.set_title(panel["title"])
+        ax.set_ylabel(panel["y label"])
+        ax.set_xlabel(data["x label"])
+        ax.set_xticks(data["tenths"])
+        ax.legend(loc="best", fontsize=8)
     fig.suptitle(data["title"])
     return fig

@@ -21,16 +21,18 @@ from typing import Final
 
 from ..core.registry import resolve_game
 from .analysis import Analysis
+from .correction import page_tests
 from .design import seatings
+from .formatting import format_estimate
+from .formatting import option_text
+from .formatting import options_text
 from .page import GROUPS
-from .page import format_estimate
-from .page import option_text
-from .page import options_text
 from .page import render_html
 from .plotdata import plot_data
 from .plots import plot_lengths
 from .plots import plot_scores
 from .plots import write_plots
+from .significance import CORRECTION
 
 __all__ = [
     "FILES",
@@ -46,8 +48,9 @@ __all__ = [
     "write_report",
 ]
 
-REPORT_FORMAT: Final = 1
-"""Version of the layout of ``report.json`` and ``results.jsonl``."""
+REPORT_FORMAT: Final = 2
+"""Version of the layout of ``report.json`` and ``results.jsonl`` (2: the skill ladder,
+paired comparisons, the page's tests and their correction, Ludii's measures)."""
 
 FILES: Final = (
     "report.html",
@@ -57,11 +60,13 @@ FILES: Final = (
     "scores.png",
     "lengths.png",
     "decisions.png",
+    "trajectories.png",
+    "ladder.png",
     "statistics.png",
     "comparison.png",
 )
-"""Every file a report may write (statistics.png needs share-like game statistics,
-comparison.png a second variant)."""
+"""Every file a report may write (ladder.png needs a skill ladder, statistics.png
+share-like game statistics, comparison.png a second variant)."""
 
 
 def reproduce_command(analysis: Analysis) -> str:
@@ -85,10 +90,12 @@ def reproduce_command(analysis: Analysis) -> str:
             if base.get(key) != other.get(key):
                 value = other.get(key, defaults.get(key))
                 words += ["--compare", f"{key}={option_text(value)}"]
-    if analysis.skill is None:
+    if not analysis.ladder:
         words += ["--skill", "none"]
     else:
-        words += ["--skill", analysis.skill, "--skill-against", analysis.skill_against]
+        words += ["--skill-against", analysis.ladder[0]]
+        for rung in analysis.ladder[1:]:
+            words += ["--skill", rung]
     return " ".join(shlex.quote(w) for w in words)
 
 
@@ -162,6 +169,7 @@ def _write_results(path: Path, analysis: Analysis) -> Path:
                 row = {
                     "variant": block.variant,
                     "design": block.design,
+                    "step": block.step,
                     "rotation": block.rotation,
                     "seating": list(block.seating),
                     **result.to_json(),
@@ -196,11 +204,15 @@ def _write_json(
             "rotate": analysis.rotate,
             "seatings": [list(s) for s in plan],
             "seats_comparable": analysis.seats_comparable,
-            "skill": analysis.skill,
-            "skill_against": analysis.skill_against,
+            "ladder": list(analysis.ladder),
+            "bots_chosen": analysis.chosen,
         },
         "variants": [v.to_json() for v in analysis.variants],
         "comparison": [c.to_json() for c in analysis.comparison],
+        "tests": {
+            "correction": CORRECTION,
+            "family": [t.to_json() for t in page_tests(analysis.variants, analysis.comparison)],
+        },
         "plots": dict(plots),
         "files": {
             "results": "results.jsonl",

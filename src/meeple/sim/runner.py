@@ -10,12 +10,13 @@ import attrs
 
 from ..bots import make_bot
 from ..core import rng as _rng
-from ..core.capabilities import HasStatistics
-from ..core.capabilities import Statistic
 from ..core.match import GameRecord
 from ..core.match import Match
 from ..core.protocols import Game
 from ..core.turns import asking_order
+from .vitals import Vitals
+from .vitals import VitalsWatch
+from .vitals import lead_summary
 
 __all__ = ["GameResult", "Vitals", "game_seed", "lead_summary", "play_game"]
 
@@ -23,51 +24,6 @@ __all__ = ["GameResult", "Vitals", "game_seed", "lead_summary", "play_game"]
 def game_seed(master_seed: int, index: int) -> int:
     """The seed of game `index` in a batch: depends on the master seed and index only."""
     return _rng.derive_seed(master_seed, "game", index)
-
-
-@attrs.frozen
-class Vitals:
-    """How one game went, beyond its outcome: what a balance report aggregates."""
-
-    lead_changes: int
-    """Times the sole leader changed (see `lead_summary`)."""
-    decided_at: float
-    """Fraction of the game's actions played when the winners took the lead for good."""
-    statistics: tuple[tuple[str, Statistic], ...] = ()
-    """The game's ``statistics`` capability at the end, sorted by key (empty without it)."""
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict (statistics as an object)."""
-        return {
-            "lead_changes": self.lead_changes,
-            "decided_at": self.decided_at,
-            "statistics": dict(self.statistics),
-        }
-
-
-def lead_summary(leaders: Sequence[frozenset[int]], winners: frozenset[int]) -> tuple[int, float]:
-    """(lead changes, decision point) from who led before and after each action.
-
-    `leaders` holds the provisional winners (``state.outcome().winners``) of the
-    opening position and after every action. A lead change is a sole leader taking
-    over from another sole leader (a tie in between is no leader, not a change). The
-    decision point is the fraction of the actions played when the leaders were, for
-    the rest of the game, only final winners: 0 for a game led by its winners from
-    the start, 1 for a game decided by its last action.
-    """
-    changes = 0
-    sole: int | None = None
-    unsettled = -1
-    for index, group in enumerate(leaders):
-        if len(group) == 1:
-            (leader,) = group
-            if sole is not None and leader != sole:
-                changes += 1
-            sole = leader
-        if not group <= winners:
-            unsettled = index
-    steps = len(leaders) - 1
-    return changes, (unsettled + 1) / steps if steps else 0.0
 
 
 @attrs.frozen
@@ -138,22 +94,18 @@ def play_game(
         ]
         state = match.state
         bound = game.spec.max_steps(players)
-        leaders = [state.outcome().winners] if vitals else []
+        watch = VitalsWatch(state) if vitals else None
         while not state.is_over:
             if len(match.history) >= bound:
                 raise RuntimeError(f"game exceeded max_steps({players}) = {bound}")
             for player in asking_order(state):  # seats asked in secret first (Wypas offers)
-                action = bots[player].choose(state.view(player), state.legal_actions(player))
-                state = match.play(action, player)
+                legal = state.legal_actions(player)
+                state = match.play(bots[player].choose(state.view(player), legal), player)
+                if watch is not None:
+                    watch.moved(len(legal), state)
                 break
-            if vitals:
-                leaders.append(state.outcome().winners)
         outcome = state.outcome()
-        measured = None
-        if vitals:
-            changes, decided = lead_summary(leaders, outcome.winners)
-            figures = game.statistics(state) if isinstance(game, HasStatistics) else {}
-            measured = Vitals(changes, decided, tuple(sorted(figures.items())))
+        measured = None if watch is None else watch.finish(game, state, outcome.winners)
         return GameResult(
             index=index,
             seed=seed,

@@ -21,6 +21,7 @@ __all__ = [
     "Summary",
     "difference",
     "mean_of",
+    "paired_difference",
     "percentile",
     "share",
     "shifted",
@@ -213,6 +214,38 @@ def difference(a: Estimate, b: Estimate) -> Estimate:
     if a.sd is None or b.sd is None:
         return Estimate("difference", value, None, None, n)
     half = Z95 * math.sqrt(a.sd**2 / a.n + b.sd**2 / b.n)
+    return Estimate("difference", value, value - half, value + half, n)
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float], kind: EstimateKind) -> Estimate:
+    """The mean of b[i] - a[i] over pairs played on the same deal and seating, with its
+    95% interval from the spread of the differences (not of each side).
+
+    Shares (values from 0 to 1): Agresti and Min's adjusted interval for matched
+    proportions (2005, Statistics in Medicine 24:729): the Wald interval of the paired
+    difference after adding half a pair to each cell of the paired table, that is, two
+    pairs that differ by 0 and half a pair each differing by +1 and by -1 (with 0/1
+    values exactly their formula; a shared win counts its fraction). It never shrinks
+    to a point when every pair agrees. Means: the normal interval of the differences'
+    mean from their sample standard deviation (none below two pairs).
+    """
+    if len(a) != len(b):
+        raise ValueError(f"paired samples differ in size: {len(a)} and {len(b)}")
+    diffs = [y - x for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    value = math.fsum(diffs) / n if n else 0.0
+    if kind == "share":
+        total = n + 2
+        centre = math.fsum(diffs) / total
+        variance = ((math.fsum(d * d for d in diffs) + 1) / total - centre**2) / total
+        half = Z95 * math.sqrt(max(0.0, variance))
+        low = max(-1.0, min(value, centre - half))  # the interval always holds the value
+        high = min(1.0, max(value, centre + half))
+        return Estimate("difference", value, low, high, n)
+    if n < 2:
+        return Estimate("difference", value, None, None, n)
+    sd = math.sqrt(math.fsum((d - value) ** 2 for d in diffs) / (n - 1))
+    half = Z95 * sd / math.sqrt(n)
     return Estimate("difference", value, value - half, value + half, n)
 
 

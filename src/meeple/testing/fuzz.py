@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
+import tracemalloc
 from collections.abc import Iterator
 from typing import Any
 
@@ -215,9 +216,20 @@ def _exercise(game: Game, obj: Any, limit: float) -> None:
                 raise FuzzError(f"determinize(view) leaves player {p} to act with no legal action")
 
 
-def check_document(game: Game, text: str, *, time_limit: float = 3.0) -> bool:
+def check_document(
+    game: Game, text: str, *, time_limit: float = 3.0, memory_limit: int | None = None
+) -> bool:
     """Load `text`; True if it was accepted (and then survived every method), False if
-    it was refused with CorruptDataError; FuzzError for anything else."""
+    it was refused with CorruptDataError; FuzzError for anything else.
+
+    With `memory_limit`, also FuzzError if loading and exercising the document ever
+    held more than that many bytes of Python objects at once (measured with
+    tracemalloc, which slows the run down)."""
+    with _memory_bound(memory_limit):
+        return _check(game, text, time_limit)
+
+
+def _check(game: Game, text: str, time_limit: float) -> bool:
     try:
         with _deadline(time_limit, "loads"):
             obj = codec.loads(text, game=game)
@@ -229,3 +241,24 @@ def check_document(game: Game, text: str, *, time_limit: float = 3.0) -> bool:
         raise FuzzError(f"loads raised {type(err).__name__}, not CorruptDataError: {err}") from err
     _exercise(game, obj, time_limit)
     return True
+
+
+@contextlib.contextmanager
+def _memory_bound(limit: int | None) -> Iterator[None]:
+    """FuzzError if the block's peak of traced memory goes over `limit` bytes."""
+    if limit is None:
+        yield
+        return
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    tracemalloc.reset_peak()
+    base, _ = tracemalloc.get_traced_memory()
+    try:
+        yield
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        if started:
+            tracemalloc.stop()
+    if peak - base > limit:
+        raise FuzzError(f"the document took {peak - base:,} bytes at once, over {limit:,}")

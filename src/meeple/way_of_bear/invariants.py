@@ -74,6 +74,7 @@ def validate(s: State) -> None:
     # the turn's phase data a view does not show whole
     _check(s.phase != Phase.PAY or sum(s.owed) > 0, "paying needs something owed")
     _check(s.extra_count >= 0 and s.waivers >= 0, "counts are not negative")
+    _check(s.extra_count <= _MOST and s.waivers <= MAX_HAND, "counts are bounded")
     _check(s.phase in _TURN_PHASES or not s.extra, "stale extra")
     if s.phase == Phase.OVER:
         _check(not s.fresh and not s.regular_done and not any(s.mods), "turn reset")

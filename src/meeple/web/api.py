@@ -12,7 +12,6 @@ stored match that is damaged, 503 if a move could not be stored.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -30,19 +29,19 @@ from .access import is_operator
 from .access import match_and_seat
 from .bodies import Abandoned
 from .bodies import Act
-from .bodies import ClosedEvent
 from .bodies import Created
 from .bodies import CreateMatch
 from .bodies import Legal
 from .bodies import Played
 from .bodies import RecordBody
 from .bodies import SeatEntry
-from .bodies import VersionEvent
 from .bodies import read_body
 from .bodies import structured
 from .bodies import write_body
 from .body import read_json
 from .errors import ApiError
+from .event_stream import EVENT_GAP_SECONDS
+from .event_stream import event_lines
 from .hub import Hub
 from .hub import LiveMatch
 from .new_match import check_fields
@@ -61,9 +60,6 @@ __all__ = ["EVENT_GAP_SECONDS", "MAX_NOTATION"]
 MAX_NOTATION = 200
 """Longest action notation a move may send (the built-in games' longest is under 30):
 a refusal quotes the notation, and 16 KB of it would bury the reason."""
-
-EVENT_GAP_SECONDS = 0.1
-"""Least time between two events on one live-update connection (bursts are coalesced)."""
 
 
 def _hub(request: Request) -> Hub:
@@ -219,11 +215,6 @@ async def status(request: Request) -> Response:
     return JSONResponse(write_body(structured(payload, Status)))
 
 
-def _event(name: str, message: VersionEvent | ClosedEvent) -> str:
-    """One server-sent event, its data written from its type."""
-    return f"event: {name}\ndata: {json.dumps(write_body(message))}\n\n"
-
-
 async def events(request: Request) -> Response:
     """GET /api/matches/{id}/events: server-sent events carrying only the version.
 
@@ -241,30 +232,11 @@ async def events(request: Request) -> Response:
 
     async def lines() -> AsyncIterator[str]:
         """Version numbers as they change, until the game ends or the time cap."""
-        loop = asyncio.get_running_loop()
-        ends = loop.time() + limits.stream_seconds
-        sent: tuple[int, bool, str | None, str | None] | None = None
         try:
-            yield "retry: 2000\n\n"
-            while not hub.closing.is_set() and not live.gone and loop.time() < ends:
-                if stream.ended is not None:
-                    yield _event("closed", ClosedEvent(stream.ended))
-                    return
-                # The seat's own count: a move it did not see being made sends nothing.
-                version = live.version_for(seat)
-                now = (version, live.match.state.is_over, live.bot_error, live.closed)
-                if now != sent:
-                    sent = now
-                    yield _event("version", VersionEvent(now[0], now[1]))
-                stream.event.clear()
-                try:
-                    await asyncio.wait_for(stream.event.wait(), timeout=limits.heartbeat_seconds)
-                except TimeoutError:
-                    if await request.is_disconnected():
-                        return
-                    yield ": keep-alive\n\n"
-                    continue
-                await asyncio.sleep(EVENT_GAP_SECONDS)  # let a burst of moves become one event
+            async for line in event_lines(
+                live, stream, limits, hub.closing, request.is_disconnected
+            ):
+                yield line
         finally:
             hub.unsubscribe(live, stream)
 

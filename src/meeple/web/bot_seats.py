@@ -6,7 +6,9 @@ unbounded-looking work on behalf of a client: bots think in worker processes
 decision capped at `Limits.max_bot_seconds`; a worker that overruns is killed).
 A bot that raises or chooses an illegal action is reported, and the random bot
 plays its seat from then on; if even that fails, the match is marked stuck so a
-seated player can abandon it.
+seated player can abandon it. A bot that fails on a decision it was asked in
+secret (a Wypas offer) is reported to the log only, and declines: telling the
+table would tell it that the seat was asked.
 """
 
 from __future__ import annotations
@@ -15,18 +17,25 @@ import asyncio
 import logging
 from collections.abc import Awaitable
 from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 from ..bots import RandomBot
+from ..core.errors import MeepleError
+from ..core.public import is_seen
+from ..core.public import public_move
+from ..core.turns import public_to_act
 from .errors import ApiError
 from .limits import Limits
 from .live import LiveMatch
 from .seats import bot_for
 from .workers import FairSlots
 from .workers import NotPicklableError
+from .workers import hold_workers
+from .workers import release_workers
 from .workers import shared_workers
 
-__all__ = ["BOT_GRACE_SECONDS", "BotDriver"]
+__all__ = ["BOT_GRACE_SECONDS", "BotDriver", "unseen_answer"]
 
 log = logging.getLogger("meeple.web")
 
@@ -58,6 +67,20 @@ class BotDriver:
         """Bot decisions being computed now."""
         self.waiting = 0
         """Bot decisions waiting for a free bot worker."""
+        self._holding = False
+
+    def start(self) -> None:
+        """The server starts: hold the shared bot workers (see `hold_workers`)."""
+        if not self._holding:
+            self._holding = True
+            hold_workers()
+
+    async def close(self) -> None:
+        """The server stopped (its bot tasks cancelled): the last server out stops the
+        workers, so none is left deciding for a server that is gone."""
+        if self._holding:
+            self._holding = False
+            await asyncio.to_thread(release_workers)
 
     def wake(self, live: LiveMatch) -> None:
         """Start the match's bot task if a bot is to act and none is running."""
@@ -110,11 +133,11 @@ class BotDriver:
             live.notify()
 
     async def _decide(self, live: LiveMatch, seat: int) -> tuple[Any, bool] | None:
-        """The bot's legal action (and whether it ends the game); on failure, the random
-        bot's, with the failure reported; None if even that fails."""
+        """The bot's legal action (and whether it ends the game); on failure, a stand-in's
+        (see `_stand_in`, or `_answer_in_secret` for a decision the table does not see);
+        None if even that fails."""
         state = live.match.state
         kind = live.seats[seat]
-        number = live.version + 1
         view, legal = state.view(seat), state.legal_actions(seat)
         try:
             bot = bot_for(kind, live.game, live.match.seed, seat, live.version, self.limits)
@@ -127,28 +150,83 @@ class BotDriver:
         except Exception as err:  # any bot bug: report it, keep the match going
             failure = err
         self.failures += 1
+        secret = seat not in public_to_act(state)
         log.error(
-            "match %s: the bot in seat %d (%s) failed at move %d",
+            "match %s: the bot in seat %d (%s) failed at move %d%s: %s",
             live.id,
             seat,
             kind,
-            number,
-            exc_info=failure,
+            live.version + 1,
+            " (asked in secret: the players are not told)" if secret else "",
+            failure,
+            # a refused bot (a hand-edited seat, an illegal choice) is one line; a bug's
+            # traceback is for its author
+            exc_info=None if isinstance(failure, MeepleError) else failure,
         )
+        if secret:
+            return await self._answer_in_secret(live, seat, view, legal)
+        return await self._stand_in(live, seat, view, legal, failure)
+
+    async def _stand_in(
+        self, live: LiveMatch, seat: int, view: Any, legal: Any, failure: Exception
+    ) -> tuple[Any, bool] | None:
+        """A bot failed on a decision the table sees: the random bot moves for it and plays
+        its seat from now on, and every seat is told (`bot_error`)."""
+        state, number, kind = live.match.state, live.version + 1, live.seats[seat]
         what = f"the bot in seat {seat} ({kind}) failed at move {number} ({type(failure).__name__})"
         try:
             action = RandomBot(live.match.seed ^ number).choose(view, legal)
             over = state.apply(action, seat).is_over
         except Exception:  # the game itself is broken here: only a player can end it
             log.exception("match %s: the stand-in random bot failed too", live.id)
-            live.stuck = True
-            live.bot_error = (
+            await self._stuck(
+                live,
                 f"{what}, and so did the random bot standing in; a seated player may "
-                "abandon the match"
+                "abandon the match",
             )
-            await self._save_error(live)
             return None
         live.seats = tuple("random" if p == seat else k for p, k in enumerate(live.seats))
         live.bot_error = f"{what}; the random bot plays seat {seat} from now on"
         await self._save_error(live)
         return action, over
+
+    async def _answer_in_secret(
+        self, live: LiveMatch, seat: int, view: Any, legal: Any
+    ) -> tuple[Any, bool] | None:
+        """A bot failed on a decision only its own seat sees (a Wypas offer of a special
+        card): it answers as if it had declined, with the first move no other seat sees
+        being made (Wypas: ``wait``), and nobody but the server's log is told. Telling
+        the seats, or giving the seat to the random bot (seat kinds are public), would
+        tell them that this seat was asked. The seat keeps its bot, asked anew next time.
+
+        A game with no such move gets the random bot's choice, which the table sees
+        anyway."""
+        state = live.match.state
+        try:
+            action = unseen_answer(live.game, seat, state.players, legal)
+            if action is None:
+                action = RandomBot(live.match.seed ^ (live.version + 1)).choose(view, legal)
+            return action, state.apply(action, seat).is_over
+        except Exception:  # the game itself is broken here: only a player can end it
+            log.exception("match %s: the secret stand-in answer failed too", live.id)
+            # no seat and no move named: the table only learns the match cannot go on
+            await self._stuck(
+                live, "a bot failed and the game could not go on; a seated player may abandon"
+            )
+            return None
+
+    async def _stuck(self, live: LiveMatch, message: str) -> None:
+        """Even the stand-in failed: the match waits until a seated player abandons it."""
+        live.stuck = True
+        live.bot_error = message
+        await self._save_error(live)
+
+
+def unseen_answer(game: Any, seat: int, players: int, legal: Sequence[Any]) -> Any | None:
+    """The first of `legal` that no other seat (nor a spectator) sees `seat` make at all
+    (`meeple.core.public.UNSEEN`: a secret decline), or None if every move is seen."""
+    viewers = (None, *(p for p in range(players) if p != seat))
+    for action in legal:
+        if not any(is_seen(public_move(game, action, seat, viewer)) for viewer in viewers):
+            return action
+    return None

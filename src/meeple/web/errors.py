@@ -3,6 +3,7 @@ and the words of the refusals that explain a limit."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -73,14 +74,26 @@ def too_many_guesses(limits: Limits, wait: float) -> ApiError:
     )
 
 
-def too_many_open(limits: Limits, which: str) -> ApiError:
-    """The 429 for a new match past the cap on unfinished ones: the server's (``"total"``)
-    or one address's (``"client"``)."""
+def too_many_open(limits: Limits, which: str, wait: float | None = None) -> ApiError:
+    """The 429 for a new match past the cap on unfinished ones: the server's (``"total"``,
+    with the seconds until the longest-idle match may give way), one network's
+    (``"network"``) or one address's (``"client"``)."""
     if which == "total":
+        minutes = max(1, math.ceil((wait or 60.0) / 60))
         return ApiError(
             429,
-            f"the server already holds {limits.max_matches} unfinished matches, "
-            "its limit; finish one or try later",
+            f"the server is full: it holds {limits.max_matches} unfinished matches, its "
+            f"limit; try again in {minutes} minute{'s' if minutes > 1 else ''} (a match "
+            f"nobody moved in for {duration(limits.full_idle_seconds)} then makes room)",
+            headers={"Retry-After": str(minutes * 60)},
+        )
+    if which == "network":
+        return ApiError(
+            429,
+            f"your network (addresses sharing the first 24 bits, or 48 for IPv6) already "
+            f"has {max(limits.max_matches_per_network, limits.max_matches_per_client)} "
+            "unfinished matches on this server, the most one network may have: finish or "
+            "abandon one",
         )
     return ApiError(
         429,

@@ -34,21 +34,16 @@ from typing import TypeVar
 from ..core.errors import CorruptDataError
 from ..core.errors import GameOverError
 from ..core.errors import IllegalActionError
-from ..core.errors import InvalidOptionsError
 from ..core.errors import InvalidPlayerError
 from ..core.errors import MalformedActionError
 from ..core.errors import MeepleError
-from ..core.errors import UnknownGameError
-from ..core.match import GameRecord
-from ..core.match import Match
-from ..core.options import build_options
-from ..core.options import check_players
-from ..core.options import options_to_json
 from ..core.protocols import Game
 from ..core.registry import Registry
 from ..core.registry import default_registry
 from .bot_seats import BOT_GRACE_SECONDS
 from .bot_seats import BotDriver
+from .build import replay_stored
+from .build import requested_match
 from .clients import Clients
 from .errors import ApiError
 from .errors import creating_too_quickly
@@ -58,10 +53,12 @@ from .live import DAMAGED
 from .live import LiveMatch
 from .live import Stream
 from .live import hash_token
+from .match_cap import Caps
+from .match_cap import full_reason
 from .seats import HUMAN
-from .seats import normalize_seat
 from .store import NewMatch
 from .store import Store
+from .stream_slots import StreamSlots
 from .upkeep import SweepReport
 from .upkeep import status_payload
 from .upkeep import sweep
@@ -109,6 +106,8 @@ class Hub:
         """What the last sweep did."""
         self.games_payload: bytes | None = None
         """``GET /api/games``, once computed."""
+        self.stream_slots = StreamSlots(self.limits.max_streams)
+        """Every live-update connection, capped in all (`Limits.max_streams`)."""
 
     @property
     def store(self) -> Store:
@@ -130,6 +129,7 @@ class Hub:
             self._store_or_path = await self._db(Store, self._store_or_path)
         for label, reason in self.store.migration_problems:
             self._report_damage(label, f"{reason} (left in table matches_v1)")
+        self.bots.start()
         await self.sweep()
         await self.resume()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
@@ -153,12 +153,13 @@ class Hub:
         if self._sweeper is not None:
             tasks.append(self._sweeper)
         for live in self._live.values():
-            live.notify()
+            live.wake_all()
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.bots.close()
         if isinstance(self._store_or_path, Store):
             await self._db(self._store_or_path.close)
         self._db_thread.shutdown(wait=True)
@@ -186,20 +187,9 @@ class Hub:
     ) -> tuple[LiveMatch, tuple[str | None, ...]]:
         """A new match and one fresh token per human seat; 422 or 429 if refused."""
         try:
-            game = self.game(game_name)
-            check_players(game.spec, players)
-            if players > self.limits.max_seats:
-                raise InvalidOptionsError(
-                    f"this server allows at most {self.limits.max_seats} seats"
-                )
-            if len(seats) != players:
-                raise InvalidOptionsError(f"{len(seats)} seats given for {players} players")
-            kinds = tuple(
-                normalize_seat(s, game, self.limits, seat) for seat, s in enumerate(seats)
+            match, kinds = requested_match(
+                self.registry, self.limits, game_name, players, options, seats, seed
             )
-            the_seed = secrets.randbelow(2**31) if seed is None else seed
-            chosen = build_options(game.spec.name, game.options_type, options)
-            match = Match(game, players, seed=the_seed, **options_to_json(chosen))
         except MeepleError as err:
             raise ApiError(422, str(err)) from None
         wait = self.clients.take_create(client)
@@ -208,18 +198,29 @@ class Hub:
         tokens = tuple(secrets.token_urlsafe(24) if k == HUMAN else None for k in kinds)
         hashes = tuple(None if t is None else hash_token(t) for t in tokens)
         match_id = secrets.token_urlsafe(12)
+        reason = full_reason(self.limits)
         created = await self._db(
             self.store.create,
             NewMatch(match_id, kinds, hashes, match.record(), client),
-            max_open=self.limits.max_matches,
-            max_open_per_client=self.limits.max_matches_per_client,
+            Caps.of(self.limits),
+            reason,
         )
+        if created.gave_way is not None:
+            self._closed_elsewhere(created.gave_way, reason)
         if created.refusal is not None:
-            raise too_many_open(self.limits, created.refusal)
+            raise too_many_open(self.limits, created.refusal, created.wait)
         live = LiveMatch(match_id, match, kinds, hashes, client)
         self._hold(live)
         self.wake_bots(live)
         return live, tokens
+
+    def _closed_elsewhere(self, match_id: str, reason: str) -> None:
+        """A match closed in the store (for room, or by the operator): tell its players."""
+        log.info("match %s: %s", match_id, reason)
+        live = self._live.get(match_id)
+        if live is not None and live.closed is None:
+            live.closed = reason
+            live.notify()
 
     def held(self, match_id: str) -> LiveMatch:
         """A match held in memory now (no loading); KeyError if it is not."""
@@ -246,7 +247,7 @@ class Hub:
             stored = await self._db(self.store.load, match_id)
             if stored is None:
                 raise ApiError(404, f"no match {match_id!r}")
-            match = await asyncio.to_thread(self._replay, stored.record)
+            match = await asyncio.to_thread(replay_stored, self.registry, stored.record)
         except CorruptDataError as err:
             self._report_damage(match_id, str(err))
             raise ApiError(500, DAMAGED) from None
@@ -280,13 +281,6 @@ class Hub:
     def in_memory(self) -> int:
         """How many matches are held in memory now."""
         return len(self._live)
-
-    def _replay(self, record: GameRecord) -> Match:
-        try:
-            game = self.game(record.game)
-        except UnknownGameError as err:
-            raise CorruptDataError(f"record of an unavailable game: {err}") from None
-        return record.replay_with(game)
 
     # playing ----------------------------------------------------------------------------
 
@@ -373,12 +367,20 @@ class Hub:
     # live updates ---------------------------------------------------------------------
 
     def subscribe(self, live: LiveMatch, seat: int | None, client: str) -> Stream:
-        """A live-update slot (see `LiveMatch.subscribe`)."""
-        return live.subscribe(seat, client, self.limits, self.clients)
+        """A live-update slot (see `LiveMatch.subscribe`), counted against the server's
+        cap (see `StreamSlots`)."""
+        stream = live.subscribe(seat, client, self.limits, self.clients)
+        try:
+            self.stream_slots.take(stream)
+        except ApiError:
+            live.unsubscribe(stream, self.clients)
+            raise
+        return stream
 
     def unsubscribe(self, live: LiveMatch, stream: Stream) -> None:
         """Give a live-update slot back."""
         live.unsubscribe(stream, self.clients)
+        self.stream_slots.give_back(stream)
 
     # the sweep and the status -----------------------------------------------------------
 

@@ -23,6 +23,13 @@ class Limits:
     """Unfinished matches the server holds at once; creating one more gets 429."""
     max_matches_per_client: int = 4
     """Unfinished matches one client address may have created; one more gets 429."""
+    max_matches_per_network: int = 16
+    """Unfinished matches the addresses of one public network (IPv4 /24, IPv6 /48) may
+    have created together (never fewer than `max_matches_per_client`; the addresses of a
+    private network, a LAN, count one by one); one more gets 429."""
+    full_idle_seconds: float = 600.0
+    """When the server holds `max_matches`, a new match closes the one with the oldest
+    last move if nobody has moved in it for this long (else 429, saying when to retry)."""
     creates_per_minute: float = 10.0
     """Matches one client address may create per minute, on average."""
     create_burst: int = 5
@@ -86,6 +93,19 @@ class Limits:
     """How long one live-update connection stays open (browsers reconnect by themselves)."""
     heartbeat_seconds: float = 15.0
     """Gap between keep-alive comments on an idle live-update connection."""
+    max_streams: int = 400
+    """Live-update connections on the server, all addresses together; at the cap a new one
+    closes the oldest of the address holding the most (`meeple.web.stream_slots`)."""
+
+    # connections -------------------------------------------------------------------------
+    max_connections: int = 1000
+    """TCP connections held at once; at the cap a new one closes the oldest idle one
+    (`meeple.web.connections`), or gets 503 if none is idle."""
+    max_connections_per_client: int = 64
+    """TCP connections one address may hold (a trusted proxy is not counted); more get 429."""
+    request_seconds: float = 10.0
+    """Time a client has to send a whole request (head and body), and to read an answer
+    it has stopped reading; then the connection is closed."""
 
     def __attrs_post_init__(self) -> None:
         for field in attrs.fields(type(self)):
@@ -98,6 +118,8 @@ class Limits:
                 raise ValueError(f"limit {field.name} must be a whole number, not {value!r}")
         if self.default_mcts_iterations > self.max_mcts_iterations:
             raise ValueError("limit default_mcts_iterations must not exceed max_mcts_iterations")
+        if self.max_streams >= self.max_connections:
+            raise ValueError("limit max_streams must be below max_connections")
 
 
 def duration(seconds: float) -> str:

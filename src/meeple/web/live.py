@@ -22,13 +22,18 @@ from .limits import Limits
 from .seats import HUMAN
 from .store import StoredMatch
 
-__all__ = ["DAMAGED", "LiveMatch", "Stream", "hash_token"]
+__all__ = ["DAMAGED", "LiveMatch", "Shown", "Stream", "hash_token"]
 
 DAMAGED = (
     "this match is stored but damaged and cannot be served; the server's log names what is wrong"
 )
 """What a client is told about a damaged match (the details may hold secrets: they go
 to the log)."""
+
+
+Shown = tuple[int, bool, str | None, str | None]
+"""What a live-update connection tells: the version its seat saw, whether the game is
+over, a bot failure, why the match was closed (`LiveMatch.shown_to`)."""
 
 
 def hash_token(token: str) -> str:
@@ -39,7 +44,7 @@ def hash_token(token: str) -> str:
 class Stream:
     """One live-update connection: a wake-up event, and why it was ended, if it was."""
 
-    __slots__ = ("client", "ended", "event", "seat")
+    __slots__ = ("client", "ended", "event", "seat", "shown")
 
     def __init__(self, seat: int | None, client: str) -> None:
         self.seat = seat
@@ -50,6 +55,8 @@ class Stream:
         """Set whenever the match changes (or the stream must end)."""
         self.ended: str | None = None
         """Why the server ended this stream, if it did."""
+        self.shown: Shown | None = None
+        """What it last sent (`LiveMatch.shown_to`); None before its first event."""
 
     def end(self, reason: str) -> None:
         """Ask the stream to end, telling its client why."""
@@ -175,8 +182,23 @@ class LiveMatch:
         """Every live-update connection of this match."""
         return [s for group in self.seat_streams.values() for s in group] + list(self.spectators)
 
+    def shown_to(self, seat: int | None) -> Shown:
+        """What a live-update connection of `seat` (None: a spectator) tells now."""
+        return self.version_for(seat), self.match.state.is_over, self.bot_error, self.closed
+
     def notify(self) -> None:
-        """Wake every live-update connection."""
+        """Wake the live-update connections whose seat sees something new: a move a seat
+        did not see being made (a secret ``wait``) wakes none of its connections, so
+        their timing tells nothing of it."""
+        shown: dict[int | None, Shown] = {}
+        for stream in self.streams():
+            if stream.seat not in shown:
+                shown[stream.seat] = self.shown_to(stream.seat)
+            if shown[stream.seat] != stream.shown:
+                stream.event.set()
+
+    def wake_all(self) -> None:
+        """Wake every live-update connection (the server closes, the match was deleted)."""
         for stream in self.streams():
             stream.event.set()
 

@@ -29,6 +29,7 @@ __all__ = [
     "Counts",
     "Created",
     "NewMatch",
+    "OpenMatch",
     "StoreError",
     "StoredMatch",
     "decode_record",
@@ -91,13 +92,33 @@ class Counts:
 
 
 @attrs.frozen
+class OpenMatch:
+    """An unfinished match as the operator sees it (``meeple matches list``)."""
+
+    id: str
+    game: str
+    client: str
+    """The client key of the address that created it."""
+    version: int
+    """Moves played."""
+    created: float
+    """When it was created (Unix time)."""
+    updated: float
+    """When its last move was played (Unix time; its creation if none)."""
+
+
+@attrs.frozen
 class Created:
     """What `Store.create` did: the match stored, or why not."""
 
     stored: bool
     """Whether the match was stored."""
     refusal: str | None = None
-    """``"total"`` or ``"client"``: which cap refused it."""
+    """``"client"``, ``"network"`` or ``"total"``: which cap refused it."""
+    wait: float | None = None
+    """With a ``"total"`` refusal: seconds until the longest-idle match may give way."""
+    gave_way: str | None = None
+    """The id of the idle match closed to make room for this one, if one was."""
 
 
 def stored_text(value: Any, what: str) -> str:

@@ -30,12 +30,17 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from ..core.errors import CorruptDataError
+from .match_cap import Caps
+from .match_cap import Room
+from .match_cap import judge
+from .match_cap import network_of
 from .migrate import legacy_problems
 from .migrate import migrate_v1
 from .rows import SCHEMA_VERSION
@@ -43,6 +48,7 @@ from .rows import STATEMENTS
 from .rows import Counts
 from .rows import Created
 from .rows import NewMatch
+from .rows import OpenMatch
 from .rows import StoredMatch
 from .rows import StoreError
 from .rows import decode_record
@@ -57,6 +63,7 @@ __all__ = [
     "Counts",
     "Created",
     "NewMatch",
+    "OpenMatch",
     "Store",
     "StoreError",
     "StoredMatch",
@@ -126,25 +133,52 @@ class Store:
         """Store a new match (with any moves its record already has)."""
         self._transaction(lambda: self._write(new, "over" if over else "open"))
 
-    def create(self, new: NewMatch, *, max_open: int, max_open_per_client: int) -> Created:
-        """Store a new match unless a cap is reached (checked and written in one transaction)."""
+    def create(self, new: NewMatch, caps: Caps, give_way_reason: str) -> Created:
+        """Store a new match unless a cap refuses it (`meeple.web.match_cap.judge`); at the
+        server's cap the longest-idle match may be closed first, with `give_way_reason`.
+        Counted, judged and written in one transaction."""
 
         def work() -> Created:
-            (total,) = self._db.execute(
-                "SELECT COUNT(*) FROM matches WHERE status = 'open'"
-            ).fetchone()
-            if total >= max_open:
-                return Created(False, "total")
-            (mine,) = self._db.execute(
-                "SELECT COUNT(*) FROM matches WHERE client = ? AND status = 'open'", (new.client,)
-            ).fetchone()
-            if mine >= max_open_per_client:
-                return Created(False, "client")
+            now = time.time()
+            room, oldest_rowid = self._room(new.client, caps, now)
+            if room.refusal is not None:
+                return Created(False, room.refusal, wait=room.wait)
+            if room.give_way is not None:
+                self._db.execute(
+                    "UPDATE matches SET status = 'abandoned', closed = ? "
+                    "WHERE rowid = ? AND status = 'open'",
+                    (give_way_reason, oldest_rowid),
+                )
             self._write(new, "open")
-            return Created(True)
+            return Created(True, gave_way=room.give_way)
 
         result: Created = self._transaction(work)
         return result
+
+    def _room(self, client: str, caps: Caps, now: float) -> tuple[Room, int | None]:
+        """The cap's judgement on one more match of `client`, and the rowid of the
+        longest-idle open match."""
+        by_client = self._db.execute(
+            "SELECT client, COUNT(*) FROM matches WHERE status = 'open' GROUP BY client"
+        ).fetchall()
+        counts = {lenient_id(who): int(n) for who, n in by_client}
+        network = network_of(client)
+        row = self._db.execute(
+            "SELECT rowid, id, updated FROM matches WHERE status = 'open' "
+            "ORDER BY updated, rowid LIMIT 1"
+        ).fetchone()
+        oldest = None
+        if row is not None and isinstance(row[2], int | float):
+            oldest = (lenient_id(row[1]), float(row[2]))
+        room = judge(
+            caps,
+            total=sum(counts.values()),
+            mine=counts.get(client, 0),
+            network=sum(n for who, n in counts.items() if network_of(who) == network),
+            oldest=oldest,
+            now=now,
+        )
+        return room, None if row is None else int(row[0])
 
     def _write(self, new: NewMatch, status: str) -> None:
         now = time.time()
@@ -274,6 +308,49 @@ class Store:
             optional_text(closed_raw, "closed"),
             optional_text(error_raw, "bot_error"),
         )
+
+    def closed_among(self, match_ids: Sequence[str]) -> dict[str, str]:
+        """Of `match_ids`, those closed in the store (by the operator, say): id -> why."""
+        closed: dict[str, str] = {}
+        with self._lock:
+            for start in range(0, len(match_ids), 500):
+                batch = list(match_ids[start : start + 500])
+                marks = ", ".join("?" * len(batch))
+                rows = self._db.execute(
+                    "SELECT id, closed FROM matches "
+                    f"WHERE status = 'abandoned' AND id IN ({marks})",
+                    batch,
+                ).fetchall()
+                for raw_id, raw_reason in rows:
+                    closed[lenient_id(raw_id)] = lenient_id(raw_reason or b"closed")
+        return closed
+
+    def open_matches(self) -> tuple[OpenMatch, ...]:
+        """Every open match, the longest idle first (for the operator)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, game, client, version, created, updated FROM matches "
+                "WHERE status = 'open' ORDER BY updated, rowid"
+            ).fetchall()
+        return tuple(
+            OpenMatch(
+                lenient_id(raw_id),
+                lenient_id(game),
+                lenient_id(client),
+                version if isinstance(version, int) else 0,
+                float(created) if isinstance(created, int | float) else 0.0,
+                float(updated) if isinstance(updated, int | float) else 0.0,
+            )
+            for raw_id, game, client, version, created, updated in rows
+        )
+
+    def close_open(self, match_ids: Sequence[str], reason: str) -> int:
+        """Close these matches as abandoned if they are open; how many were."""
+        closed = 0
+        with self._lock:
+            for match_id in match_ids:
+                closed += self.close_match(match_id, reason)
+        return closed
 
     def open_ids(self) -> tuple[tuple[str | None, str], ...]:
         """``(id, label)`` of the open matches, oldest first; id None if it is not text."""

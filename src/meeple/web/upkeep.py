@@ -67,6 +67,7 @@ async def sweep(
             live.notify()
     if expired:
         log.info("closed %d idle matches (%s)", len(expired), reason)
+    await _closed_in_store(in_thread, store, held)
     pruned: tuple[str, ...] = ()
     while True:
         batch: tuple[str, ...] = await in_thread(
@@ -80,10 +81,26 @@ async def sweep(
         damaged.pop(match_id, None)
         if gone is not None:
             gone.gone = True
-            gone.notify()
+            gone.wake_all()
     if pruned:
         log.info("deleted %d finished matches past their retention", len(pruned))
     return SweepReport(now, len(expired), len(pruned))
+
+
+async def _closed_in_store(
+    in_thread: InThread, store: Store, held: Mapping[str, LiveMatch]
+) -> None:
+    """Tell the players of held matches that were closed in the store meanwhile (by the
+    operator's ``meeple matches close``) why."""
+    running = [m.id for m in held.values() if m.closed is None and not m.match.state.is_over]
+    closed: dict[str, str] = await in_thread(store.closed_among, running)
+    for match_id, why in closed.items():
+        live = held.get(match_id)
+        if live is not None and live.closed is None:
+            live.closed = why
+            live.notify()
+    if closed:
+        log.info("%d matches were closed in the store", len(closed))
 
 
 def status_payload(

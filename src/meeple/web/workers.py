@@ -24,6 +24,7 @@ import logging
 import multiprocessing
 import os
 import queue
+import signal
 import threading
 from collections import deque
 from collections.abc import Sequence
@@ -37,6 +38,8 @@ __all__ = [
     "BotWorkers",
     "FairSlots",
     "NotPicklableError",
+    "hold_workers",
+    "release_workers",
     "shared_workers",
 ]
 
@@ -62,7 +65,9 @@ background work, and the event loop answering requests comes first."""
 
 def _serve(conn: Connection) -> None:
     """A worker's loop: receive ``(bot, view, legal)``, send ``(True, action)`` or
-    ``(False, exception)``, until the pipe closes."""
+    ``(False, exception)``, until the pipe closes (the server is gone: quietly)."""
+    # Ctrl-C reaches the whole process group; the server stops its workers itself
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(WORKER_NICENESS)
@@ -75,10 +80,23 @@ def _serve(conn: Connection) -> None:
             answer: tuple[bool, Any] = (True, bot.choose(view, legal))
         except Exception as err:  # sent back to the server, which reports it
             answer = (False, err)
+        if not _answer(conn, answer):
+            return
+
+
+def _answer(conn: Connection, answer: tuple[bool, Any]) -> bool:
+    """Send `answer`; False if the server is gone (it stopped while the bot decided)."""
+    try:
+        conn.send(answer)
+    except OSError:  # a broken pipe: nobody is waiting for the answer
+        return False
+    except Exception as err:  # the exception itself would not pickle: send its text
+        text = f"{type(answer[1]).__name__}: {answer[1]} ({err})"
         try:
-            conn.send(answer)
-        except Exception as err:  # the exception itself would not pickle: send its text
-            conn.send((False, RuntimeError(f"{type(answer[1]).__name__}: {answer[1]} ({err})")))
+            conn.send((False, RuntimeError(text)))
+        except OSError:
+            return False
+    return True
 
 
 class _Worker:
@@ -116,9 +134,14 @@ class BotWorkers:
         wait = 0.0
         while True:
             try:
-                return self._idle.get(timeout=wait) if wait else self._idle.get_nowait()
+                worker = self._idle.get(timeout=wait) if wait else self._idle.get_nowait()
             except queue.Empty:
                 pass
+            else:
+                with self._lock:
+                    if worker in self._alive:  # else stopped by `close` while idle
+                        return worker
+                continue
             with self._lock:
                 if len(self._alive) < self.size:
                     worker = _Worker()
@@ -171,6 +194,8 @@ class BotWorkers:
 
 _SHARED: dict[int, BotWorkers] = {}
 _SHARED_LOCK = threading.Lock()
+_HOLDERS = 0
+"""Servers running in this process (`hold_workers`)."""
 
 
 def shared_workers(size: int) -> BotWorkers:
@@ -180,6 +205,25 @@ def shared_workers(size: int) -> BotWorkers:
         if pool is None:
             pool = _SHARED[size] = BotWorkers(size)
         return pool
+
+
+def hold_workers() -> None:
+    """A server starts using the shared workers: they stay until the last one stops."""
+    global _HOLDERS
+    with _SHARED_LOCK:
+        _HOLDERS += 1
+
+
+def release_workers() -> None:
+    """A server stopped; when it was the last, every worker is stopped now (blocking), so
+    none outlives the server: a worker still deciding would otherwise answer a server
+    that is gone."""
+    global _HOLDERS
+    with _SHARED_LOCK:
+        _HOLDERS -= 1
+        if _HOLDERS > 0:
+            return
+    _stop_all()
 
 
 @atexit.register

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
-__all__ = ["Options"]
+__all__ = ["MAX_CARDS", "MIN_CARDS", "Options"]
+
+MIN_CARDS: Final = 3
+"""The fewest cards a hand may hold."""
+MAX_CARDS: Final = 13
+"""The most cards a hand may hold: no bid is ever higher."""
 
 
 @attrs.frozen
@@ -15,5 +22,5 @@ class Options:
     """Cards per hand and prizes in the deck (3-13)."""
 
     def __attrs_post_init__(self) -> None:
-        if not 3 <= self.cards <= 13:
-            raise ValueError(f"cards must be 3-13, not {self.cards}")
+        if not MIN_CARDS <= self.cards <= MAX_CARDS:
+            raise ValueError(f"cards must be {MIN_CARDS}-{MAX_CARDS}, not {self.cards}")

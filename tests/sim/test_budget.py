@@ -1,0 +1,70 @@
+"""The default report's bots: the strongest MCTS tier whose estimated run fits the
+time budget, from a seeded probe game, never from the clock."""
+
+from __future__ import annotations
+
+import meeple
+from meeple.sim.budget import BUDGET_SECONDS
+from meeple.sim.budget import COMPETENT
+from meeple.sim.budget import DEFAULT_DEALS
+from meeple.sim.budget import MIN_DEALS
+from meeple.sim.budget import STEP_SECONDS
+from meeple.sim.budget import TIERS
+from meeple.sim.budget import Probe
+from meeple.sim.budget import estimate_seconds
+from meeple.sim.budget import plan_bots
+from meeple.sim.budget import probe_game
+from meeple.sim.ladder import HEURISTIC_RUNG
+from meeple.sim.ladder import default_ladder
+
+
+def _probe(decisions: int, legal: int = 3, players: int = 2) -> Probe:
+    return Probe(players, tuple((j % players, legal) for j in range(decisions)))
+
+
+def test_the_estimate_counts_each_bots_work_in_steps() -> None:
+    probe = _probe(4)  # 4 decisions of 3 actions, seats 0 and 1 in turn
+    random = estimate_seconds(probe, ("random", "random"), False, (), deals=1)
+    assert random * 2 == (4 + 4) * STEP_SECONDS  # the game itself, one step per decision
+    mcts = estimate_seconds(probe, ("mcts:iterations=10", "random"), False, (), deals=1)
+    # seat 0 decides at 0 and 2 with 3 and 1 actions left: 10 iterations of (2 + 2 + left)
+    assert mcts * 2 == (4 + 2 + 10 * (4 + 3) + 10 * (4 + 1)) * STEP_SECONDS
+
+
+def test_a_short_game_gets_the_strongest_tier_and_the_default_deals() -> None:
+    plan = plan_bots(_probe(4), lineup=None, rotate=False, ladder=None, deals=None)
+    assert plan.deals == DEFAULT_DEALS
+    assert plan.lineup == (f"mcts:iterations={TIERS[0]}",) * 2
+    assert plan.ladder == default_ladder(TIERS[0])
+    assert plan.seconds <= BUDGET_SECONDS
+
+
+def test_a_long_game_gets_a_weaker_tier_then_fewer_deals() -> None:
+    middle = plan_bots(_probe(60), lineup=None, rotate=False, ladder=None, deals=None)
+    assert middle.lineup[0] != f"mcts:iterations={TIERS[0]}"
+    assert middle.seconds <= BUDGET_SECONDS
+    huge = plan_bots(_probe(3000), lineup=None, rotate=False, ladder=None, deals=None)
+    assert huge.ladder == default_ladder(TIERS[-1])
+    assert MIN_DEALS <= huge.deals < DEFAULT_DEALS
+    assert "an estimate" in huge.reason
+
+
+def test_below_a_competent_budget_the_main_design_seats_the_heuristic_rung() -> None:
+    assert TIERS[-1] < COMPETENT
+    huge = plan_bots(_probe(3000), lineup=None, rotate=False, ladder=None, deals=None)
+    assert huge.lineup == (HEURISTIC_RUNG, HEURISTIC_RUNG)
+    assert f"below {COMPETENT} iterations MCTS plays worse" in huge.reason
+
+
+def test_what_the_caller_names_is_kept() -> None:
+    plan = plan_bots(_probe(60), lineup=("random", "random"), rotate=False, ladder=None,
+                     deals=7)  # fmt: skip
+    assert plan.lineup == ("random", "random")
+    assert plan.deals == 7
+    assert plan.ladder[:3] == ("random", "greedy:worlds=1", "greedy")
+
+
+def test_the_probe_is_the_same_game_every_time() -> None:
+    game = meeple.get_game("bear_mountain")
+    assert probe_game(game, 2) == probe_game(game, 2)
+    assert probe_game(game, 2).decisions
