@@ -158,3 +158,17 @@ def test_a_state_whose_constructor_checks_is_made_by_it() -> None:
     assert _fields_maker(TOY.state_type) is None  # slotted: no dict to give
     with pytest.raises(ValueError, match="players"):
         structurer(_CheckedState)({"players": 0, "to_act": []})
+
+
+class _PlainSubclass(TOY.state_type):  # type: ignore[misc,name-defined]  # a plugin's way to override one method
+    """No attrs decorator: a dict beside the slotted fields of the toy's State."""
+
+
+def test_a_plain_subclass_of_a_slotted_state_is_made_by_its_constructor() -> None:
+    # Regression: the fast path wrote such a state's fields into its dict, where the
+    # slots do not look (the kit's leak tests subclass the toy State this way).
+    assert _fields_maker(_PlainSubclass) is None
+    _final, _moves, states = random_playout(attrs.evolve(TOY, state_type=_PlainSubclass), 2, 0)
+    state = states[-1]
+    assert type(state) is _PlainSubclass
+    assert structurer(_PlainSubclass)(unstructurer(_PlainSubclass)(state)) == state
