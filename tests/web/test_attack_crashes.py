@@ -232,7 +232,7 @@ def test_any_exception_a_game_raises_on_a_stored_row_names_it_as_damage(
     """A game's bug on a row it never wrote (a plain ValueError, not a MeepleError) is
     reported as that match's damage, naming the exception, never raised to the server."""
     from meeple.core import registry
-    from meeple.core.record import GameRecord
+    from meeple.core.match import GameRecord
     from meeple.web.build import replay_stored
 
     game = registry.default_registry.get("goofspiel")
