@@ -2,8 +2,9 @@
 
 Front ends know no game by name (DESIGN.md, "Layout"); every game package has the
 skeleton's modules (GAME-SKELETON.md); no module grows past about 400 lines
-without saying why; no import cycle is papered over with ``noqa: E402``; no module
-writes into the state (a memo, a table, an attribute) of another meeple module.
+without saying why; no import cycle is papered over with ``noqa: E402`` or hidden in
+an import inside a function (`import_loops`); no module writes into the state (a memo,
+a table, an attribute) of another meeple module.
 """
 
 from __future__ import annotations
@@ -165,3 +166,219 @@ def test_no_module_writes_state_another_meeple_module_holds() -> None:
     # state belongs to its module (caches are lru_cache on that module's functions).
     writes = [line for path in sorted(SRC.rglob("*.py")) for line in _writes_to_imports(path)]
     assert not writes, writes
+
+
+# -- long functions ----------------------------------------------------------------
+
+LONGEST_FUNCTION = 80
+"""Lines a function may span, from its ``def`` to its last line (docstring, comments,
+blank lines and nested functions included): a longer one is split into named steps."""
+
+OTHER_HELPERS_LONG_FUNCTIONS = frozenset(
+    (
+        "bots/mcts.py:MCTSBot.choose",
+        "sim/analysis.py:analyze",
+        "sim/measures.py:summarize_block",
+        "sim/page.py:render_html",
+    )
+)
+"""Long functions in files other helpers are changing at the same time (issue 34): the
+lead empties this at merge, and from then on no function is listed."""
+
+
+def _functions(tree: ast.AST, prefix: str = "") -> list[tuple[str, ast.AST]]:
+    """Every function in `tree` by its qualified name (``Class.method``, ``outer.inner``)."""
+    found: list[tuple[str, ast.AST]] = []
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            name = f"{prefix}{node.name}"
+            if not isinstance(node, ast.ClassDef):
+                found.append((name, node))
+            found.extend(_functions(node, f"{name}."))
+        else:
+            found.extend(_functions(node, prefix))
+    return found
+
+
+def long_functions(root: Path, longest: int = LONGEST_FUNCTION) -> dict[str, int]:
+    """``path:qualified name`` -> lines, of each function under `root` longer than `longest`."""
+    long: dict[str, int] = {}
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for name, node in _functions(tree):
+            assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            lines = (node.end_lineno or node.lineno) - node.lineno + 1
+            if lines > longest:
+                long[f"{path.relative_to(root).as_posix()}:{name}"] = lines
+    return long
+
+
+def test_no_function_in_meeple_is_longer_than_80_lines() -> None:
+    # Issue 34: 12 functions were longer than 80 lines (make_converter 164).
+    long = {
+        name: lines
+        for name, lines in long_functions(SRC).items()
+        if name not in OTHER_HELPERS_LONG_FUNCTIONS
+    }
+    assert not long, f"split these into named steps: {long}"
+
+
+def test_long_functions_counts_from_def_to_the_last_line(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "class C:\n"
+        + "    def fits(self):\n"
+        + "".join(f"        x{i} = {i}\n" for i in range(79))
+        + "    def over(self):\n"
+        + "".join(f"        x{i} = {i}\n" for i in range(80)),
+        encoding="utf-8",
+    )
+    assert long_functions(tmp_path) == {"m.py:C.over": 81}
+
+
+# -- import loops ------------------------------------------------------------------
+
+
+def _module_names(root: Path) -> dict[str, Path]:
+    """Every module under `root` (a package's name is its ``__init__``) by dotted name."""
+    names = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return names
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _runtime_imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement that can run: anywhere (in functions too), but not under
+    ``if TYPE_CHECKING:``."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        elif isinstance(node, ast.If) and _is_type_checking(node):
+            found.extend(_runtime_imports(ast.Module(body=node.orelse, type_ignores=[])))
+        else:
+            found.extend(_runtime_imports(node))
+    return found
+
+
+def _dependencies(name: str, path: Path, modules: dict[str, Path]) -> dict[str, int]:
+    """The modules of `modules` that module `name` imports, each with a line that does."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: dict[str, int] = {}
+    for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            if not node.level:
+                base = node.module or ""
+            elif node.module:
+                base = f"{base}.{node.module}"
+            for alias in node.names:  # a submodule by its name, else a name of `base`
+                submodule = f"{base}.{alias.name}"
+                targets.append(submodule if submodule in modules else base)
+        for target in targets:
+            if target in modules and target != name:
+                found.setdefault(target, node.lineno)
+    return found
+
+
+def import_loops(root: Path) -> list[list[str]]:
+    """Each group of modules under `root` that import one another, in a circle.
+
+    Modules are nodes; an edge runs from a module to each module it imports. Counted:
+    every import statement that can run, at the top of a module or inside a function
+    or class (a function-local import is a dependency that is only paid later), the
+    CLI's lazy imports of whole subsystems for start-up time included: no subsystem
+    imports the CLI, so those close no loop, and one that did would be a loop like
+    any other. ``from P import n`` is an edge to the module ``P.n`` if there is one,
+    else to ``P`` (an ``__init__``, where `n` is defined or re-exported). Left out,
+    precisely: imports under ``if TYPE_CHECKING:`` (they never run and only name
+    types), the packages Python initialises before a submodule (``meeple.core`` for
+    ``meeple.core.base``: every module is inside its package anyway), and imports by
+    a string at run time (the registry loads plugins by their entry points).
+
+    The groups are the strongly connected components of that graph with two modules or
+    more (Tarjan's algorithm), each as sorted names with the lines that close it.
+    """
+    modules = _module_names(root)
+    edges = {name: _dependencies(name, path, modules) for name, path in modules.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in edges[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = [stack.pop()]
+            while group[-1] != node:
+                group.append(stack.pop())
+            if len(group) > 1:
+                members = set(group)
+                groups.append(
+                    sorted(
+                        f"{a} -> {b} (line {line})"
+                        for a in members
+                        for b, line in edges[a].items()
+                        if b in members
+                    )
+                )
+
+    for name in sorted(edges):
+        if name not in index:
+            visit(name)
+    return groups
+
+
+def test_no_import_loop_inside_meeple() -> None:
+    # Issue 34: match <-> record (nine function-local imports), base <-> turns,
+    # converter <-> frozen and six web modules hid loops behind imports in functions.
+    loops = import_loops(SRC)
+    assert not loops, "modules that import one another:\n" + "\n\n".join(
+        "\n".join(group) for group in loops
+    )
+
+
+def _write_package(root: Path, files: dict[str, str]) -> Path:
+    package = root / "pkg"
+    package.mkdir(parents=True)
+    for name, text in {"__init__": "", **files}.items():
+        (package / f"{name}.py").write_text(text, encoding="utf-8")
+    return package
+
+
+def test_import_loops_sees_function_local_imports_but_not_type_checking(
+    tmp_path: Path,
+) -> None:
+    hidden = _write_package(
+        tmp_path / "hidden",
+        {
+            "a": "from .b import f\n",
+            "b": "def f():\n    from . import a\n",
+        },
+    )
+    assert import_loops(hidden) == [["pkg.a -> pkg.b (line 1)", "pkg.b -> pkg.a (line 2)"]]
+    typed = _write_package(
+        tmp_path / "typed",
+        {
+            "a": "from .b import f\n",
+            "b": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n",
+        },
+    )
+    assert import_loops(typed) == []

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 import meeple
-from meeple.core.record import GameRecord
+from meeple.core.match import GameRecord
 from meeple.testing import check_document
 from meeple.testing.playout import random_playout
 

@@ -9,6 +9,7 @@ without a traceback, and leave no process of its session behind.
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pexpect
@@ -37,11 +38,20 @@ def _session_members(session: int) -> list[str]:
     return found
 
 
+def _as_typed() -> None:
+    """In the child: Ctrl-C acts as at a person's prompt. A command started in the
+    background of a script (nohup, `&`) inherits SIGINT ignored, as POSIX shells do;
+    the test must not depend on how its own runner was started."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(args: list[str]) -> tuple[str, int, int]:
     """Run `meeple args`, press Ctrl-C once games are finishing; the output up to the
     end, games done and games planned."""
     env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm-256color"}
-    child = pexpect.spawn(meeple_command(), args, encoding="utf-8", timeout=60, env=env)
+    child = pexpect.spawn(
+        meeple_command(), args, encoding="utf-8", timeout=60, env=env, preexec_fn=_as_typed
+    )
     try:
         child.expect(GAMES_DONE)
         seen = child.before + child.after

@@ -35,6 +35,7 @@ from meeple.bear_mountain.encoding import HIKE_BLOCK_SIZE
 from meeple.bear_mountain.encoding import PHASES
 from meeple.bear_mountain.encoding import SIGHT_BOUNDS
 from meeple.bear_mountain.encoding import _hike
+from meeple.bear_mountain.encoding import action_vocabulary
 from meeple.bear_mountain.encoding import layout
 from meeple.bear_mountain.scoring import score_hikes
 from meeple.bear_mountain.scoring import sights
@@ -121,6 +122,14 @@ def test_vocabulary_sizes_and_documented_order() -> None:
     }
     assert shared.runs_at(solo, documented) == documented
     assert all(solo_index(a) == i for i, a in enumerate(solo))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_encoding_module_lists_the_whole_vocabulary(players: int) -> None:
+    # Issue 34: the solo left ends (option solo_either_end) were added to the game's
+    # vocabulary in game.py, so encoding.action_vocabulary(1) lacked them.
+    assert action_vocabulary(players) == GAME.action_vocabulary(players)
+    assert len(action_vocabulary(players)) == (517 if players == 1 else 139)
 
 
 def test_every_multiplayer_action_is_legal_in_some_game() -> None:

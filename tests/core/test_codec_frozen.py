@@ -12,10 +12,10 @@ import meeple
 from meeple.core.codec import CONVERTER
 from meeple.core.frozen import FrozenObject
 from meeple.core.frozen import freeze
-from meeple.core.frozen import thaw
 from meeple.core.outcome import Outcome
 from meeple.core.record import freeze_json
 from meeple.core.record import thaw_json
+from meeple.core.thaw import thaw
 
 
 def test_freeze_makes_json_hashable_and_thaw_gives_it_back() -> None:

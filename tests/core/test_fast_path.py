@@ -1,8 +1,8 @@
-"""StateBase's fast path: the one-slot legal-action cache and `apply` beside it.
+"""StateBase's fast path: the one remembered answer (`_LAST`) and `apply` beside it.
 
-The fast path answers only for the seat in its one entry, asked by an exact int,
-with an action object from that very tuple; every other question takes the slow
-path. These tests pin that the two paths never disagree: several seats to act, an
+The fast path answers only for the state and seat of its one entry, asked by an
+exact int, with an action object from that very tuple; every other question takes
+the slow path. These tests pin that the two paths never disagree: several seats to act, an
 entry that belongs to another seat or another state, bools and int subclasses as
 seats, equal but not identical actions, states made without `apply`.
 """
@@ -19,11 +19,30 @@ import meeple
 from meeple.core import IllegalActionError
 from meeple.core import InvalidPlayerError
 from meeple.core import replace
+from meeple.core.base import _LAST
 
 from ..nim_game import NIM
 from ..nim_game import Take
 from ..toy_game import TOY
 from ..toy_game import Play
+
+
+def _entry() -> tuple[object, object, tuple[object, ...]]:
+    """The fast path's one entry, its state by identity (a state compares by value)."""
+    state, seat, actions = _LAST[0]
+    return (_Same(state), seat, actions)
+
+
+class _Same:
+    """Equal only to the very object it wraps."""
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return other is self.obj
+
+    __hash__ = None  # type: ignore[assignment]  # compared, never hashed
 
 
 class Seat(enum.IntEnum):
@@ -43,7 +62,7 @@ def test_each_seat_to_act_keeps_its_own_actions() -> None:
     assert (first, second, third) == (expected[1], expected[0], expected[2])
     for p, found in ((1, first), (0, second), (2, third), (1, first)):
         assert state.legal_actions(p) is found  # asked again: the cached tuple
-    assert state._legal_cache == (1, first)
+    assert _entry() == (state, 1, first)
     # a move of the second seat (not the entry's) goes through the slow path
     after = state.apply(second[0], 0)
     assert after.to_act == frozenset({1, 2})
@@ -53,7 +72,7 @@ def test_each_seat_to_act_keeps_its_own_actions() -> None:
 def test_the_entry_never_answers_for_another_seat() -> None:
     state = NIM.start(2, seed=3).apply(Take(0, 1), 0)  # seat 1 to act
     legal = state.legal_actions(1)
-    assert state._legal_cache == (1, legal)
+    assert _entry() == (state, 1, legal)
     assert state.legal_actions(0) == ()  # not to act, whatever the entry holds
     with pytest.raises(IllegalActionError, match=r"it is not player 0's turn"):
         state.apply(legal[0], 0)
@@ -65,10 +84,10 @@ def test_a_successor_never_inherits_the_entry() -> None:
     state = NIM.start(2, seed=3)
     legal = state.legal_actions(0)
     after = state.apply(legal[0], 0)
-    assert after._legal_cache is None  # apply empties it
+    assert _entry() == (state, 0, legal)  # apply remembers nothing of the successor
     assert after.legal_actions(1) != legal
     assert after.legal_actions(1) == NIM._legal_actions(after, 1)
-    bare = replace(state, heaps=(0, 0, 1))  # made outside apply: no entry at all
+    bare = replace(state, heaps=(0, 0, 1))  # made outside apply
     assert bare.legal_actions(0) == (Take(2, 1),)
 
 
@@ -99,7 +118,7 @@ def test_an_int_subclass_seat_takes_the_slow_path_to_the_same_answers() -> None:
 def test_none_asks_for_the_only_seat_and_shares_its_entry() -> None:
     state = NIM.start(3, seed=1)
     legal = state.legal_actions(None)
-    assert state._legal_cache == (0, legal)
+    assert _entry() == (state, 0, legal)
     assert state.legal_actions(0) is legal
     assert state.apply(legal[2]) == state.apply(legal[2], 0)
 
@@ -120,10 +139,30 @@ def test_apply_without_asking_first_and_on_a_copy_gives_the_same_successor() -> 
     action = NIM._legal_actions(state, 0)[0]
     unasked = state.apply(action, 0)  # nothing cached: the slow path checks it
     copied = pickle.loads(pickle.dumps(state))
-    assert copied._legal_cache is None
+    assert not hasattr(copied, "_legal_more")
     assert copied.apply(copied.legal_actions(0)[0], 0) == unasked
-    bare = replace(state)  # no entry slot set at all
+    bare = replace(state)
     assert bare.apply(action, 0) == unasked
+
+
+def test_nothing_is_written_into_a_state_on_the_fast_path() -> None:
+    # Issue 34: the entry lived in a slot of each state, two slot writes a step.
+    state = NIM.start(2, seed=3)
+    legal = state.legal_actions(0)
+    after = state.apply(legal[0], 0)
+    assert not hasattr(state, "_legal_more")
+    assert not hasattr(after, "_legal_more")
+    assert "_legal_cache" not in dir(state)
+
+
+def test_a_state_asked_again_after_another_gives_the_same_answers() -> None:
+    first, other = NIM.start(2, seed=3), NIM.start(2, seed=4)
+    legal = first.legal_actions(0)
+    other.legal_actions(0)  # the one entry moves on
+    again = first.legal_actions(0)
+    assert again == legal
+    assert _entry() == (first, 0, again)
+    assert first.apply(legal[0], 0) == first.apply(again[0], 0)
 
 
 @pytest.mark.parametrize("name", meeple.game_names())

@@ -15,7 +15,9 @@ import pytest
 
 from meeple.core import PluginError
 from meeple.core import Registry
+from meeple.core import StateBase
 from meeple.core import codec
+from meeple.core import replace
 from meeple.testing import ConformanceError
 from meeple.testing import check_game
 from meeple.testing.where import differs
@@ -160,3 +162,24 @@ def test_differs_names_each_differing_field() -> None:
     assert differs(Play(1), Play(1)) == ""
     assert differs(Play(1), Play(2)) == " (Play.card: 1 != 2)"
     assert differs(Play(1), (1,)) == ""
+
+
+@attrs.frozen  # attrs' default: __slots__, no __dict__
+class SlottedState(StateBase):
+    """A plugin's state declared without ``slots=False``."""
+
+    players: int
+    to_act: frozenset[int]
+
+
+def test_replace_names_a_state_class_with_slots() -> None:
+    # Issue 34: replace() read state.__dict__ and failed with a bare AttributeError.
+    state = SlottedState(2, frozenset({0}))
+    with pytest.raises(
+        TypeError,
+        match=r"^replace\(\) copies a state's fields from its __dict__, but "
+        r"tests\.core\.test_plugin_mistakes\.SlottedState has __slots__ and no __dict__: "
+        r"declare it @attrs\.frozen\(slots=False\)",
+    ):
+        replace(state, players=3)
+    assert state.players == 2

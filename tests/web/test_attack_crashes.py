@@ -24,6 +24,8 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
+from meeple.core.errors import CorruptDataError
+
 from .support import ServerProcess
 from .support import bearer
 from .support import http_from
@@ -211,10 +213,44 @@ def test_a_row_that_makes_the_games_own_code_raise_damages_only_its_match(
             assert healthy.status_code == 200
             assert healthy.json()["version"] == 2
         assert f"stored match {ids[0]} is damaged" in server.output()
-        assert "ValueError" in server.output()  # what went wrong, named in the log
+        # What went wrong is named in the log: the move and why it fails (a game's own
+        # exception is named too: the next test).
+        assert f"{ids[1]} is damaged and skipped: record of goofspiel does not replay: " in (
+            server.output()
+        )
+        assert "move 1 ('bid 99' by player 0) fails: goofspiel: there is no card 99" in (
+            server.output()
+        )
         assert "Traceback" not in server.output()
     finally:
         server.stop()
+
+
+def test_any_exception_a_game_raises_on_a_stored_row_names_it_as_damage(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game's bug on a row it never wrote (a plain ValueError, not a MeepleError) is
+    reported as that match's damage, naming the exception, never raised to the server."""
+    from meeple.core import registry
+    from meeple.core.match import GameRecord
+    from meeple.web.build import replay_stored
+
+    game = registry.default_registry.get("goofspiel")
+
+    def broken(text: str) -> object:
+        raise ValueError(f"a bug in the plugin reading {text!r}")
+
+    monkeypatch.setattr(game, "_parse_action", broken)
+    record = GameRecord(
+        game="goofspiel",
+        rules_version=game.spec.rules_version,
+        players=2,
+        seed=1,
+        options=(),
+        moves=((0, "bid 1"),),
+    )
+    with pytest.raises(CorruptDataError, match=r"does not replay: ValueError: a bug in the plugin"):
+        replay_stored(registry.default_registry, record)
 
 
 # a normal shutdown ---------------------------------------------------------------------------
@@ -243,7 +279,9 @@ def _gone(pid: int) -> bool:
 
 
 def test_sigterm_while_bots_decide_leaves_no_traceback_and_no_worker(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "term.sqlite3")
+    # A decision may take long on a loaded machine: a generous cap, so no worker is
+    # killed for time (its log line would read as an error) before the SIGTERM.
+    server = ServerProcess(tmp_path / "term.sqlite3", "--max-bot-seconds", "120")
     server.start()
     assert server.process is not None
     with http_from(server.url, "127.0.0.44") as http:

@@ -22,6 +22,7 @@ from meeple.core import dumps
 from meeple.core import loads
 from meeple.wypas import GAME
 from meeple.wypas.actions import WAIT
+from meeple.wypas.offers import could_play
 from meeple.wypas.offers import offered_mask
 from meeple.wypas.specials import holding
 from meeple.wypas.specials import plays_of
@@ -313,3 +314,16 @@ def test_exactly_the_seats_that_could_play_a_special_card_are_offered_one(state:
                 assert state.legal_actions(q) == (WAIT, *plays)
         elif q != state.actor:
             assert q not in state.to_act  # no offers while a card awaits its reactions
+
+
+@given(states, states)
+def test_could_play_answers_for_each_table_whichever_came_last(first: State, second: State) -> None:
+    # Issue 34: could_play keeps its last answer for the very same tuples; it must
+    # never give one table's answer for another, nor for equal tuples it did not see.
+    def fresh(s: State) -> int:
+        return offered_mask(BID, -1, s.hands, -1, s.pens, s.wolves, 0)
+
+    for s in (first, second, first, second, second):
+        assert could_play(s.hands, s.pens, s.wolves) == fresh(s)
+    copies = (tuple(map(tuple, first.hands)), first.pens, first.wolves)
+    assert could_play(*copies) == fresh(first)

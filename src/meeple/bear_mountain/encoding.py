@@ -27,6 +27,7 @@ from .actions import DRAW
 from .actions import LEFT_PLACES
 from .actions import PICKS
 from .actions import RIGHT_PLACES
+from .actions import SOLO_LEFT_ENDS
 from .actions import SOLO_RIGHT_ENDS
 from .actions import TAKES
 from .actions import Action
@@ -84,6 +85,7 @@ _SOLO_VOCAB: Final[tuple[Action, ...]] = (
     *(place for c in CARD_IDS for place in SOLO_RIGHT_ENDS[c]),
     *(assign for s in SOLO_SCORES for assign in ASSIGNS[s]),
     DONE,
+    *(place for c in CARD_IDS for place in SOLO_LEFT_ENDS[c]),
 )
 
 
@@ -93,7 +95,10 @@ def action_vocabulary(players: int) -> tuple[Action, ...]:
     2-4 players: ``take 1..4``; ``pick c01..c45``; ``place cNN left``, ``place
     cNN right`` for c01..c45 (139 actions). 1 player (solo): ``draw``; ``solo
     cNN hikeK`` card by card, hikes 1-5 within a card; ``assign`` for the 13
-    solo score cards by id, hikes 1-5 within a card; ``done`` (292 actions).
+    solo score cards by id, hikes 1-5 within a card; ``done``; then the left ends
+    of option ``solo_either_end``, ``solo cNN hikeK left`` in the same order
+    (indexes 292-516, after the rulebook's, so those keep their indexes: 517
+    actions).
     """
     return _SOLO_VOCAB if players == 1 else _MULTI_VOCAB
 

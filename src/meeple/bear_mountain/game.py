@@ -46,14 +46,6 @@ SPEC = GameSpec(
 """Static facts about Bear Went Over the Mountain."""
 
 
-def _vocabulary(players: int) -> tuple[Action, ...]:
-    """`encoding.action_vocabulary`, and in solo the left-end placements of the option
-    ``solo_either_end`` after it (indexes 292-516), so every existing index keeps its
-    meaning."""
-    base = encoding.action_vocabulary(players)
-    return (*base, *legal.SOLO_LEFT_PLACES) if players == 1 else base
-
-
 class BearMountain(GameBase[State, Action, View], EncodingBase[Action, View]):
     """Bear Went Over the Mountain: standard, Big Kid drafting, tiebreaker and solo."""
 
@@ -79,7 +71,7 @@ class BearMountain(GameBase[State, Action, View], EncodingBase[Action, View]):
     _validate = staticmethod(invariants.validate)
     _validate_view = staticmethod(invariants.validate_view)
 
-    _vocabulary = staticmethod(_vocabulary)
+    _vocabulary = staticmethod(encoding.action_vocabulary)
     _observation_size = staticmethod(encoding.observation_size)
     _encode_view = staticmethod(encoding.encode_view)
     encode_state = staticmethod(_encode_state)  # ``state_encoding``: the adapters' fast path

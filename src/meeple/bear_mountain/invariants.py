@@ -258,6 +258,22 @@ def validate_view(v: View) -> None:
         len(v.hikes) == (SOLO_HIKES if mode == "solo" else n),
         f"{mode} mode has {SOLO_HIKES if mode == 'solo' else n} hikes, not {len(v.hikes)}",
     )
+    shown = _shown_cards(v)
+    counts = (v.hand_counts, v.pick_counts)
+    _check_hands_shown(v, mode, counts)
+    check(0 <= v.deck_count <= _N_CARDS, f"the face-down pile holds 0-{_N_CARDS} cards")
+    hidden = sum(h + k for p, (h, k) in enumerate(zip(*counts, strict=True)) if p != me)
+    total = len(shown) + hidden + v.deck_count
+    check(total == _N_CARDS, f"the view accounts for {total} landscape cards, not {_N_CARDS}")
+    if mode != "standard":
+        check(not v.row, f"{mode} mode has no face-up row")
+    if mode == "solo":
+        _check_solo_view(v)
+    validate(determinize(v, 0))
+
+
+def _shown_cards(v: View) -> list[int]:
+    """Every card the view shows face up, each a card of the game and none twice."""
     shown = [
         *_ids((c for h in v.hikes for c in h), "a hike"),
         *_ids(v.row, "the face-up row"),
@@ -269,10 +285,18 @@ def validate_view(v: View) -> None:
     if len(set(shown)) != len(shown):
         twice = sorted({c for c in shown if shown.count(c) > 1})
         raise ValueError(f"card {card_name(twice[0])} is shown in two places")
-    counts = (v.hand_counts, v.pick_counts)
+    return shown
+
+
+def _check_hands_shown(
+    v: View, mode: str | None, counts: tuple[tuple[int, ...], tuple[int, ...]]
+) -> None:
+    """Hands and selected cards: counted per seat only when drafting, seen only by
+    their own drafting seat, kept in ascending order."""
+    me = v.player
     if mode == "draft":
         check(
-            all(len(c) == n for c in counts),
+            all(len(c) == v.players for c in counts),
             "drafting shows how many cards each seat holds and has selected",
         )
         check(
@@ -296,34 +320,29 @@ def validate_view(v: View) -> None:
         list(v.hand) == sorted(v.hand) and list(v.picks) == sorted(v.picks),
         "hands and selected cards are kept in ascending order",
     )
-    check(0 <= v.deck_count <= _N_CARDS, f"the face-down pile holds 0-{_N_CARDS} cards")
-    hidden = sum(h + k for p, (h, k) in enumerate(zip(*counts, strict=True)) if p != me)
-    total = len(shown) + hidden + v.deck_count
-    check(total == _N_CARDS, f"the view accounts for {total} landscape cards, not {_N_CARDS}")
-    if mode != "standard":
-        check(not v.row, f"{mode} mode has no face-up row")
-    if mode == "solo":
-        check(v.deck_count <= SOLO_DECK, f"the solo deck holds at most {SOLO_DECK} cards")
-        check(len(v.assigned) == SOLO_HIKES, f"the solo game has {SOLO_HIKES} assignment lists")
-        either = v.options.solo_either_end  # then a bear card may close either end
-        check(
-            all(
-                len(h) > 0 and (h[0] not in BEAR_CARDS or (either and len(h) > 1)) for h in v.hikes
-            ),
-            "each solo hike starts with a card that is not a bear",
-        )
-        check(
-            all(c not in BEAR_CARDS for h in v.hikes for c in (h[1:-1] if either else h[:-1]))
-            and all(sum(1 for c in h if c in BEAR_CARDS) <= 1 for h in v.hikes)
-            and all(c not in BEAR_CARDS for c in v.discard),
-            "a bear card can only end a hike",
-        )
-        drawn_so_far = SOLO_DECK - v.deck_count
-        bears_out = sum(1 for h in v.hikes if is_closed(h)) + (v.drawn in BEAR_CARDS)
-        done_piles = drawn_so_far // SOLO_BLOCK
-        check(
-            done_piles <= bears_out <= done_piles + (1 if drawn_so_far % SOLO_BLOCK else 0),
-            f"{bears_out} bear cards are out after {drawn_so_far} draws, "
-            f"but each pile of {SOLO_BLOCK} holds one",
-        )
-    validate(determinize(v, 0))
+
+
+def _check_solo_view(v: View) -> None:
+    """Solo: the deck's size, the assignment lists, where bear cards may lie, and as
+    many bear cards out as the draws so far have reached."""
+    check(v.deck_count <= SOLO_DECK, f"the solo deck holds at most {SOLO_DECK} cards")
+    check(len(v.assigned) == SOLO_HIKES, f"the solo game has {SOLO_HIKES} assignment lists")
+    either = v.options.solo_either_end  # then a bear card may close either end
+    check(
+        all(len(h) > 0 and (h[0] not in BEAR_CARDS or (either and len(h) > 1)) for h in v.hikes),
+        "each solo hike starts with a card that is not a bear",
+    )
+    check(
+        all(c not in BEAR_CARDS for h in v.hikes for c in (h[1:-1] if either else h[:-1]))
+        and all(sum(1 for c in h if c in BEAR_CARDS) <= 1 for h in v.hikes)
+        and all(c not in BEAR_CARDS for c in v.discard),
+        "a bear card can only end a hike",
+    )
+    drawn_so_far = SOLO_DECK - v.deck_count
+    bears_out = sum(1 for h in v.hikes if is_closed(h)) + (v.drawn in BEAR_CARDS)
+    done_piles = drawn_so_far // SOLO_BLOCK
+    check(
+        done_piles <= bears_out <= done_piles + (1 if drawn_so_far % SOLO_BLOCK else 0),
+        f"{bears_out} bear cards are out after {drawn_so_far} draws, "
+        f"but each pile of {SOLO_BLOCK} holds one",
+    )

@@ -24,7 +24,6 @@ from .actions import Action
 from .actions import SoloPlace
 from .components import ANIMAL_SET
 from .components import BEAR_CARDS
-from .components import CARD_IDS
 from .components import HAB_SET
 from .components import LEFT
 from .components import RIGHT
@@ -43,7 +42,6 @@ if TYPE_CHECKING:
     from .state import Table
 
 __all__ = [
-    "SOLO_LEFT_PLACES",
     "assign_counts",
     "is_closed",
     "legal_actions",
@@ -55,10 +53,6 @@ __all__ = [
 # The rows of shared actions each phase offers (see `actions`: every action made once).
 _TAKES: Final = tuple(TAKES[:k] for k in range(ROW_SIZE + 1))
 """The takes a row of k face-up cards offers, by k."""
-SOLO_LEFT_PLACES: Final[tuple[SoloPlace, ...]] = tuple(
-    a for c in CARD_IDS for a in SOLO_LEFT_ENDS[c]
-)
-"""Solo, option ``solo_either_end``: every ``solo cNN hikeK left``, card by card."""
 
 
 def legal_actions(s: State, p: int) -> tuple[Action, ...]:

@@ -12,10 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core.errors import InvalidOptionsError
-from ..core.frozen import thaw
 from ..core.options import options_to_json
 from ..core.options import setting_key
 from ..core.protocols import Game
+from ..core.thaw import thaw
 from ..sim.analysis import Analysis
 from ..sim.analysis import analyze
 from ..sim.budget import DEFAULT_DEALS

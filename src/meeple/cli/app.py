@@ -200,7 +200,7 @@ def replay(
     from pathlib import Path
 
     from ..core.codec import loads
-    from ..core.record import GameRecord
+    from ..core.match import GameRecord
     from .replay import ReplaySession
 
     out = make_console(no_color)

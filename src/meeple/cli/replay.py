@@ -12,10 +12,10 @@ from collections.abc import Callable
 from rich.console import RenderableType
 
 from ..core.errors import MeepleError
+from ..core.match import GameRecord
 from ..core.match import Match
 from ..core.public import is_seen
 from ..core.public import shown
-from ..core.record import GameRecord
 from .scoresheet import score_sheet
 from .terminal import picture
 from .terminal import plain

@@ -21,6 +21,7 @@ from .encoding import vocabulary
 from .errors import *  # noqa: F403  (their names are listed once: errors.__all__)
 from .game import EncodingBase
 from .game import GameBase
+from .match import GameRecord
 from .match import Match
 from .options import build_options
 from .options import check_players
@@ -33,7 +34,6 @@ from .protocols import AnyState
 from .protocols import Game
 from .protocols import State
 from .protocols import View
-from .record import GameRecord
 from .registry import Registry
 from .registry import game_names
 from .registry import get_game

@@ -8,16 +8,17 @@ class answers the contract the same way:
 ``apply(action, player)`` -> check the seat and the action (here, once for every
 game) -> the game's ``successor(state, action, player)`` -> the new state.
 
-Each state caches its legal actions outside the attrs fields (equality, hashing,
-copying, pickling and the codec never see them), in two slots. ``_legal_cache``
-holds one entry, ``(seat, actions)``, for the first seat to act that was asked
-about: in a playout, a bot or a front end that is the seat to act, asked by its
-int. ``_legal_more`` is a dict for any other seat to act (simultaneous moves),
-touched only by the slow path. `apply` sets its successor's entry to None, so that
-the first question about a fresh state reads a filled slot: reading an empty one
-raises an AttributeError inside CPython, which costs more than the rest of the
-cache's work in a step. The constructor and unpickling set it too; only a state
-made by a bare `meeple.core.replace` outside `apply` pays for that error, once.
+The legal actions a playout asks for are remembered outside the attrs fields
+(equality, hashing, copying, pickling and the codec never see them). `_LAST`, one
+entry for the whole process, holds the last ``(state, seat, actions)`` the fast
+path worked out: in a playout, a bot or a front end that is the seat to act of the
+newest state, asked by its int, and then `apply` on the same state checks the
+chosen action against that very tuple. Nothing is written into the state itself:
+a slot write costs a call of the slot's descriptor (about 800 machine instructions,
+twice a step: the entry, then the successor's empty one), the entry one store into
+a list. A second seat to act of the same state (simultaneous moves) goes to the
+state's ``_legal_more`` slot, touched only by the slow path; a state asked again
+after others were asked since is worked out again, with the same answer.
 
 The fast path serves exactly that case: the seat of the entry asked again (by an
 exact int: True is not seat 1), and ``apply`` with an action object taken from
@@ -110,15 +111,18 @@ def _text_given(game: str, text: str) -> str:
     )
 
 
+_LAST: list[tuple[Any, Any, tuple[Any, ...]]] = [(None, None, ())]
+"""``[(state, seat, legal actions)]``: the last answer of the fast path (see the module
+docstring). Replaced whole, one tuple at a time, so a reader never sees a mix of two
+answers; it keeps one state alive until the next answer."""
+
+
 class StateBase:
     """Implements `legal_actions`, `check`, `apply`, `view`, `outcome`, `prompt`."""
 
-    __slots__ = ("_legal_cache", "_legal_more")
-    _legal_cache: tuple[int, tuple[Any, ...]] | None
-    """(seat, its legal actions) for the first seat to act that was asked about;
-    `meeple.core.replace` sets it to None on every successor."""
+    __slots__ = ("_legal_more",)
     _legal_more: dict[int, tuple[Any, ...]]
-    """The legal actions of any other seat to act that was asked about."""
+    """The legal actions of another seat to act than the one `_LAST` holds."""
 
     # Bound once by GameBase (see `bind`); class attributes, never per state.
     GAME_NAME: ClassVar[str] = "game"
@@ -153,7 +157,7 @@ class StateBase:
         )
 
     def __attrs_post_init__(self) -> None:
-        """Give a state made by its constructor a plain dict and an empty cache.
+        """Give a state made by its constructor a plain dict.
 
         The constructor keeps the fields as CPython's inline values; the first
         `replace` then copies a *split* dict, and CPython 3.11 cannot specialise an
@@ -167,17 +171,15 @@ class StateBase:
             pass
         else:
             object.__setattr__(self, "__dict__", dict(fields))
-        _set_entry(self, None)
 
     # -- copying and pickling ------------------------------------------------
-    # The fields live in __dict__ (slots=False); the cache slot is left out, so a
-    # copy or an unpickled state starts with an empty cache.
+    # The fields live in __dict__ (slots=False); the slot is left out, so a copy
+    # or an unpickled state starts with nothing remembered.
     def __getstate__(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         object.__setattr__(self, "__dict__", dict(state))
-        _set_entry(self, None)
 
     # States are immutable values, so a copy may be the state itself (DESIGN.md:
     # "copy.deepcopy(state) is state is fine"). Search code clones states
@@ -196,18 +198,15 @@ class StateBase:
 
     def legal_actions(self, player: int | None = None) -> tuple[Any, ...]:
         """Every legal action of `player` (empty if that player may not act now)."""
-        try:
-            entry = self._legal_cache
-        except AttributeError:  # made by the constructor or a copy, not by `replace`
-            entry = None
-        if entry is not None:
-            if entry[0] is player:  # the seat asked last (never None, never True)
-                return entry[1]
+        last = _LAST[0]
+        if last[0] is self:
+            if last[1] is player:  # the seat asked last (never None, never True)
+                return last[2]
         elif player.__class__ is int and player in self.to_act:  # exact ints: True is no seat
             found = self.__class__._legal_hook(self, player)  # (through the class: see apply)
-            _set_entry(self, (player, found))
+            _LAST[0] = (self, player, found)
             return found
-        return self._legal_slow(player)
+        return self._legal_slow(player)  # None, a second seat, a seat not to act, bad input
 
     def _legal_slow(self, player: int | None) -> tuple[Any, ...]:
         """Every case but the fast one: None, a seat not to act, a second seat, bad input."""
@@ -217,13 +216,13 @@ class StateBase:
         seat = resolve_player(self.players, to_act, player, self.GAME_NAME)
         if seat not in to_act:
             return ()
-        entry: tuple[int, tuple[Any, ...]] | None = getattr(self, "_legal_cache", None)
-        if entry is None:
+        last = _LAST[0]
+        if last[0] is not self:
             found = self._legal_hook(seat)
-            _set_entry(self, (seat, found))
+            _LAST[0] = (self, seat, found)
             return found
-        if entry[0] == seat:
-            return entry[1]
+        if last[1] == seat:
+            return last[2]
         more: dict[int, tuple[Any, ...]] | None = getattr(self, "_legal_more", None)
         if more is None:
             more = {}
@@ -243,29 +242,24 @@ class StateBase:
 
     def apply(self, action: Any, player: int | None = None) -> Self:
         """The successor state; raises IllegalActionError and changes nothing."""
-        try:
-            entry = self._legal_cache
-        except AttributeError:  # made by the constructor or a copy, not by `replace`
-            entry = None
+        last = _LAST[0]
         # The hooks are read through the class: on an instance with its own dict,
         # CPython 3.11 looks a class attribute up unspecialised (about 240 machine
         # instructions more a read).
         cls = self.__class__
         seat: int | None = None
-        if entry is not None and entry[0] is player:  # `player` is a seat to act
+        if last[0] is self and last[1] is player:  # `player` is a seat to act
             if cls._by_identity:
-                if action in entry[1]:
+                if action in last[2]:
                     seat = player
             else:
-                for candidate in entry[1]:
+                for candidate in last[2]:
                     if candidate is action:
                         seat = player
                         break
         if seat is None:
             seat = self._seat_for(action, player)
-        after = cls._successor_hook(self, action, seat)
-        _set_entry(after, None)  # an empty cache, read without an AttributeError
-        return after  # type: ignore[no-any-return]  # the game's successor returns its State
+        return cls._successor_hook(self, action, seat)  # type: ignore[no-any-return]  # the game's successor returns its State
 
     def _refusal(self, action: Any, player: int) -> str:
         """Why a non-legal action is refused (0.1-style States override this)."""
@@ -347,11 +341,8 @@ class StateBase:
         return bound
 
 
-# The slots' own setters: a frozen State refuses ``setattr``, and calling the slot
-# descriptor costs about half of ``object.__setattr__`` (a fresh state fills one per step).
-_set_entry: Callable[[StateBase, tuple[int, tuple[Any, ...]] | None], None] = StateBase.__dict__[
-    "_legal_cache"
-].__set__
+# The slot's own setter: a frozen State refuses ``setattr``, and calling the slot
+# descriptor costs about half of ``object.__setattr__``.
 _set_more: Callable[[StateBase, dict[int, tuple[Any, ...]]], None] = StateBase.__dict__[
     "_legal_more"
 ].__set__

@@ -25,9 +25,9 @@ from .errors import CorruptDataError
 from .errors import MeepleError
 from .fastpath import structurer
 from .fastpath import unstructurer
+from .match import GameRecord
 from .outcome import Outcome
 from .protocols import Game
-from .record import GameRecord
 from .trust import vouch_for
 
 __all__ = [

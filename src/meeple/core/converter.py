@@ -75,6 +75,13 @@ def make_converter() -> cattrs.Converter:
     adds one of its own (the web's writer leaves some empty fields out) without
     changing the codec's."""
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    _register_scalars(conv)
+    _register_containers(conv)
+    return conv
+
+
+def _register_scalars(conv: cattrs.Converter) -> None:
+    """Strict ints, bools, strings, numbers and enum values; a field typed `Any` frozen."""
     conv.register_structure_hook(int, _strict_int)
     conv.register_structure_hook(bool, _strict_bool)
     conv.register_structure_hook(str, _strict_str)
@@ -84,156 +91,172 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(enum.IntEnum, _strict_enum)
     conv.register_structure_hook(enum.StrEnum, _strict_enum)
 
-    def is_tuple(tp: Any) -> bool:
-        return typing.get_origin(tp) is tuple
 
-    def tuple_hook(tp: Any) -> Callable[[Any, Any], Any]:
-        # Each item's hook is looked up once, here, not once per item: the converter's
-        # dispatch was most of a state's load time.
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = args[0]
-            exact = _SCALARS.get(item)
-            hook = conv.get_structure_hook(item)
+def _register_containers(conv: cattrs.Converter) -> None:
+    """JSON lists and objects only, each item by its hook looked up once per type.
 
-            def structure_var(value: Any, _: Any) -> tuple[Any, ...]:
-                if not isinstance(value, list | tuple):
-                    raise TypeError(f"expected a list, got {value!r}")
-                if exact is not None and all(type(v) is exact for v in value):
-                    return tuple(value)  # the common case, checked in one pass
-                return tuple([hook(v, item) for v in value])
+    The order is cattrs': a factory registered later is asked first.
+    """
+    conv.register_structure_hook_factory(_is_dict, _dict_hook)
+    conv.register_structure_hook_factory(_is_list, _list_hook)
+    # a record's option value: any JSON (a custom board is an object), taken as it is
+    conv.register_structure_hook_func(_is_json_value, lambda value, _: value)
+    conv.register_unstructure_hook_func(_is_json_value, lambda value: value)
+    conv.register_structure_hook_factory(_is_data_union, _data_union_hook)
+    conv.register_structure_hook_factory(_is_tuple, _tuple_hook)
+    conv.register_structure_hook_factory(_is_frozenset, _frozenset_hook)
+    conv.register_unstructure_hook_factory(_is_frozenset, _frozenset_unstructurer)
+    conv.register_unstructure_hook_factory(_is_tuple, _items_unstructurer)
 
-            return structure_var
-        hooks = [conv.get_structure_hook(a) for a in args]
 
-        def structure_fixed(value: Any, _: Any) -> tuple[Any, ...]:
-            if not isinstance(value, list | tuple) or len(value) != len(args):
-                raise TypeError(f"expected a list of {len(args)} items, got {value!r}")
-            return tuple([h(v, a) for h, v, a in zip(hooks, value, args, strict=True)])
+def _is_tuple(tp: Any) -> bool:
+    return typing.get_origin(tp) is tuple
 
-        return structure_fixed
 
-    def items_unstructurer(tp: Any) -> Callable[[Any], list[Any]]:
-        # Scalars are written as they are; anything else by its class's own hook,
-        # looked up once per class rather than through the dispatch for every item.
-        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
-        if args and all(a in _SCALARS for a in args):
-            return list
-        by_class: dict[type, Callable[[Any], Any]] = {}
+def _is_frozenset(tp: Any) -> bool:
+    return typing.get_origin(tp) is frozenset or tp is frozenset
 
-        def unstructure_items(value: Any) -> list[Any]:
-            out = []
-            for v in value:
-                cls = v.__class__
-                hook = by_class.get(cls)
-                if hook is None:
-                    hook = by_class[cls] = conv.get_unstructure_hook(cls)
-                out.append(hook(v))
-            return out
 
-        return unstructure_items
+def _is_list(tp: Any) -> bool:
+    return typing.get_origin(tp) is list or tp is list
 
-    def is_frozenset(tp: Any) -> bool:
-        return typing.get_origin(tp) is frozenset or tp is frozenset
 
-    def items_hook(
-        tp: Any, build: Callable[[list[Any]], Any], *, distinct: bool = False
-    ) -> Callable[[Any, Any], Any]:
-        # A JSON list only (cattrs' own hooks take any iterable: an object's keys, a
-        # string's letters), each item by its hook, looked up once, here.
-        args = typing.get_args(tp)
-        item = args[0] if args else Any
+def _is_dict(tp: Any) -> bool:
+    return typing.get_origin(tp) is dict
+
+
+def _is_json_value(tp: Any) -> bool:
+    return getattr(tp, "__name__", None) == "JsonValue" and hasattr(tp, "__supertype__")
+
+
+def _is_data_union(tp: Any) -> bool:
+    if typing.get_origin(tp) not in (typing.Union, types.UnionType):
+        return False
+    return any(attrs.has(arg) for arg in typing.get_args(tp) if isinstance(arg, type))
+
+
+def _tuple_hook(tp: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    # Each item's hook is looked up once, here, not once per item: the converter's
+    # dispatch was most of a state's load time.
+    args = typing.get_args(tp)
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = args[0]
         exact = _SCALARS.get(item)
         hook = conv.get_structure_hook(item)
 
-        def structure_items(value: Any, _: Any) -> Any:
-            if not isinstance(value, list):
+        def structure_var(value: Any, _: Any) -> tuple[Any, ...]:
+            if not isinstance(value, list | tuple):
                 raise TypeError(f"expected a list, got {value!r}")
             if exact is not None and all(type(v) is exact for v in value):
-                out = build(value)  # the common case, checked in one pass
-            else:
-                out = build([hook(v, item) for v in value])
-            if distinct and len(out) != len(value):
-                raise ValueError(f"repeated items in a set: {value!r}")
-            return out
+                return tuple(value)  # the common case, checked in one pass
+            return tuple([hook(v, item) for v in value])
 
-        return structure_items
+        return structure_var
+    hooks = [conv.get_structure_hook(a) for a in args]
 
-    def frozenset_hook(tp: Any) -> Callable[[Any, Any], Any]:
-        return items_hook(tp, frozenset, distinct=True)
+    def structure_fixed(value: Any, _: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple) or len(value) != len(args):
+            raise TypeError(f"expected a list of {len(args)} items, got {value!r}")
+        return tuple([h(v, a) for h, v, a in zip(hooks, value, args, strict=True)])
 
-    def is_data_union(tp: Any) -> bool:
-        if typing.get_origin(tp) not in (typing.Union, types.UnionType):
-            return False
-        return any(attrs.has(arg) for arg in typing.get_args(tp) if isinstance(arg, type))
+    return structure_fixed
 
-    def data_union_hook(tp: Any) -> Callable[[Any, Any], Any]:
-        # A value that is a name or data (``str | BoardSpec``): a JSON object is the
-        # data class, anything else must be one of the plain members.
-        args = typing.get_args(tp)
-        data = [a for a in args if isinstance(a, type) and attrs.has(a)]
-        plain = [a for a in args if a not in data]
-        if len(data) != 1:
-            raise TypeError(f"a union may hold one data class, not {data}")
 
-        def structure_data_union(value: Any, _: Any) -> Any:
-            if isinstance(value, dict):
-                return conv.structure(value, data[0])
-            if value is None and type(None) in plain:
-                return None
-            errors = []
-            for arg in plain:
-                if arg is type(None):
-                    continue
-                try:
-                    return conv.structure(value, arg)
-                except (TypeError, ValueError) as err:
-                    errors.append(str(err))
-            raise TypeError("; ".join(errors) or f"expected {tp}, got {value!r}")
+def _items_unstructurer(tp: Any, conv: cattrs.Converter) -> Callable[[Any], list[Any]]:
+    # Scalars are written as they are; anything else by its class's own hook,
+    # looked up once per class rather than through the dispatch for every item.
+    args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+    if args and all(a in _SCALARS for a in args):
+        return list
+    by_class: dict[type, Callable[[Any], Any]] = {}
 
-        return structure_data_union
+    def unstructure_items(value: Any) -> list[Any]:
+        out = []
+        for v in value:
+            cls = v.__class__
+            hook = by_class.get(cls)
+            if hook is None:
+                hook = by_class[cls] = conv.get_unstructure_hook(cls)
+            out.append(hook(v))
+        return out
 
-    def is_dict(tp: Any) -> bool:
-        return typing.get_origin(tp) is dict
+    return unstructure_items
 
-    def dict_hook(tp: Any) -> Callable[[Any, Any], Any]:
-        key_t, value_t = typing.get_args(tp)
-        key_hook, value_hook = conv.get_structure_hook(key_t), conv.get_structure_hook(value_t)
 
-        def structure_dict(value: Any, _: Any) -> dict[Any, Any]:
-            if not isinstance(value, dict):
-                raise TypeError(f"expected an object, got {value!r}")
-            return {key_hook(k, key_t): value_hook(v, value_t) for k, v in value.items()}
+def _frozenset_unstructurer(tp: Any, conv: cattrs.Converter) -> Callable[[Any], list[Any]]:
+    items = _items_unstructurer(tp, conv)
+    return lambda value: items(sorted(value, key=sort_key))
 
-        return structure_dict
 
-    conv.register_structure_hook_factory(is_dict, dict_hook)
+def _items_hook(
+    tp: Any, conv: cattrs.Converter, build: Callable[[list[Any]], Any], *, distinct: bool = False
+) -> Callable[[Any, Any], Any]:
+    # A JSON list only (cattrs' own hooks take any iterable: an object's keys, a
+    # string's letters), each item by its hook, looked up once, here.
+    args = typing.get_args(tp)
+    item = args[0] if args else Any
+    exact = _SCALARS.get(item)
+    hook = conv.get_structure_hook(item)
 
-    def is_list(tp: Any) -> bool:
-        return typing.get_origin(tp) is list or tp is list
+    def structure_items(value: Any, _: Any) -> Any:
+        if not isinstance(value, list):
+            raise TypeError(f"expected a list, got {value!r}")
+        if exact is not None and all(type(v) is exact for v in value):
+            out = build(value)  # the common case, checked in one pass
+        else:
+            out = build([hook(v, item) for v in value])
+        if distinct and len(out) != len(value):
+            raise ValueError(f"repeated items in a set: {value!r}")
+        return out
 
-    def list_hook(tp: Any) -> Callable[[Any, Any], Any]:
-        return items_hook(tp, list)
+    return structure_items
 
-    conv.register_structure_hook_factory(is_list, list_hook)
 
-    def is_json_value(tp: Any) -> bool:
-        return getattr(tp, "__name__", None) == "JsonValue" and hasattr(tp, "__supertype__")
+def _frozenset_hook(tp: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    return _items_hook(tp, conv, frozenset, distinct=True)
 
-    # a record's option value: any JSON (a custom board is an object), taken as it is
-    conv.register_structure_hook_func(is_json_value, lambda value, _: value)
-    conv.register_unstructure_hook_func(is_json_value, lambda value: value)
-    conv.register_structure_hook_factory(is_data_union, data_union_hook)
-    conv.register_structure_hook_factory(is_tuple, tuple_hook)
-    conv.register_structure_hook_factory(is_frozenset, frozenset_hook)
 
-    def frozenset_unstructurer(tp: Any) -> Callable[[Any], list[Any]]:
-        items = items_unstructurer(tp)
-        return lambda value: items(sorted(value, key=sort_key))
+def _list_hook(tp: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    return _items_hook(tp, conv, list)
 
-    conv.register_unstructure_hook_factory(is_frozenset, frozenset_unstructurer)
-    conv.register_unstructure_hook_factory(is_tuple, items_unstructurer)
-    return conv
+
+def _data_union_hook(tp: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    # A value that is a name or data (``str | BoardSpec``): a JSON object is the
+    # data class, anything else must be one of the plain members.
+    args = typing.get_args(tp)
+    data = [a for a in args if isinstance(a, type) and attrs.has(a)]
+    plain = [a for a in args if a not in data]
+    if len(data) != 1:
+        raise TypeError(f"a union may hold one data class, not {data}")
+
+    def structure_data_union(value: Any, _: Any) -> Any:
+        if isinstance(value, dict):
+            return conv.structure(value, data[0])
+        if value is None and type(None) in plain:
+            return None
+        errors = []
+        for arg in plain:
+            if arg is type(None):
+                continue
+            try:
+                return conv.structure(value, arg)
+            except (TypeError, ValueError) as err:
+                errors.append(str(err))
+        raise TypeError("; ".join(errors) or f"expected {tp}, got {value!r}")
+
+    return structure_data_union
+
+
+def _dict_hook(tp: Any, conv: cattrs.Converter) -> Callable[[Any, Any], Any]:
+    key_t, value_t = typing.get_args(tp)
+    key_hook, value_hook = conv.get_structure_hook(key_t), conv.get_structure_hook(value_t)
+
+    def structure_dict(value: Any, _: Any) -> dict[Any, Any]:
+        if not isinstance(value, dict):
+            raise TypeError(f"expected an object, got {value!r}")
+        return {key_hook(k, key_t): value_hook(v, value_t) for k, v in value.items()}
+
+    return structure_dict
 
 
 CONVERTER = make_converter()

@@ -1,14 +1,15 @@
-"""JSON values inside frozen data, and back: the one freeze and the one thaw.
+"""JSON values inside frozen data: the one freeze (and `sort_key`, the one set order).
 
 Frozen states, records and outcomes hold JSON values (an option's value, a score
 breakdown, a field typed `Any`) that must hash and compare like the data around
-them. `freeze` makes lists tuples and objects `FrozenObject`s; `thaw` gives plain
-JSON values back (tuples and sets become lists, attrs data its converter form).
-Every part of meeple that crosses that line uses these two (the codec, records,
-options, outcomes, the web), so a value frozen by one is thawed the same by all.
+them. `freeze` makes lists tuples and objects `FrozenObject`s; `meeple.core.thaw`
+gives plain JSON values back. Every part of meeple that crosses that line uses
+these two (the codec, records, options, outcomes, the web), so a value frozen by
+one is thawed the same by all. This module imports nothing of meeple: the
+converter builds on it, and `thaw` builds on the converter.
 
-Both test a value's exact class before anything else: they run on every load of
-a state (its outcome's breakdown is rebuilt by the load's trial), so the common
+`freeze` tests a value's exact class before anything else: it runs on every load
+of a state (its outcome's breakdown is rebuilt by the load's trial), so the common
 scalars cost one dictionary look-up.
 """
 
@@ -17,11 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
+__all__ = ["SCALARS", "FrozenObject", "freeze", "sort_key"]
 
-__all__ = ["FrozenObject", "freeze", "sort_key", "thaw"]
-
-_SCALARS = frozenset({int, float, str, bool, type(None)})
+SCALARS = frozenset({int, float, str, bool, type(None)})
+"""The classes of JSON scalars: frozen as they are, thawed as they are."""
 
 
 class FrozenObject(tuple[tuple[str, Any], ...]):
@@ -41,11 +41,11 @@ def freeze(value: Any, *, objects: bool = True) -> Any:
     `Any` takes scalars and lists only).
     """
     cls = value.__class__
-    if cls in _SCALARS:
+    if cls in SCALARS:
         return value
     if cls is tuple:
         for v in value:
-            if v.__class__ not in _SCALARS:
+            if v.__class__ not in SCALARS:
                 return tuple([freeze(v, objects=objects) for v in value])
         return value  # already frozen, as most are (a score breakdown's pairs)
     if cls is list:
@@ -63,25 +63,3 @@ def sort_key(value: Any) -> tuple[str, str]:
     """The one order of a set's items in JSON: by type name, then by repr (any mix of
     types sorts, and the order is the same on every machine)."""
     return (type(value).__name__, repr(value))
-
-
-def thaw(value: Any) -> Any:
-    """Plain JSON values again: the inverse of `freeze`, and more.
-
-    `FrozenObject`s become dicts, tuples and lists become lists, sets become lists in
-    the converter's order, attrs data (a custom board) becomes its converter form.
-    """
-    cls = value.__class__
-    if cls in _SCALARS:
-        return value
-    if cls is FrozenObject:
-        return {k: thaw(v) for k, v in value}
-    if isinstance(value, tuple | list):
-        return [thaw(v) for v in value]
-    if isinstance(value, frozenset | set):
-        return [thaw(v) for v in sorted(value, key=sort_key)]
-    if attrs.has(cls):
-        from .converter import CONVERTER
-
-        return CONVERTER.unstructure(value)
-    return value

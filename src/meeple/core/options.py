@@ -25,8 +25,8 @@ from typing import TypeVar
 import attrs
 
 from .errors import InvalidOptionsError
-from .frozen import thaw
 from .spec import GameSpec
+from .thaw import thaw
 
 __all__ = [
     "Wording",

@@ -22,10 +22,10 @@ def public_to_act(state: Any) -> frozenset[int]:
     to_act: frozenset[int] = state.to_act
     if len(to_act) <= 1:
         return to_act  # someone is always seen to act until the end (the kit checks it)
-    from .base import StateBase  # base imports this module; only several seats get here
-
-    if isinstance(state, StateBase):
-        return state.seen_to_act(None)  # the game's own answer, no view made
+    seen_to_act = getattr(state, "seen_to_act", None)
+    if seen_to_act is not None:  # a `StateBase` answers itself, making no view
+        answer: frozenset[int] = seen_to_act(None)
+        return answer
     seen: frozenset[int] = state.view(None).to_act
     return seen
 

@@ -102,7 +102,7 @@ def reproduce_command(analysis: Analysis) -> str:
 def _default_options(game_ref: str) -> dict[str, Any]:
     import attrs
 
-    from ..core.frozen import thaw
+    from ..core.thaw import thaw
 
     options_type = resolve_game(game_ref).options_type
     default = options_type()

@@ -10,9 +10,9 @@ import attrs
 
 from ..bots import make_bot
 from ..core import rng as _rng
+from ..core.match import GameRecord
 from ..core.match import Match
 from ..core.protocols import Game
-from ..core.record import GameRecord
 from ..core.turns import asking_order
 from .vitals import Vitals
 from .vitals import VitalsWatch

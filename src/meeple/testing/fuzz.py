@@ -22,9 +22,9 @@ from ..core import codec
 from ..core import rng as _rng
 from ..core.errors import CorruptDataError
 from ..core.errors import MeepleError
+from ..core.match import GameRecord
 from ..core.options import options_to_json
 from ..core.protocols import Game
-from ..core.record import GameRecord
 from ..core.record import freeze_json
 from .playout import random_playout
 

@@ -24,11 +24,11 @@ from typing import Any
 from ..core import codec
 from ..core import rng as _rng
 from ..core.errors import MeepleError
+from ..core.match import GameRecord
 from ..core.options import options_to_json
 from ..core.outcome import Outcome
 from ..core.protocols import Game
 from ..core.protocols import State
-from ..core.record import GameRecord
 from ..core.record import freeze_json
 from .capabilities import check_capabilities
 from .game_checks import check_bad_input

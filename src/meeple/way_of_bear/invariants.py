@@ -58,25 +58,9 @@ __all__ = ["validate", "validate_view"]
 def validate(s: State) -> None:
     """Raise ValueError naming the first broken invariant (stele, token and card
     conservation, the board, the turn's phase data)."""
-    n = s.players
-    if n not in CAPACITY:
-        _fail(f"players must be 2-4, not {n}")
+    _check_open(s)
     _check(0 <= s.rng < 2**64, "rng is a 64-bit state")
-    _check_turn(s)
-    over = s.phase == Phase.OVER
-    for tup, size, what in (
-        (s.temples, NC, "temples"),
-        (s.bag, NC, "bag"),
-        (s.owed, NC, "owed"),
-        (s.mods, len(MOD_NAMES), "mods"),
-    ):
-        if not (len(tup) == size and (not tup or min(tup) >= 0)):
-            _fail(f"{what} are counts")
-    # as bounded as a view's (a loaded state's draw of 10**30 steles would never end)
-    _check(all(m <= PER_COLOUR * NC for m in s.mods), "modifiers are bounded")
-    _check(max(s.temples) < TEMPLE_SPACES, "a full temple is emptied")
-    _check(len(s.reserves) == n and len(s.tokens) == n and len(s.hands) == n, "seats")
-    _check_table(s)
+    _check(len(s.hands) == s.players, "seats")
     # Seal cards: each exactly once
     cards = [c for hand in s.hands for c in hand]
     cards += s.deck
@@ -87,18 +71,12 @@ def validate(s: State) -> None:
         _check(list(hand) == sorted(hand) and len(hand) <= MAX_HAND, "hands are sorted")
     _check(set(s.fresh) <= set(s.hands[s.current]), "fresh cards are held")
     _check(list(s.fresh) == sorted(s.fresh), "fresh cards are sorted")
-    # the turn's phase data
-    paying = s.phase in (Phase.PAY, Phase.RITUAL)
-    _check(paying or sum(s.owed) == 0, "an offering is owed only while paying")
+    # the turn's phase data a view does not show whole
     _check(s.phase != Phase.PAY or sum(s.owed) > 0, "paying needs something owed")
-    _check((s.phase == Phase.RITUAL) == (s.ritual_temple >= 0), "ritual temple")
-    _check(s.ritual_temple < NC, "ritual temple is a colour")
-    _check((s.phase == Phase.EXTRA) == (s.extra in ("place", "take")), "extra action")
-    _check(s.extra in ("", "place", "take"), "extra is place, take or empty")
     _check(s.extra_count >= 0 and s.waivers >= 0, "counts are not negative")
-    _check(s.extra_count <= PER_COLOUR * NC and s.waivers <= MAX_HAND, "counts are bounded")
+    _check(s.extra_count <= _MOST and s.waivers <= MAX_HAND, "counts are bounded")
     _check(s.phase in _TURN_PHASES or not s.extra, "stale extra")
-    if over:
+    if s.phase == Phase.OVER:
         _check(not s.fresh and not s.regular_done and not any(s.mods), "turn reset")
     reserve = s.reserves[s.current]
     if s.phase == Phase.PAY:
@@ -111,6 +89,35 @@ def validate(s: State) -> None:
             ),
             "the offering can still be paid",
         )
+
+
+def _check_open(t: Table) -> None:
+    """What a state and a view both show, held to the same rules: the seat count, the
+    turn, the counts of the temples, bag, offering and modifiers, the open table
+    (`_check_table`) and the turn's phase data."""
+    n = t.players
+    if n not in CAPACITY:
+        _fail(f"players must be 2-4, not {n}")
+    _check_turn(t)
+    for tup, size, what in (
+        (t.temples, NC, "temples"),
+        (t.bag, NC, "bag"),
+        (t.owed, NC, "owed"),
+        (t.mods, len(MOD_NAMES), "mods"),
+    ):
+        if not (len(tup) == size and min(tup) >= 0):
+            _fail(f"{what} are counts")
+        # as bounded as a view's (a loaded state's draw of 10**30 steles would never end)
+        _check(max(tup) <= _MOST, f"{what} are bounded")
+    _check(max(t.temples) < TEMPLE_SPACES, "a full temple is emptied")
+    _check(len(t.reserves) == n and len(t.tokens) == n, "seats")
+    _check_table(t)
+    paying = t.phase in (Phase.PAY, Phase.RITUAL)
+    _check(paying or sum(t.owed) == 0, "an offering is owed only while paying")
+    _check((t.phase == Phase.RITUAL) == (t.ritual_temple >= 0), "ritual temple")
+    _check(t.ritual_temple < NC, "ritual temple is a colour")
+    _check(t.extra in ("", "place", "take"), "extra is place, take or empty")
+    _check((t.phase == Phase.EXTRA) == (t.extra in ("place", "take")), "extra action")
 
 
 def _check_turn(t: Table) -> None:
@@ -172,21 +179,9 @@ def validate_view(v: View) -> None:
     """Raise ValueError naming the first thing no real game could show a seat: the
     open table is held to the state's rules (steles and tokens conserved, columns
     within capacity), and the Seal cards a view names or counts add up."""
-    n = v.players
-    if n not in CAPACITY:
-        _fail(f"players must be 2-4, not {n}")
-    _check(v.player is None or 0 <= v.player < n, "the viewer is a seat or a spectator")
-    _check_turn(v)
-    for tup, size, what in (
-        (v.temples, NC, "temples"),
-        (v.bag, NC, "bag"),
-        (v.owed, NC, "owed"),
-        (v.mods, len(MOD_NAMES), "mods"),
-    ):
-        _check(len(tup) == size and all(0 <= x <= PER_COLOUR * NC for x in tup), what)
-    _check(all(t < TEMPLE_SPACES for t in v.temples), "a full temple is emptied")
-    _check(len(v.reserves) == n and len(v.tokens) == n and len(v.hand_backs) == n, "seats")
-    _check_table(v)
+    _check_open(v)
+    _check(v.player is None or 0 <= v.player < v.players, "the viewer is a seat or a spectator")
+    _check(len(v.hand_backs) == v.players, "seats")
     # Seal cards: the own hand, the played cards and the counts of the others add up
     deck = range(len(CARDS))
     named = [*v.hand, *v.played]
@@ -208,19 +203,15 @@ def validate_view(v: View) -> None:
     _check(v.deck_size == 0 or v.deck_top_back in _BACKS, "the pile's top back")
     _check(set(v.fresh) <= set(v.hand) and list(v.fresh) == sorted(v.fresh), "fresh cards")
     _check(len(v.fresh_backs) <= len(v.hand_backs[v.current]), "fresh cards are held")
-    paying = v.phase in (Phase.PAY, Phase.RITUAL)
-    _check(paying or sum(v.owed) == 0, "an offering is owed only while paying")
-    _check((v.phase == Phase.RITUAL) == (v.ritual_temple >= 0), "ritual temple")
-    _check(v.ritual_temple < NC, "ritual temple is a colour")
-    _check(v.extra in ("", "place", "take"), "extra is place, take or empty")
-    _check((v.phase == Phase.EXTRA) == (v.extra in ("place", "take")), "extra action")
-    _check(0 <= v.extra_count <= PER_COLOUR * NC and 0 <= v.waivers <= MAX_HAND, "counts")
+    _check(0 <= v.extra_count <= _MOST and 0 <= v.waivers <= MAX_HAND, "counts")
 
 
 _PHASES = frozenset(Phase)
 _TURN_PHASES = frozenset((Phase.MAIN, Phase.EXTRA, Phase.PAY, Phase.RITUAL))
 
 
+_MOST = PER_COLOUR * NC
+"""More than any count a table holds may be (every stele of the game)."""
 _CARD_IDS = list(range(len(CARDS)))
 _BACKS = frozenset(c.back_seals for c in CARDS)
 _OUT_OF_PLAY = {

@@ -142,6 +142,24 @@ def placements(
             elif rituals and not key & full and (trigger - spot[3]) & GUARD != GUARD:
                 out.extend(_with_rituals(spot, spot[2][has], reserve, temples, 0))
         return out
+    return _placements_with_mods(spots, has, full, reserve, temples, same_ok, discount, rituals)
+
+
+def _placements_with_mods(
+    spots: tuple[Spot, ...],
+    has: int,
+    full: int,
+    reserve: tuple[int, ...],
+    temples: tuple[int, ...],
+    same_ok: int,
+    discount: int,
+    rituals: bool,
+) -> list[Place]:
+    """`placements` under a Seal card's modifier: a stele beside its own colour
+    (`same_ok`) or `discount` steles of the offering unpaid. `has` and `full` are the
+    bits of `placements` (colours in the reserve, full token columns)."""
+    out: list[Place] = []
+    r0, r1, r2, r3 = reserve
     for spot in spots:
         v, _, opens, _, t, c0, c1, c2, c3 = spot
         if full & 16 << t:

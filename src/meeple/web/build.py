@@ -16,11 +16,11 @@ from typing import Any
 from ..core.errors import CorruptDataError
 from ..core.errors import InvalidOptionsError
 from ..core.errors import UnknownGameError
+from ..core.match import GameRecord
 from ..core.match import Match
 from ..core.options import build_options
 from ..core.options import check_players
 from ..core.options import options_to_json
-from ..core.record import GameRecord
 from ..core.registry import Registry
 from .limits import Limits
 from .seats import normalize_seat

@@ -41,12 +41,12 @@ from ..core.capabilities import HasHtml
 from ..core.codec import to_data
 from ..core.elements import choices
 from ..core.elements import refusals
-from ..core.frozen import thaw
 from ..core.options import option_fields
 from ..core.protocols import Game
 from ..core.public import is_seen
 from ..core.public import public_move
 from ..core.shown import shown
+from ..core.thaw import thaw
 from .bodies import LogEntry
 from .bodies import MatchView
 from .bodies import SeatKind

@@ -21,7 +21,7 @@ from ..core.codec import loads
 from ..core.converter import CONVERTER
 from ..core.errors import CorruptDataError
 from ..core.errors import MeepleError
-from ..core.record import GameRecord
+from ..core.match import GameRecord
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -21,6 +21,7 @@ from .auction import bid_actions
 from .auction import hide_actions
 from .auction import lot_actions
 from .components import THIEF
+from .offers import could_play
 from .redyk import redyk_actions
 from .shearing import shear_actions
 from .specials import offer_actions
@@ -72,5 +73,6 @@ def _with_specials(s: State, p: int, moves: tuple[Action, ...]) -> tuple[Action,
     hand = s.hands[p]
     if not hand or hand[-1] < THIEF:  # sorted: special kinds come last; none held
         return moves
-    plays = special_plays(s, p)
-    return (*moves, *plays) if plays else moves
+    if not could_play(s.hands, s.pens, s.wolves) >> p & 1:  # no target for any of them
+        return moves
+    return (*moves, *special_plays(s, p))

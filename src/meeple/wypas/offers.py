@@ -31,7 +31,7 @@ from .state import TURNS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["SEATS_OF", "offered", "offered_mask", "with_offers"]
+__all__ = ["SEATS_OF", "could_play", "offered", "offered_mask", "with_offers"]
 
 SEATS_OF: Final = tuple(
     ONE_SEAT[mask.bit_length() - 1]
@@ -81,9 +81,38 @@ def offered_mask(
 
 def offered(s: State) -> int:
     """Bit mask of the seats offered a special card in state `s`."""
-    if not s.options.specials:
+    if not s.options.specials or s.phase not in _TURNS:
         return 0
-    return offered_mask(s.phase, s.actor, s.hands, -1, s.pens, s.wolves, s.waited)
+    return could_play(s.hands, s.pens, s.wolves) & ~(1 << s.actor | s.waited)
+
+
+_LAST: list[tuple[object, object, object, int]] = [((), (), (), 0)]
+"""``[(hands, pens, wolves, could_play's answer)]``: the last table `could_play` saw."""
+
+
+def could_play(
+    hands: tuple[tuple[int, ...], ...],
+    pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    wolves: tuple[int, ...],
+) -> int:
+    """Bit mask of the seats whose hand holds a special card with a target on this
+    table: the seats `offered_mask` offers one to, before the seat to act and the
+    seats that waited are taken out (and so the seats `specials.special_plays` finds
+    plays for).
+
+    Asked after every move, and again by the seat to act's legal actions. A move
+    that leaves hands, pens and wolves alone (a pass, a stand, a lot named: about
+    half the moves of a game) leaves the very same tuples in the next state, so the
+    last answer is kept with the tuples it was worked out for and given again for
+    those same objects (compared by identity: nothing is hashed). The entry is
+    replaced whole, so a reader never sees a mix of two tables.
+    """
+    last = _LAST[0]
+    if last[0] is hands and last[1] is pens and last[2] is wolves:
+        return last[3]
+    could = offered_mask(TURNS[0], -1, hands, -1, pens, wolves, 0)
+    _LAST[0] = (hands, pens, wolves, could)
+    return could
 
 
 def with_offers(s: State, waited: int = 0) -> State:
