@@ -3,15 +3,16 @@
     python benchmarks/bot_strength.py                 # every two-player game, 150 games each
     python benchmarks/bot_strength.py bear_mountain -n 200 --iterations 100 --workers 2
 
-Needs ``meeple[openspiel]``. For each game, two players: our bot (``--ours``, a bot
-spec: ``guided`` by default) against ``open_spiel.python.algorithms.ismcts`` with
-one random rollout per simulation (OpenSpiel's ``RandomRolloutEvaluator``),
-``uct_c`` of sqrt(2) times the reward range (win shares: 0 to 1), as OpenSpiel's
-own tool server sets it, and the same number of simulations per decision as our
-bot's iterations. Every deal is played twice, our bot in seat 0 and then in seat 1
-(game ``i`` is the deal of ``game_seed(seed, i // 2)`` with our bot in seat
-``i % 2``), so neither side gains from the deals or the seats; each bot's random
-stream is seeded from the game, so a run is repeatable whatever ``--workers`` says.
+Needs the ``openspiel`` extra (``pip install -e '.[openspiel]'``). For each game,
+two players: our bot (``--ours``, a bot spec: ``guided`` by default) against
+``open_spiel.python.algorithms.ismcts`` with one random rollout per simulation
+(OpenSpiel's ``RandomRolloutEvaluator``), ``uct_c`` of sqrt(2) times the reward
+range (win shares: 0 to 1), as OpenSpiel's own tool server sets it, and the same
+number of simulations per decision as our bot's iterations. Every deal is played
+twice, our bot in seat 0 and then in seat 1 (game ``i`` is the deal of
+``game_seed(seed, i // 2)`` with our bot in seat ``i % 2``), so neither side gains
+from the deals or the seats; each bot's random stream is seeded from the game, so a
+run is repeatable whatever ``--workers`` says.
 
 Prints a Markdown table: our win share (a shared win counts 1/k) with its 95%
 Wilson interval, and each side's mean seconds per decision (decisions with more

@@ -19,7 +19,7 @@ import pytest
 from meeple.sim import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[2]
-CLAIMED = {"bear_mountain": 200, "way_of_bear": 100, "wojtek": 100}
+CLAIMED = {"bear_mountain": 200, "way_of_bear": 200, "wojtek": 200}
 """Games per game in the long run: the table's."""
 
 

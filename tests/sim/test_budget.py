@@ -4,6 +4,7 @@ time budget, from a seeded probe game, never from the clock."""
 from __future__ import annotations
 
 import meeple
+from meeple.bots.registry import GUIDED
 from meeple.sim.budget import BUDGET_SECONDS
 from meeple.sim.budget import COMPETENT
 from meeple.sim.budget import DEFAULT_DEALS
@@ -14,6 +15,7 @@ from meeple.sim.budget import Probe
 from meeple.sim.budget import estimate_seconds
 from meeple.sim.budget import plan_bots
 from meeple.sim.budget import probe_game
+from meeple.sim.design import bot_param
 from meeple.sim.ladder import HEURISTIC_RUNG
 from meeple.sim.ladder import default_ladder
 
@@ -61,10 +63,19 @@ def test_what_the_caller_names_is_kept() -> None:
                      deals=7)  # fmt: skip
     assert plan.lineup == ("random", "random")
     assert plan.deals == 7
-    assert plan.ladder[:3] == ("random", "greedy:worlds=1", "greedy")
+    assert plan.ladder[:3] == ("random", "greedy:worlds=1", HEURISTIC_RUNG)
 
 
 def test_the_probe_is_the_same_game_every_time() -> None:
     game = meeple.get_game("bear_mountain")
     assert probe_game(game, 2) == probe_game(game, 2)
     assert probe_game(game, 2).decisions
+
+
+def test_the_estimate_counts_each_bot_as_it_plays() -> None:
+    # Regression: 'heuristic' was counted as one world (it samples four, as greedy),
+    # and 'guided' as MCTS with random playouts to the end (its leaves are valued at once).
+    assert bot_param("heuristic", "worlds") == bot_param("greedy", "worlds") == 4
+    assert bot_param("guided", "rollout_depth") == GUIDED["rollout_depth"] == 0
+    assert bot_param("guided", "iterations") == GUIDED["iterations"]
+    assert bot_param("guided:iterations=30", "iterations") == 30

@@ -54,10 +54,10 @@ __all__ = [
 SATURATED: Final = 0.95
 """A step is saturated when the stronger bot's win share is at least this."""
 
-HEURISTIC_RUNG: Final = "greedy"
-"""The rung of the game's heuristic bot. Until a bot of its own plays it, the greedy bot
-at its default four sampled worlds stands in: it scores positions with the game's
-``heuristic`` capability where the game offers one."""
+HEURISTIC_RUNG: Final = "heuristic"
+"""The rung of the game's heuristic bot: one step ahead, each position valued by the
+game's ``heuristic`` capability (a game without one is valued by its outcome so far,
+as greedy values it)."""
 
 FLAG_MEANINGS: Final = {
     "saturated": "the stronger bot wins nearly always (at least 95%): skill matters, but "
