@@ -3,6 +3,8 @@ time budget, from a seeded probe game, never from the clock."""
 
 from __future__ import annotations
 
+import pytest
+
 import meeple
 from meeple.bots.registry import GUIDED
 from meeple.sim.budget import BUDGET_SECONDS
@@ -49,6 +51,24 @@ def test_a_long_game_gets_a_weaker_tier_then_fewer_deals() -> None:
     assert huge.ladder == default_ladder(TIERS[-1])
     assert MIN_DEALS <= huge.deals < DEFAULT_DEALS
     assert "an estimate" in huge.reason
+
+
+def test_a_game_with_a_heuristic_is_planned_with_guided_mcts() -> None:
+    assert probe_game(meeple.get_game("wojtek"), 2).kind == "guided"
+    guided = Probe(2, _probe(3000).decisions, guided=True)
+    huge = plan_bots(guided, lineup=None, rotate=False, ladder=None, deals=None)
+    # guided MCTS beats the heuristic bot at any budget: no heuristic rung instead
+    assert huge.lineup == (f"guided:iterations={TIERS[-1]}",) * 2
+    assert huge.ladder == default_ladder(TIERS[-1], "guided")
+    assert "guided MCTS" in huge.reason
+    assert "plays worse" not in huge.reason
+
+
+def test_a_guided_iteration_plays_out_nothing() -> None:
+    probe = _probe(4)
+    guided = estimate_seconds(probe, ("guided:iterations=10", "random"), False, (), deals=1)
+    # seat 0 decides twice: 10 iterations of (2 + 2 + 20 for the heuristic's values)
+    assert guided * 2 == pytest.approx((4 + 2 + 10 * (4 + 20) * 2) * STEP_SECONDS)
 
 
 def test_below_a_competent_budget_the_main_design_seats_the_heuristic_rung() -> None:

@@ -65,6 +65,7 @@ def test_the_default_ladder_is_written_in_one_place() -> None:
         "mcts:iterations=200",
     )
     assert len(set(default_ladder(10))) == 5  # every rung a different bot
+    assert default_ladder(50, "guided")[3:] == ("guided:iterations=50", "guided:iterations=200")
 
 
 def test_each_step_seats_one_stronger_bot_in_every_seat() -> None:

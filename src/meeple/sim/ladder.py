@@ -72,20 +72,22 @@ FLAG_MEANINGS: Final = {
 """What each ladder flag means, as the page says it."""
 
 
-def mcts_rung(iterations: int) -> str:
-    """The spec of an MCTS rung with this iteration budget."""
-    return f"mcts:iterations={iterations}"
+def mcts_rung(iterations: int, kind: str = "mcts") -> str:
+    """The spec of an MCTS rung with this iteration budget: ``mcts`` (random playouts),
+    or ``guided`` (leaves and priors from the game's heuristic) for a game with one."""
+    return f"{kind}:iterations={iterations}"
 
 
-def default_ladder(iterations: int) -> tuple[str, ...]:
-    """random, greedy (one world), the heuristic rung, then MCTS at `iterations` and at
-    four times as many: the ladder a report plays unless told otherwise."""
+def default_ladder(iterations: int, kind: str = "mcts") -> tuple[str, ...]:
+    """random, greedy (one world), the heuristic rung, then MCTS of `kind` at
+    `iterations` and at four times as many: the ladder a report plays unless told
+    otherwise."""
     return (
         "random",
         "greedy:worlds=1",
         HEURISTIC_RUNG,
-        mcts_rung(iterations),
-        mcts_rung(4 * iterations),
+        mcts_rung(iterations, kind),
+        mcts_rung(4 * iterations, kind),
     )
 
 
