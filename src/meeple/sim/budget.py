@@ -4,11 +4,12 @@ A balance figure from weak play is a figure about weak play, so the report's def
 bots are the strongest that fit `BUDGET_SECONDS` on `BUDGET_CORES` cores: MCTS in every
 seat of the main design, and a skill ladder up to MCTS at four times that budget
 (`meeple.sim.ladder.default_ladder`). In a game with a ``heuristic`` capability the MCTS
-is ``guided`` (the strongest bot there: it beats the heuristic bot and OpenSpiel's
-ISMCTS); in one without, it is plain ``mcts``, and the heuristic rung plays the main
-design where the budget allows fewer than `COMPETENT` iterations. The iteration budget
-is the largest of `TIERS` whose estimated run fits; if none does at `DEFAULT_DEALS`
-deals, fewer deals are played (never fewer than `MIN_DEALS`).
+is ``guided`` (in the default runs level with the heuristic bot or better, where plain
+MCTS at 25 iterations lost to it); in one without, it is plain ``mcts``, and the
+heuristic rung plays the main design where the budget allows fewer than `COMPETENT`
+iterations. The iteration budget is the largest of `TIERS` whose estimated run fits; if
+none does at `DEFAULT_DEALS` deals, fewer deals are played (never fewer than
+`MIN_DEALS`).
 
 The estimate never reads the clock, so the same command plans the same bots on
 any machine: one seeded probe game (`PROBE_BOT` in every seat) gives the number of
