@@ -140,6 +140,7 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
             "Encodable",
             "EncodesStates",
             "HasHeuristic",
+            "win_chances",
             "HasPublicNotation",
             "HasHtml",
             "HasElements",

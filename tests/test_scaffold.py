@@ -121,7 +121,7 @@ def test_the_installed_package_passes_its_own_tests_which_run_the_kit(
         "test_notation.py::test_any_text_that_is_no_move_is_malformed[5000-digits] PASSED"
         in done.stdout
     )
-    assert re.search(r"\b16 passed\b", done.stdout), done.stdout
+    assert re.search(r"\b17 passed\b", done.stdout), done.stdout
 
 
 def test_the_package_passes_ruff_and_mypy_strict_as_written(project: Path) -> None:
@@ -130,7 +130,7 @@ def test_the_package_passes_ruff_and_mypy_strict_as_written(project: Path) -> No
         assert done.returncode == 0, done.stdout + done.stderr
     done = run(["-m", "mypy", "--strict"], project)  # files: from its pyproject.toml
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "24 source files" in done.stdout
+    assert "25 source files" in done.stdout
 
 
 def test_the_longest_name_and_title_still_pass_ruff(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from meeple.core import InvalidOptionsError
 from ..toy_game import TOY
 
 RANGES = {
+    "bias": "a finite number from 0 to 100",
     "exploration": "a finite number above 0 and at most 10",
     "iterations": "a whole number from 1 to 1000000",
     "rollout_depth": "a whole number from 0 to 10000",
@@ -42,6 +43,9 @@ OUT_OF_RANGE = {
     "mcts:rollout_depth": ["1000000", "-1"],
     "mcts:time_limit": ["0", "nan", "-1"],
     "greedy:worlds": ["0", "1e3"],
+    "heuristic:worlds": ["0"],
+    "guided:bias": ["-1", "nan", "101"],
+    "guided:iterations": ["0"],
 }
 """Values each parameter refuses: not a number, not finite, not whole, or out of range."""
 
@@ -71,7 +75,7 @@ def test_a_bad_value_is_refused_with_the_parameter_its_range_and_the_value(spec:
         ("mcts:iterations", ["does not take", "'iterations'"]),
         ("random:worlds=2", ["does not take", "parameters: none"]),
         ("mcts:iterations=5,iterations=6", ["iterations", "twice"]),
-        ("alphazero", ["unknown bot", "random, greedy, mcts"]),
+        ("alphazero", ["unknown bot", "random, greedy, heuristic, mcts, guided"]),
         ("mcts:" + "x" * 300, ["at most 200 characters"]),
     ],
 )

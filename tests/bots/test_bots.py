@@ -44,7 +44,13 @@ def test_make_bot_parameters() -> None:
 
 
 @settings(max_examples=15)
-@given(toy_states, st.sampled_from(["random", "greedy", "mcts:iterations=30"]), st.integers(0, 99))
+@given(
+    toy_states,
+    st.sampled_from(
+        ["random", "greedy", "heuristic", "mcts:iterations=30", "guided:iterations=30"]
+    ),
+    st.integers(0, 99),
+)
 def test_bots_choose_a_legal_action_reproducibly(state: object, kind: str, seed: int) -> None:
     from meeple.core import State
 

@@ -7,8 +7,8 @@ after the round limit, the game stops there (a stall). The furthest player wins,
 tied players share. With ``luck=true`` the step is a coin from the seed (1 or 2)
 whatever the player chose, so no choice matters.
 
-Greedy bots always step 2 (the heuristic is the distance run), so in the skill race
-a greedy bot beats a random one nearly always: the ladder's "saturated" case. In the
+Heuristic bots always step 2 (the heuristic is the distance run), so in the skill race
+a heuristic bot beats a random one nearly always: the ladder's "saturated" case. In the
 luck race no bot is better than another: the "inconclusive" case.
 """
 

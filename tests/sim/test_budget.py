@@ -3,7 +3,10 @@ time budget, from a seeded probe game, never from the clock."""
 
 from __future__ import annotations
 
+import pytest
+
 import meeple
+from meeple.bots.registry import GUIDED
 from meeple.sim.budget import BUDGET_SECONDS
 from meeple.sim.budget import COMPETENT
 from meeple.sim.budget import DEFAULT_DEALS
@@ -14,6 +17,7 @@ from meeple.sim.budget import Probe
 from meeple.sim.budget import estimate_seconds
 from meeple.sim.budget import plan_bots
 from meeple.sim.budget import probe_game
+from meeple.sim.design import bot_param
 from meeple.sim.ladder import HEURISTIC_RUNG
 from meeple.sim.ladder import default_ladder
 
@@ -49,6 +53,24 @@ def test_a_long_game_gets_a_weaker_tier_then_fewer_deals() -> None:
     assert "an estimate" in huge.reason
 
 
+def test_a_game_with_a_heuristic_is_planned_with_guided_mcts() -> None:
+    assert probe_game(meeple.get_game("wojtek"), 2).kind == "guided"
+    guided = Probe(2, _probe(3000).decisions, guided=True)
+    huge = plan_bots(guided, lineup=None, rotate=False, ladder=None, deals=None)
+    # guided MCTS beats the heuristic bot at any budget: no heuristic rung instead
+    assert huge.lineup == (f"guided:iterations={TIERS[-1]}",) * 2
+    assert huge.ladder == default_ladder(TIERS[-1], "guided")
+    assert "guided MCTS" in huge.reason
+    assert "plays worse" not in huge.reason
+
+
+def test_a_guided_iteration_plays_out_nothing() -> None:
+    probe = _probe(4)
+    guided = estimate_seconds(probe, ("guided:iterations=10", "random"), False, (), deals=1)
+    # seat 0 decides twice: 10 iterations of (2 + 2 + 20 for the heuristic's values)
+    assert guided * 2 == pytest.approx((4 + 2 + 10 * (4 + 20) * 2) * STEP_SECONDS)
+
+
 def test_below_a_competent_budget_the_main_design_seats_the_heuristic_rung() -> None:
     assert TIERS[-1] < COMPETENT
     huge = plan_bots(_probe(3000), lineup=None, rotate=False, ladder=None, deals=None)
@@ -61,10 +83,19 @@ def test_what_the_caller_names_is_kept() -> None:
                      deals=7)  # fmt: skip
     assert plan.lineup == ("random", "random")
     assert plan.deals == 7
-    assert plan.ladder[:3] == ("random", "greedy:worlds=1", "greedy")
+    assert plan.ladder[:3] == ("random", "greedy:worlds=1", HEURISTIC_RUNG)
 
 
 def test_the_probe_is_the_same_game_every_time() -> None:
     game = meeple.get_game("bear_mountain")
     assert probe_game(game, 2) == probe_game(game, 2)
     assert probe_game(game, 2).decisions
+
+
+def test_the_estimate_counts_each_bot_as_it_plays() -> None:
+    # Regression: 'heuristic' was counted as one world (it samples four, as greedy),
+    # and 'guided' as MCTS with random playouts to the end (its leaves are valued at once).
+    assert bot_param("heuristic", "worlds") == bot_param("greedy", "worlds") == 4
+    assert bot_param("guided", "rollout_depth") == GUIDED["rollout_depth"] == 0
+    assert bot_param("guided", "iterations") == GUIDED["iterations"]
+    assert bot_param("guided:iterations=30", "iterations") == 30

@@ -19,7 +19,7 @@ from meeple.sim.ladder import default_ladder
 from meeple.sim.ladder import ladder_seatings
 
 RACE = "tests.sim.race_game:RACE"
-LADDER = ("random", "greedy:worlds=1")
+LADDER = ("random", HEURISTIC_RUNG)
 
 
 def _step(options: dict[str, bool]) -> tuple[float, str | None]:
@@ -32,7 +32,7 @@ def _step(options: dict[str, bool]) -> tuple[float, str | None]:
 
 
 def test_a_step_the_stronger_bot_nearly_always_wins_is_saturated() -> None:
-    share, flag = _step({})  # greedy always steps 2: it outruns a random runner
+    share, flag = _step({})  # the heuristic bot always steps 2: it outruns a random runner
     assert share >= SATURATED
     assert flag == "saturated"
 
@@ -65,6 +65,7 @@ def test_the_default_ladder_is_written_in_one_place() -> None:
         "mcts:iterations=200",
     )
     assert len(set(default_ladder(10))) == 5  # every rung a different bot
+    assert default_ladder(50, "guided")[3:] == ("guided:iterations=50", "guided:iterations=200")
 
 
 def test_each_step_seats_one_stronger_bot_in_every_seat() -> None:

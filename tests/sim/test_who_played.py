@@ -13,6 +13,11 @@ def test_each_bot_is_described_with_the_parameters_it_plays_with() -> None:
     assert "1000 iterations per decision" in describe_bot("mcts")
     assert "25 iterations per decision" in describe_bot("mcts:iterations=25")
     assert "0.5 s per decision" in describe_bot("mcts:time_limit=0.5")
+    assert "who leads so far" in describe_bot("greedy")
+    assert "the game's heuristic" in describe_bot("heuristic")
+    assert "200 iterations per decision, its leaves and priors valued by the game's heuristic" in (
+        describe_bot("guided")  # the preset's budget, named
+    )
     assert describe_bot("wizard") == "a bot this version of meeple does not know"
 
 

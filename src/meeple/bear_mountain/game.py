@@ -8,6 +8,7 @@ from meeple.core import GameSpec
 
 from . import encoding
 from . import explain
+from . import heuristic
 from . import html
 from . import invariants
 from . import legal
@@ -79,6 +80,7 @@ class BearMountain(GameBase[State, Action, View], EncodingBase[Action, View]):
     element_actions = staticmethod(_element_actions)  # and what a touch could mean
     statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
     public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
+    heuristic = staticmethod(heuristic.heuristic)  # ``heuristic``: search bots' leaves
 
 
 GAME = BearMountain()

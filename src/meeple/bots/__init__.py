@@ -1,4 +1,5 @@
-"""Bots that play any game from a View: random, greedy lookahead, and ISMCTS."""
+"""Bots that play any game from a View: random, greedy and heuristic lookahead, and
+ISMCTS (plain, or guided by the game's heuristic)."""
 
 from .base import Bot
 from .base import BotRng
@@ -7,6 +8,7 @@ from .greedy import GreedyBot
 from .mcts import MCTSBot
 from .random_bot import RandomBot
 from .registry import BOT_KINDS
+from .registry import GUIDED
 from .registry import make_bot
 from .spec import BOT_PARAMS
 from .spec import BotParam
@@ -16,6 +18,7 @@ from .spec import parse_bot_spec
 __all__ = [
     "BOT_KINDS",
     "BOT_PARAMS",
+    "GUIDED",
     "Bot",
     "BotParam",
     "BotRng",

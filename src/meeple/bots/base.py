@@ -14,7 +14,14 @@ from ..core.errors import InvalidOptionsError
 from ..core.outcome import Outcome
 from ..core.protocols import Game
 
-__all__ = ["MAX_DECISION_SECONDS", "Bot", "BotRng", "check_max_seconds", "evaluate"]
+__all__ = [
+    "MAX_DECISION_SECONDS",
+    "Bot",
+    "BotRng",
+    "check_max_seconds",
+    "evaluate",
+    "outcome_value",
+]
 
 
 @runtime_checkable
@@ -80,14 +87,23 @@ class BotRng:
 def evaluate(game: Game, state: Any) -> tuple[float, ...]:
     """A value in [0, 1] per player: the game's heuristic if it has one, else from ranks.
 
+    A finished game is always valued by its outcome, an unfinished one by the game's
+    ``heuristic`` capability, or by `outcome_value` without one.
+    """
+    if isinstance(game, HasHeuristic) and not state.is_over:
+        return tuple(float(v) for v in game.heuristic(state))
+    return outcome_value(state)
+
+
+def outcome_value(state: Any) -> tuple[float, ...]:
+    """A value in [0, 1] per player from the outcome so far, whatever the game offers.
+
     A finished game gives each winner ``1 / len(winners)`` and the rest 0 (so
     values are comparable across player counts). An unfinished one is worth at
     most 0.6, so any real win counts more than a lead: 0.45 for the provisional
     rank (best 0.45, worst 0) plus 0.15 for the score's place between the lowest
     and highest score.
     """
-    if isinstance(game, HasHeuristic) and not state.is_over:
-        return tuple(float(v) for v in game.heuristic(state))
     outcome: Outcome = state.outcome()
     n: int = state.players
     if n == 1:  # solo: there is nobody to beat, so more points is simply better

@@ -1,7 +1,8 @@
 """Bot specs as the CLI, the simulator and the web spell them: ``mcts:iterations=200``.
 
 A bot's parameters are described once, as a frozen attrs class of typed fields
-(`GreedyParams`, `MCTSParams`; ``random`` takes none), each with its range; a
+(`GreedyParams`, `HeuristicParams`, `MCTSParams`, `GuidedParams`; ``random``
+takes none), each with its range; a
 spec's ``key=value`` items are read into that class by the same parser as a
 game's options (`meeple.core.options.parse_settings`), worded for bots. Every
 parameter has a type and a finite range; anything else (an unknown key, a key
@@ -31,6 +32,8 @@ __all__ = [
     "BotParam",
     "BotSpec",
     "GreedyParams",
+    "GuidedParams",
+    "HeuristicParams",
     "MCTSParams",
     "RandomParams",
     "check_param",
@@ -132,6 +135,15 @@ class GreedyParams:
 
 
 @attrs.frozen
+class HeuristicParams(GreedyParams):
+    """The parameters of ``heuristic`` (`GreedyBot` valuing positions by the game's
+    ``heuristic`` capability): those of ``greedy``."""
+
+    KIND: ClassVar[str] = "heuristic"
+    """The bot these are the parameters of."""
+
+
+@attrs.frozen
 class MCTSParams:
     """The parameters of ``mcts`` (`MCTSBot`)."""
 
@@ -149,10 +161,23 @@ class MCTSParams:
         int, 0, 10_000, "random steps after expansion before evaluating"
     )
     """Random steps after expansion before evaluating."""
+    bias: float | None = _param(
+        float, 0, 100, "visits an action's evaluation one step ahead counts for (0: none)"
+    )
+    """Virtual visits an action's prior (the game's evaluation one step ahead) counts for."""
+
+
+@attrs.frozen
+class GuidedParams(MCTSParams):
+    """The parameters of ``guided`` (`MCTSBot` with the preset `GUIDED` as defaults):
+    those of ``mcts``."""
+
+    KIND: ClassVar[str] = "guided"
+    """The bot these are the parameters of."""
 
 
 BOT_TYPES: Mapping[str, type[Any]] = {
-    cls.KIND: cls for cls in (RandomParams, GreedyParams, MCTSParams)
+    cls.KIND: cls for cls in (RandomParams, GreedyParams, HeuristicParams, MCTSParams, GuidedParams)
 }
 """Each bot kind's parameters class: the one description of what its spec may say."""
 
@@ -175,7 +200,7 @@ class BotSpec:
     """A parsed, validated bot spec: the kind and its parameters in canonical order."""
 
     kind: str
-    """``random``, ``greedy`` or ``mcts``."""
+    """``random``, ``greedy``, ``heuristic``, ``mcts`` or ``guided``."""
     params: tuple[tuple[str, int | float], ...] = ()
     """``(name, value)`` pairs, in the order of `BOT_PARAMS`."""
 

@@ -10,7 +10,7 @@ capability     methods                        used by
 ``encoding``   ``action_vocabulary(players)``, PettingZoo, Gymnasium, OpenSpiel
                ``observation_size(players)``,
                ``encode_view(view)``
-``heuristic``  ``heuristic(state)``            greedy and MCTS bots (the value of
+``heuristic``  ``heuristic(state)``            heuristic, guided and MCTS bots (the value of
                                               an unfinished position)
 ``public``     ``public_notation(action,       the web page's move log (what each
                player, viewer)``              seat saw of a secret move)
@@ -42,6 +42,7 @@ it must do, what uses it and what happens without it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -75,6 +76,7 @@ __all__ = [
     "Validating",
     "capabilities",
     "offers",
+    "win_chances",
 ]
 
 S_contra = TypeVar("S_contra", contravariant=True, default=Any)
@@ -117,6 +119,21 @@ class HasHeuristic(Protocol[S_contra]):
     def heuristic(self, state: S_contra) -> tuple[float, ...]:
         """One number per seat in [0, 1]; higher is better."""
         ...
+
+
+def win_chances(strengths: Sequence[float], scale: float = 1.0) -> tuple[float, ...]:
+    """Each seat's chance to win from a number saying how well it stands, for a
+    ``heuristic``: a softmax of ``scale * strength``.
+
+    The chances sum to 1 and keep the strengths' order; with two seats a seat's chance
+    is the logistic of ``scale`` times its lead, which is within 0.01 of the normal
+    distribution's Phi(x) when ``scale * lead`` is ``1.7 x``: so for a lead whose
+    outcome spreads with standard deviation ``sd``, ``scale = 1.7 / sd``.
+    """
+    top = max(strengths)
+    weights = [math.exp(scale * (s - top)) for s in strengths]
+    whole = sum(weights)
+    return tuple(w / whole for w in weights)
 
 
 @runtime_checkable

@@ -1,12 +1,15 @@
 """Competent bots within a time budget: what `meeple analyze` plays when not told.
 
 A balance figure from weak play is a figure about weak play, so the report's default
-bots are the strongest that fit `BUDGET_SECONDS` on `BUDGET_CORES` cores: MCTS in
-every seat of the main design (the heuristic rung instead where the budget allows
-fewer than `COMPETENT` iterations), and a skill ladder up to MCTS at four times that
-budget (`meeple.sim.ladder.default_ladder`). The iteration budget is the largest of
-`TIERS` whose estimated run fits; if none does at `DEFAULT_DEALS` deals, fewer deals
-are played (never fewer than `MIN_DEALS`).
+bots are the strongest that fit `BUDGET_SECONDS` on `BUDGET_CORES` cores: MCTS in every
+seat of the main design, and a skill ladder up to MCTS at four times that budget
+(`meeple.sim.ladder.default_ladder`). In a game with a ``heuristic`` capability the MCTS
+is ``guided`` (in the default runs level with the heuristic bot or better, where plain
+MCTS at 25 iterations lost to it); in one without, it is plain ``mcts``, and the
+heuristic rung plays the main design where the budget allows fewer than `COMPETENT`
+iterations. The iteration budget is the largest of `TIERS` whose estimated run fits; if
+none does at `DEFAULT_DEALS` deals, fewer deals are played (never fewer than
+`MIN_DEALS`).
 
 The estimate never reads the clock, so the same command plans the same bots on
 any machine: one seeded probe game (`PROBE_BOT` in every seat) gives the number of
@@ -27,6 +30,7 @@ import attrs
 
 from ..bots import make_bot
 from ..bots.spec import parse_bot_spec
+from ..core.capabilities import HasHeuristic
 from ..core.protocols import Game
 from ..core.turns import asking_order
 from .design import bot_param
@@ -74,6 +78,9 @@ _DETERMINIZE: Final = 2
 """Steps one sampled world (`game.determinize`) is counted as."""
 _TREE: Final = 2
 """Steps an MCTS iteration's walk down its tree is counted as."""
+_GUIDED: Final = 20
+"""Steps a ``guided`` iteration's heuristic values (its leaf's, and its share of the
+priors) are counted as (calibrated on the built-in games' default reports)."""
 
 
 @attrs.frozen
@@ -82,6 +89,13 @@ class Probe:
 
     players: int
     decisions: tuple[tuple[int, int], ...]
+    guided: bool = False
+    """Whether the game offers a heuristic, so its MCTS rungs are ``guided``."""
+
+    @property
+    def kind(self) -> str:
+        """The MCTS kind of the main design and the ladder's top rungs."""
+        return "guided" if self.guided else "mcts"
 
 
 @attrs.frozen
@@ -107,7 +121,7 @@ def probe_game(game: Game, players: int, options: Any = None) -> Probe:
         legal = state.legal_actions(player)
         decisions.append((player, len(legal)))
         state = state.apply(bots[player].choose(state.view(player), legal), player)
-    return Probe(players, tuple(decisions))
+    return Probe(players, tuple(decisions), isinstance(game, HasHeuristic))
 
 
 @functools.cache
@@ -129,9 +143,13 @@ def _work(spec: str) -> tuple[float, float, int | None, float]:
 def _decision_steps(spec: str, legal: int, remaining: int) -> float:
     """Steps one decision of bot `spec` costs, with `legal` actions and `remaining`
     actions left in the game: an MCTS iteration samples a world, walks its tree and
-    plays out (to its depth or the end); a greedy world is sampled and each action tried."""
+    plays out (to its depth or the end); a greedy world is sampled and each action tried.
+    A ``guided`` iteration plays out nothing but values the node it reaches and, once
+    a node, each of its actions one step ahead (`_GUIDED`)."""
     fixed, iterations, depth, worlds = _work(spec)
     rollout = remaining if depth is None else min(depth, remaining)
+    if parse_bot_spec(spec).kind == "guided":
+        rollout = _GUIDED
     return fixed + iterations * (_DETERMINIZE + _TREE + rollout) + worlds * (_DETERMINIZE + legal)
 
 
@@ -171,8 +189,10 @@ def plan_bots(
     """The strongest tier that fits the budget, for what the caller left open (None)."""
     players = probe.players
     for tier in TIERS:
-        chosen_lineup = tuple(lineup) if lineup is not None else (_main_bot(tier),) * players
-        chosen_ladder = tuple(ladder) if ladder is not None else default_ladder(tier)
+        chosen_lineup = (
+            tuple(lineup) if lineup is not None else (_main_bot(tier, probe.kind),) * players
+        )
+        chosen_ladder = tuple(ladder) if ladder is not None else default_ladder(tier, probe.kind)
         count = deals if deals is not None else DEFAULT_DEALS
         seconds = estimate_seconds(probe, chosen_lineup, rotate, chosen_ladder, count, variants)
         fits = seconds <= BUDGET_SECONDS
@@ -182,26 +202,32 @@ def plan_bots(
             seconds = per_deal * count
         if fits or tier == TIERS[-1]:
             return BotPlan(
-                chosen_lineup, chosen_ladder, count, seconds, _reason(tier, count, seconds)
+                chosen_lineup,
+                chosen_ladder,
+                count,
+                seconds,
+                _reason(tier, probe.kind, count, seconds),
             )
     raise AssertionError("unreachable: the last tier always returns")
 
 
-def _main_bot(tier: int) -> str:
-    """The main design's bot: MCTS at the tier, or the heuristic rung below `COMPETENT`."""
-    return mcts_rung(tier) if tier >= COMPETENT else HEURISTIC_RUNG
+def _main_bot(tier: int, kind: str) -> str:
+    """The main design's bot: MCTS at the tier, or the heuristic rung where plain MCTS
+    gets fewer than `COMPETENT` iterations."""
+    return mcts_rung(tier, kind) if tier >= COMPETENT or kind == "guided" else HEURISTIC_RUNG
 
 
-def _reason(tier: int, deals: int, seconds: float) -> str:
+def _reason(tier: int, kind: str, deals: int, seconds: float) -> str:
     main = (
         ""
-        if tier >= COMPETENT
+        if tier >= COMPETENT or kind == "guided"
         else f"; below {COMPETENT} iterations MCTS plays worse than the {HEURISTIC_RUNG} bot, "
         "so the main design seats that"
     )
+    search = "guided MCTS (the game's heuristic at its leaves)" if kind == "guided" else "MCTS"
     return (
         f"Bots chosen for a budget of about {BUDGET_SECONDS:.0f} s on {BUDGET_CORES} cores: "
-        f"the strongest MCTS budget of {', '.join(map(str, TIERS))} iterations that fits "
-        f"is {tier} ({deals} deals, an estimated {seconds:.0f} s from a probe game's "
+        f"the strongest {search} budget of {', '.join(map(str, TIERS))} iterations that "
+        f"fits is {tier} ({deals} deals, an estimated {seconds:.0f} s from a probe game's "
         f"length and choices; an estimate, not a measurement){main}."
     )

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..bots import GreedyBot
 from ..bots import MCTSBot
+from ..bots.registry import GUIDED
 from ..bots.spec import parse_bot_spec
 
 __all__ = [
@@ -45,7 +46,11 @@ def bot_param(spec: str, name: str) -> Any:
     given = getattr(parsed.settings(), name, None)
     if given is not None:
         return given
-    bot = {"mcts": MCTSBot, "greedy": GreedyBot}.get(parsed.kind)
+    bot = {"mcts": MCTSBot, "guided": MCTSBot, "greedy": GreedyBot, "heuristic": GreedyBot}.get(
+        parsed.kind
+    )
+    if parsed.kind == "guided" and name in GUIDED:
+        return GUIDED[name]  # the preset, over MCTSBot's own defaults
     parameter = inspect.signature(bot).parameters.get(name) if bot is not None else None
     return None if parameter is None else parameter.default
 

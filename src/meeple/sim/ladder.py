@@ -54,10 +54,10 @@ __all__ = [
 SATURATED: Final = 0.95
 """A step is saturated when the stronger bot's win share is at least this."""
 
-HEURISTIC_RUNG: Final = "greedy"
-"""The rung of the game's heuristic bot. Until a bot of its own plays it, the greedy bot
-at its default four sampled worlds stands in: it scores positions with the game's
-``heuristic`` capability where the game offers one."""
+HEURISTIC_RUNG: Final = "heuristic"
+"""The rung of the game's heuristic bot: one step ahead, each position valued by the
+game's ``heuristic`` capability (a game without one is valued by its outcome so far,
+as greedy values it)."""
 
 FLAG_MEANINGS: Final = {
     "saturated": "the stronger bot wins nearly always (at least 95%): skill matters, but "
@@ -72,20 +72,22 @@ FLAG_MEANINGS: Final = {
 """What each ladder flag means, as the page says it."""
 
 
-def mcts_rung(iterations: int) -> str:
-    """The spec of an MCTS rung with this iteration budget."""
-    return f"mcts:iterations={iterations}"
+def mcts_rung(iterations: int, kind: str = "mcts") -> str:
+    """The spec of an MCTS rung with this iteration budget: ``mcts`` (random playouts),
+    or ``guided`` (leaves and priors from the game's heuristic) for a game with one."""
+    return f"{kind}:iterations={iterations}"
 
 
-def default_ladder(iterations: int) -> tuple[str, ...]:
-    """random, greedy (one world), the heuristic rung, then MCTS at `iterations` and at
-    four times as many: the ladder a report plays unless told otherwise."""
+def default_ladder(iterations: int, kind: str = "mcts") -> tuple[str, ...]:
+    """random, greedy (one world), the heuristic rung, then MCTS of `kind` at
+    `iterations` and at four times as many: the ladder a report plays unless told
+    otherwise."""
     return (
         "random",
         "greedy:worlds=1",
         HEURISTIC_RUNG,
-        mcts_rung(iterations),
-        mcts_rung(4 * iterations),
+        mcts_rung(iterations, kind),
+        mcts_rung(4 * iterations, kind),
     )
 
 

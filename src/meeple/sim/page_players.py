@@ -24,18 +24,24 @@ def describe_bot(spec: str) -> str:
         return "a bot this version of meeple does not know"
     if kind == "random":
         return "picks uniformly among the legal actions"
-    if kind == "greedy":
+    if kind in ("greedy", "heuristic"):
         worlds = bot_param(spec, "worlds")
+        values = (
+            "valuing positions by the game's heuristic (its chances for each seat)"
+            if kind == "heuristic"
+            else "valuing positions by who leads so far"
+        )
         return (
             f"looks one action ahead in {worlds} sampled world{'s' if worlds != 1 else ''}, "
-            "scoring positions with the game's heuristic where it has one"
+            f"{values}"
         )
-    if kind == "mcts":
+    if kind in ("mcts", "guided"):
         seconds = bot_param(spec, "time_limit")
         budget = (
             f"{seconds} s" if seconds is not None else f"{bot_param(spec, 'iterations')} iterations"
         )
-        return f"information-set Monte Carlo tree search, {budget} per decision"
+        how = ", its leaves and priors valued by the game's heuristic" if kind == "guided" else ""
+        return f"information-set Monte Carlo tree search, {budget} per decision{how}"
     return f"a bot of kind {kind}"
 
 

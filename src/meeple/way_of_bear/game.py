@@ -8,6 +8,7 @@ from meeple.core import GameSpec
 
 from . import encoding
 from . import explain
+from . import heuristic
 from . import html
 from . import invariants
 from . import legal
@@ -49,6 +50,7 @@ class WayOfBear(GameBase[State, Action, View], EncodingBase[Action, View]):
     spec = SPEC
     statistics = staticmethod(stats.statistics)  # capability: balance reports
     public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
+    heuristic = staticmethod(heuristic.heuristic)  # ``heuristic``: search bots' leaves
     options_type = Options
     state_type = State
     view_type = View
