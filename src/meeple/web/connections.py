@@ -249,6 +249,8 @@ class GuardedH11Protocol(H11Protocol):
     # the caps ---------------------------------------------------------------------
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Admit the connection under the caps (or answer 429 or 503 and close), and start
+        the clock on its first request."""
         assert isinstance(transport, asyncio.Transport)
         super().connection_made(transport)
         refusal = self.guard.admit(self, self.client[0] if self.client else None)
@@ -259,6 +261,7 @@ class GuardedH11Protocol(H11Protocol):
         self._arm(self._request_too_slow)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """Free its place under the caps and stop its clock."""
         self.guard.release(self)
         self._disarm()
         super().connection_lost(exc)
@@ -289,6 +292,8 @@ class GuardedH11Protocol(H11Protocol):
         return self.conn.their_state in (h11.DONE, h11.MUST_CLOSE, h11.CLOSED, h11.ERROR)
 
     def data_received(self, data: bytes) -> None:
+        """Mark the connection busy once a request starts; stop the clock once it has
+        all arrived."""
         super().data_received(data)
         if not self.waiting_for_request():
             self.guard.busy(self)
@@ -296,6 +301,7 @@ class GuardedH11Protocol(H11Protocol):
             self._disarm()
 
     def on_response_complete(self) -> None:
+        """Back to waiting for the next request, on the clock again."""
         super().on_response_complete()
         if self.transport.is_closing():
             return
@@ -314,10 +320,12 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()  # a body still arriving: the handler sees a disconnect
 
     def pause_writing(self) -> None:
+        """The client stopped reading the answer: it has `request_seconds` to resume."""
         super().pause_writing()
         self._arm(self._answer_not_read)
 
     def resume_writing(self) -> None:
+        """The client reads again: stop the clock."""
         super().resume_writing()
         self._disarm()
 
