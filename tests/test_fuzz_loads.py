@@ -31,6 +31,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("wojtek", {"substitute_sets_end_game": True, "refresh_every_edinburgh": True}),
     ("wypas", SHORT_OPTIONS["wypas"]),
     ("wypas", {**SHORT_OPTIONS["wypas"], "bluff": True}),
+    ("goofspiel", {}),  # the example plugin: a third-party game held to the same bar
 ]
 MEMORY = 64_000_000
 """Bytes of Python objects one document may hold at once, beyond 16 times its size."""

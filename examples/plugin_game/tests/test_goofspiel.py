@@ -8,6 +8,8 @@ from meeple_goofspiel import Bid
 from meeple_goofspiel import Options
 from meeple_goofspiel.options import MAX_CARDS
 
+import meeple
+from meeple.core import CorruptDataError
 from meeple.core import IllegalActionError
 from meeple.core import MalformedActionError
 from meeple.testing import check_game
@@ -72,3 +74,15 @@ def test_a_malformed_bid_says_what_is_wrong(text: str, reason: str) -> None:
     raised the plain ValueError of ``int()``, which the front ends do not catch."""
     with pytest.raises(MalformedActionError, match=reason):
         GAME.parse_action(text)
+
+
+@pytest.mark.parametrize("what", ["state", "view"])
+def test_a_document_with_a_huge_hand_size_is_refused_before_any_count(what: str) -> None:
+    # Regression: the cards were counted against 1..N before N was bounded, so a
+    # document saying 10**12 cards built a list of 10**12 numbers on load.
+    state = GAME.start(2, seed=1)
+    text = meeple.dumps(state if what == "state" else state.view(0))
+    hostile = text.replace('"cards": 6', '"cards": 1000000000000')
+    assert hostile != text
+    with pytest.raises(CorruptDataError, match=f"cards must be 3-{MAX_CARDS}, not 1000000000000"):
+        meeple.loads(hostile)

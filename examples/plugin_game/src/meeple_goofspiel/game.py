@@ -61,6 +61,7 @@ class Goofspiel(GameBase[State, Bid, View]):
     _prompt = staticmethod(explain.prompt)
     _refusal = staticmethod(explain.refusal)
     _validate = staticmethod(invariants.validate)
+    _validate_view = staticmethod(invariants.validate_view)
     statistics = staticmethod(_statistics)  # optional: figures for balance reports
     render_html = staticmethod(html.render_html)  # optional: the web page's picture
     elements = staticmethod(_elements)  # optional: a bid is a click on the card...
