@@ -100,6 +100,9 @@ def play(task: Task) -> Result:
         max_simulations=task.iterations,
         random_state=rng,
     )
+    # OpenSpiel's ISMCTS samples its worlds with an unseeded pyspiel sampler; the same
+    # uniform draws from the bot's seeded stream make a game repeatable.
+    theirs.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
     ours = make_bot(task.ours, game, seed ^ 0x5EED)
     state = spiel.new_initial_state(str(deal))
     spent = [0.0, 0.0]
