@@ -56,7 +56,10 @@ def test_the_default_report_plays_competent_bots_and_the_whole_ladder(
     assert result.exit_code == 0, result.output
     report = json.loads((tmp_path / "report.json").read_text())
     design = report["design"]
-    assert design["lineup"][0].startswith("mcts:iterations=") or design["lineup"][0] == "greedy"
+    # every built-in game has a heuristic: its MCTS is guided, at any budget
+    assert design["lineup"][0].startswith("guided:iterations=")
+    assert design["ladder"][2] == "heuristic"
+    assert design["ladder"][3] == design["lineup"][0]
     assert len(design["ladder"]) == 5
     assert design["bots_chosen"].startswith("Bots chosen for a budget")
     keys = {f["key"] for f in report["variants"][0]["figures"]}

@@ -218,7 +218,21 @@ class ServerProcess:
         """Where the server's output goes (read it when a test fails)."""
 
     def start(self, timeout: float = 30.0) -> None:
-        """Start the server and wait until it answers."""
+        """Start the server and wait until it answers.
+
+        A free port can be taken by another process between `free_port` and the
+        server's bind (other test workers start servers too): the server then says
+        so and exits, and another free port is tried. Nothing else is tried again."""
+        for _ in range(5):
+            begun = self.log.stat().st_size if self.log.exists() else 0
+            if self._start_once(timeout):
+                return
+            refused = self.log.read_bytes()[begun:].decode("utf-8", "replace")
+            assert "is in use" in refused, refused
+        raise AssertionError("five free ports were taken before the server bound one")
+
+    def _start_once(self, timeout: float) -> bool:
+        """Start on a fresh free port: True once it answers, False if that port was taken."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [
@@ -243,10 +257,12 @@ class ServerProcess:
         with http_from(self.url, timeout=1) as probe:
             while True:
                 code = self.process.poll()
+                if code == 2 and "is in use" in self.output()[-400:]:
+                    return False  # the usage error `meeple serve` gives for a taken port
                 assert code is None, f"the server exited with {code}\n{self.output()}"
                 try:
                     if probe.get("/api/status").status_code == 200:
-                        return
+                        return True
                 except httpx.TransportError:
                     pass
                 assert time.monotonic() < deadline, "the server did not start\n" + self.output()

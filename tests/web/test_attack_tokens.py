@@ -212,7 +212,7 @@ def test_a_seat_page_never_puts_its_token_in_a_url_or_a_referer(
             page.wait_for_selector("button.action")
             page.click("button.action")
             page.wait_for_selector("body[data-version='1']")
-            page.click("footer a")  # a link away: the lobby
+            page.click("#lobby-link")  # a link away: the lobby
             page.wait_for_url(re.compile(r"/$"))
         finally:
             page.close()
