@@ -35,6 +35,8 @@ import sys
 import time
 from typing import Any
 
+from meeple.sim.speed import _run as random_playouts  # the measured loop itself
+
 PLAYOUT_TARGET = 2.0
 """Steps a second of every game's random playouts, at least, over the peer's."""
 JSON_TARGET = 2.5
@@ -82,21 +84,9 @@ def dominoes_speed(games: int = 200, runs: int = 5) -> tuple[float, float]:
 
 
 def play_meeple(game: Any, players: int, games: int, seed: int) -> int:
-    """Play `games` random games of `game` through its public API, exactly as
-    `meeple.sim.measure_speed` does; the steps played."""
-    chooser = random.Random(seed)
-    start = game.start
-    steps = 0
-    for index in range(games):
-        state = start(players, seed=seed + index)
-        while True:
-            to_act = state.to_act
-            if not to_act:
-                break
-            actor = min(to_act) if len(to_act) == 1 else chooser.choice(sorted(to_act))
-            actions = state.legal_actions(actor)
-            state = state.apply(actions[int(chooser.random() * len(actions))], actor)
-            steps += 1
+    """Play `games` random games of `game` through its public API with the very loop
+    `meeple.sim.measure_speed` times; the steps played."""
+    steps, _elapsed = random_playouts(game, players, None, games, seed, lambda _: None)
     return steps
 
 
