@@ -65,6 +65,34 @@ def test_insert_sorted_keeps_order(items: tuple[int, ...], item: int) -> None:
     assert insert_sorted(items, item) == tuple(sorted((*items, item)))
 
 
+@given(
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3))).map(lambda xs: tuple(sorted(xs))),
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3)), max_size=20),
+)
+def test_merge_sorted_is_sorting_the_whole_again(
+    items: tuple[tuple[int, int], ...], extra: list[tuple[int, int]]
+) -> None:
+    # Issue 34: a few items go in one by one, many by one sort; either way the result
+    # is the stable sort of both, equal items of `items` first (the pairs compare by
+    # their first number only, so an unstable merge would show).
+    def key(x: tuple[int, int]) -> int:
+        return x[0]
+
+    merged = merge_sorted(tuple(_ByFirst(*x) for x in items), [_ByFirst(*x) for x in extra])
+    expected = sorted([*items, *extra], key=key)
+    assert [(m.first, m.second) for m in merged] == expected
+
+
+class _ByFirst:
+    """A pair that sorts by its first number alone (to show a merge's stability)."""
+
+    def __init__(self, first: int, second: int) -> None:
+        self.first, self.second = first, second
+
+    def __lt__(self, other: _ByFirst) -> bool:
+        return self.first < other.first
+
+
 def test_seat_sets_are_shared_objects() -> None:
     assert ONE_SEAT[3] == frozenset({3})
     assert ALL_SEATS[4] == frozenset({0, 1, 2, 3})

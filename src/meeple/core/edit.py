@@ -91,6 +91,22 @@ def insert_sorted(seq: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
 
 
 def merge_sorted(seq: tuple[Any, ...], items: Sequence[Any] | Iterable[Any]) -> tuple[Any, ...]:
-    """Sorted `seq` with every one of `items` added; `seq` itself if there are none."""
+    """Sorted `seq` with every one of `items` added (after equal items, in their order);
+    `seq` itself if there are none.
+
+    A few items go in one by one (`insert_sorted`'s binary search): a discard pile of
+    a hundred cards taking the three cards of a bid costs about 20 comparisons so,
+    against the hundred of sorting the whole again."""
     extra = tuple(items)
-    return tuple(sorted((*seq, *extra))) if extra else seq
+    if not extra:
+        return seq
+    if len(extra) > _FEW_ITEMS:
+        return tuple(sorted((*seq, *extra)))
+    out = [*seq]
+    for item in extra:
+        insort_right(out, item)
+    return tuple(out)
+
+
+_FEW_ITEMS = 8
+"""Up to this many items, `merge_sorted` inserts them one by one."""

@@ -85,9 +85,11 @@ def lot_actions(s: State) -> tuple[Action, ...]:
 
 
 @lru_cache(maxsize=1 << 14)  # a seat bids from the same hand lot after lot
-def _bid_options(hand: tuple[int, ...]) -> tuple[Action, ...]:
-    """One face-up bid per distinct sheep kind in the (sorted) hand, Dollies 1..6 each."""
-    out: list[Action] = []
+def _bid_options(hand: tuple[int, ...], leads: bool) -> tuple[Action, ...]:
+    """``pass``, ``done`` if the seat `leads`, then one face-up bid per distinct sheep
+    kind in the (sorted) hand, Dollies 1..6 each (made whole once: a bid is asked for
+    a quarter of the moves)."""
+    out: list[Action] = [*(_PASS_DONE if leads else PASS_ONLY)]
     last = -1
     bids = BIDS
     for kind in hand:
@@ -103,18 +105,17 @@ def bid_actions(s: State, p: int) -> tuple[Action, ...]:
     high = s.high
     top = s.bids[high] if high >= 0 else 0
     mine = s.bids[p]
-    head: tuple[Action, ...] = _PASS_DONE if mine > top else PASS_ONLY
-    hand = s.hands[p]
+    options = _bid_options(s.hands[p], mine > top)
     if not s.options.bluff:
-        return (*head, *_bid_options(hand))
+        return options
     if mine == top and high >= 0 and s.down[high] >= 0:
-        head = (*head, CHECK)
+        options = (options[0], CHECK, *options[1:])  # level with the leader: pass, check
     if s.down[p] >= 0:
-        return (*head, *_bid_options(hand))
+        return options
     downs: list[Action] = []
-    for k in sorted(set(hand)):
+    for k in sorted(set(s.hands[p])):
         downs += DOWN_BIDS[k]
-    return (*head, *_bid_options(hand), *downs)
+    return (*options, *downs)
 
 
 def award_actions(s: State) -> tuple[Action, ...]:

@@ -25,11 +25,17 @@ def forget(known: Known, t: int, kind: int) -> Known:
             break
     else:
         return known
-    return tuple(put(row, t, remove_one(row[t], kind)) if kind in row[t] else row for row in known)
+    out = [*known]
+    for o, row in enumerate(known):
+        if kind in row[t]:
+            out[o] = put(row, t, remove_one(row[t], kind))
+    return tuple(out)
 
 
 def seen_by_all(known: Known, t: int, kind: int) -> Known:
     """Everyone saw seat t take a `kind` into hand (a face-up lot, a sheep from a pen)."""
-    return tuple(
-        row if o == t else put(row, t, insert_sorted(row[t], kind)) for o, row in enumerate(known)
-    )
+    out = [*known]
+    for o, row in enumerate(known):
+        if o != t:  # a plain loop: this runs at every lot won
+            out[o] = put(row, t, insert_sorted(row[t], kind))
+    return tuple(out)

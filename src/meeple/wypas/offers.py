@@ -17,6 +17,7 @@ offer (`view.view_of`); nobody learns whom else the game asked.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from typing import Any
 from typing import Final
 
 from meeple.core import ONE_SEAT
@@ -31,7 +32,7 @@ from .state import TURNS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["SEATS_OF", "could_play", "offered", "offered_mask", "with_offers"]
+__all__ = ["SEATS_OF", "could_play", "offered_mask", "with_offers"]
 
 SEATS_OF: Final = tuple(
     ONE_SEAT[mask.bit_length() - 1]
@@ -79,15 +80,9 @@ def offered_mask(
     return mask
 
 
-def offered(s: State) -> int:
-    """Bit mask of the seats offered a special card in state `s`."""
-    if not s.options.specials or s.phase not in _TURNS:
-        return 0
-    return could_play(s.hands, s.pens, s.wolves) & ~(1 << s.actor | s.waited)
-
-
-_LAST: list[tuple[object, object, object, int]] = [((), (), (), 0)]
-"""``[(hands, pens, wolves, could_play's answer)]``: the last table `could_play` saw."""
+_LAST: list[tuple[Any, Any, Any, int, int]] = [((), (), (), 0, 0)]
+"""``[(hands, pens, wolves, could_play's answer, pen_targets' answer)]``: the last
+table `could_play` saw."""
 
 
 def could_play(
@@ -100,18 +95,32 @@ def could_play(
     seats that waited are taken out (and so the seats `specials.special_plays` finds
     plays for).
 
-    Asked after every move, and again by the seat to act's legal actions. A move
-    that leaves hands, pens and wolves alone (a pass, a stand, a lot named: about
-    half the moves of a game) leaves the very same tuples in the next state, so the
-    last answer is kept with the tuples it was worked out for and given again for
-    those same objects (compared by identity: nothing is hashed). The entry is
-    replaced whole, so a reader never sees a mix of two tables.
+    Asked after every move, and again by the seat to act's legal actions, so it
+    starts from its last answer (`_LAST`, tuples compared by identity: nothing is
+    hashed). A move that leaves hands, pens and wolves alone (a pass, a stand, a lot
+    named: about half the moves of a game) leaves the very same tuples and gets the
+    last answer again; one that leaves the pens and wolves alone (a bid) keeps the
+    pens' targets. The entry is replaced whole, so a reader never sees a mix of two
+    tables.
     """
     last = _LAST[0]
-    if last[0] is hands and last[1] is pens and last[2] is wolves:
-        return last[3]
-    could = offered_mask(TURNS[0], -1, hands, -1, pens, wolves, 0)
-    _LAST[0] = (hands, pens, wolves, could)
+    if last[1] is pens and last[2] is wolves:
+        if last[0] is hands:
+            return last[3]
+        targets = last[4]
+    else:
+        targets = pen_targets(pens, wolves)
+    could = 0
+    thieves = 0  # the seats holding a Thief and no other card with a target
+    for q, hand in enumerate(hands):
+        if hand and hand[-1] >= THIEF:  # sorted hands: special kinds come last
+            if targets and held_kinds(hand) & targets:
+                could |= 1 << q  # a card that targets a pen, and a pen to target
+            elif THIEF in hand:
+                thieves |= 1 << q
+    if thieves and len(hands) - hands.count(()) > 1:
+        could |= thieves  # a Thief, and someone else to rob (it holds a card itself)
+    _LAST[0] = (hands, pens, wolves, could, targets)
     return could
 
 
@@ -123,5 +132,8 @@ def with_offers(s: State, waited: int = 0) -> State:
     actor = s.actor
     if actor < 0:
         return s  # the game is over: nobody acts (`rounds.game_over`)
-    to_act = SEATS_OF[offered(s) | 1 << actor]
+    mask = 1 << actor
+    if s.options.specials and s.phase in _TURNS:
+        mask |= could_play(s.hands, s.pens, s.wolves) & ~(mask | waited)
+    to_act = SEATS_OF[mask]
     return s if s.to_act is to_act else replace(s, to_act=to_act)

@@ -138,7 +138,6 @@ def held_kinds(hand: tuple[int, ...]) -> int:
     return held
 
 
-@lru_cache(maxsize=1 << 12)  # pens change only when sheep are placed, swapped or shorn
 def pen_targets(
     pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], wolves: tuple[int, ...]
 ) -> int:
@@ -152,9 +151,17 @@ def pen_targets(
             if len(pen) >= 2:
                 if not mask >> i & 1:
                     out |= 8
-                if any(face_of(c) != BLACK_FACE for c in pen):
+                if not out & 4 and _takeable(pen):
                     out |= 4
+                if out == 14:
+                    return out  # every kind has a target: no pen can add one
     return out
+
+
+@lru_cache(maxsize=1 << 12)  # a pen stays the same until its owner places or shears
+def _takeable(pen: tuple[int, ...]) -> bool:
+    """Whether a Black Sheep could take a sheep from `pen` (one that is not black)."""
+    return any(face_of(c) != BLACK_FACE for c in pen)
 
 
 @lru_cache(maxsize=1 << 14)  # the same table comes back step after step
