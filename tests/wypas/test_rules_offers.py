@@ -327,3 +327,9 @@ def test_could_play_answers_for_each_table_whichever_came_last(first: State, sec
         assert could_play(s.hands, s.pens, s.wolves) == fresh(s)
     copies = (tuple(map(tuple, first.hands)), first.pens, first.wolves)
     assert could_play(*copies) == fresh(first)
+    # Other hands on the very same pens and wolves (a bid): the pens' targets are
+    # kept from the last table, every seat's hand is judged again.
+    mixed = (second.hands, first.pens, first.wolves)
+    expected = offered_mask(BID, -1, second.hands, -1, first.pens, first.wolves, 0)
+    assert could_play(*copies) == fresh(first)
+    assert could_play(*mixed) == expected
