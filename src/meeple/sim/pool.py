@@ -15,6 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import signal
+import threading
 from collections.abc import Callable
 from collections.abc import Sequence
 from concurrent.futures import Future
@@ -22,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 from typing import Final
 from typing import TypeVar
+from typing import cast
 
 if TYPE_CHECKING:
     from multiprocessing.queues import Queue
@@ -39,6 +41,9 @@ _WAIT_SECONDS: Final = 0.1
 """How long the parent waits for a word from the workers before it looks at the tasks."""
 _LAST_WORD_SECONDS: Final = 5.0
 """How long it waits, once every task is done, for words still on their way."""
+
+_MANAGER_SECONDS: Final = 10.0
+"""How long Ctrl-C waits for the pool's manager thread once its workers are gone."""
 
 _tally: Queue[int] | None = None
 """In a worker: where it says that a game ended."""
@@ -123,8 +128,16 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     # Python 3.11 has no public way to end a pool's running workers (3.14 adds
     # terminate_workers); shutdown alone would wait for every game already given out.
     workers = list((pool._processes or {}).values())
+    # typeshed declares this attribute a _ThreadWakeup; it is the manager Thread
+    manager = cast("threading.Thread | None", pool._executor_manager_thread)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()
     for process in workers:
         process.join()
+    # The pool's manager thread sees its workers gone and closes its wake-up pipe. At
+    # exit, concurrent.futures wakes every manager thread without the pool's lock
+    # (CPython 3.11): a manager still closing its pipe then makes that write fail,
+    # printed as "Exception ignored ... Bad file descriptor". Let it finish first.
+    if manager is not None:
+        manager.join(timeout=_MANAGER_SECONDS)
