@@ -48,9 +48,6 @@ class WayOfBear(GameBase[State, Action, View], EncodingBase[Action, View]):
     """The Way of the Bear: erect steles, pay the temples, fill your board first."""
 
     spec = SPEC
-    statistics = staticmethod(stats.statistics)  # capability: balance reports
-    public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
-    heuristic = staticmethod(heuristic.heuristic)  # ``heuristic``: search bots' leaves
     options_type = Options
     state_type = State
     view_type = View
@@ -78,6 +75,9 @@ class WayOfBear(GameBase[State, Action, View], EncodingBase[Action, View]):
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
     elements = staticmethod(_elements)  # ``elements``: what each move touches on the table
     element_actions = staticmethod(_element_actions)  # and what a touch could mean
+    statistics = staticmethod(stats.statistics)  # the ``statistics`` capability: balance reports
+    public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
+    heuristic = staticmethod(heuristic.heuristic)  # ``heuristic``: search bots' leaves
 
 
 GAME = WayOfBear()

@@ -80,12 +80,12 @@ class Wypas(GameBase[State, Action, View], EncodingBase[Action, View]):
     _observation_size = staticmethod(encoding.observation_size)
     _encode_view = staticmethod(encoding.encode_view)
     encode_state = staticmethod(_encode_state)  # ``state_encoding``: the adapters' fast path
-    heuristic = staticmethod(heuristic.heuristic)  # the ``heuristic`` capability: bots' leaves
     render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
     elements = staticmethod(_elements)  # ``elements``: what each move touches on the table
     element_actions = staticmethod(_element_actions)  # and what a touch could mean
     statistics = staticmethod(_statistics)  # the ``statistics`` capability: balance reports
     public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
+    heuristic = staticmethod(heuristic.heuristic)  # ``heuristic``: search bots' leaves
 
 
 GAME = Wypas()
