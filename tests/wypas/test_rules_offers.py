@@ -331,5 +331,4 @@ def test_could_play_answers_for_each_table_whichever_came_last(first: State, sec
     # kept from the last table, every seat's hand is judged again.
     mixed = (second.hands, first.pens, first.wolves)
     expected = offered_mask(BID, -1, second.hands, -1, first.pens, first.wolves, 0)
-    assert could_play(*copies) == fresh(first)
     assert could_play(*mixed) == expected

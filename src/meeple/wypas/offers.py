@@ -25,7 +25,6 @@ from meeple.core import replace
 
 from .components import THIEF
 from .specials import held_kinds
-from .specials import holding
 from .specials import pen_targets
 from .state import TURNS
 
@@ -60,24 +59,32 @@ def offered_mask(
     card, -1 to read them from `hands`), unless it waited; nobody outside a turn (`TURNS`)."""
     if phase not in _TURNS:
         return 0
-    mask = 0
-    targets = -1  # the pens' targets, worked out once if a pen card is held
+    mask = _seats_that_could(hands, holders, pen_targets(pens, wolves))
+    return mask & ~((1 << actor if actor >= 0 else 0) | waited)
+
+
+def _seats_that_could(hands: tuple[tuple[int, ...], ...], holders: int, targets: int) -> int:
+    """Bit mask of the seats whose hand (an empty entry: one the reader cannot see) holds
+    a special card with a target: a card that targets a pen, with a pen to target
+    (`targets`: `pen_targets`' answer), or a Thief, with another seat holding a card
+    (`holders`: the seats holding one, -1 to read them from `hands`)."""
+    could = 0
+    thieves = 0  # the seats holding a Thief and no other card with a target
     for q, hand in enumerate(hands):
-        if q == actor or not hand or hand[-1] < THIEF or waited >> q & 1:
-            continue  # sorted hands: special kinds come last
-        held = held_kinds(hand)
-        if held & 1:
-            if holders < 0:
-                holders = holding(hands)
-            if holders & ~(1 << q):
-                mask |= 1 << q  # a Thief, and someone else to rob
-                continue
-        if held & 14:
-            if targets < 0:
-                targets = pen_targets(pens, wolves)
-            if held & targets:
-                mask |= 1 << q
-    return mask
+        if hand and hand[-1] >= THIEF:  # sorted hands: special kinds come last
+            if targets and held_kinds(hand) & targets:
+                could |= 1 << q
+            elif THIEF in hand:
+                thieves |= 1 << q
+    if thieves:
+        if holders < 0:  # a Thief's own seat holds a card: is there a second one?
+            if len(hands) - hands.count(()) > 1:
+                could |= thieves
+        elif holders & (holders - 1):  # two seats or more hold a card: anyone can rob
+            could |= thieves
+        elif holders:  # one seat holds cards: a Thief of another seat can rob it
+            could |= thieves & ~holders
+    return could
 
 
 _LAST: list[tuple[Any, Any, Any, int, int]] = [((), (), (), 0, 0)]
@@ -110,16 +117,7 @@ def could_play(
         targets = last[4]
     else:
         targets = pen_targets(pens, wolves)
-    could = 0
-    thieves = 0  # the seats holding a Thief and no other card with a target
-    for q, hand in enumerate(hands):
-        if hand and hand[-1] >= THIEF:  # sorted hands: special kinds come last
-            if targets and held_kinds(hand) & targets:
-                could |= 1 << q  # a card that targets a pen, and a pen to target
-            elif THIEF in hand:
-                thieves |= 1 << q
-    if thieves and len(hands) - hands.count(()) > 1:
-        could |= thieves  # a Thief, and someone else to rob (it holds a card itself)
+    could = _seats_that_could(hands, -1, targets)
     _LAST[0] = (hands, pens, wolves, could, targets)
     return could
 
