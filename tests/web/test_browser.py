@@ -359,6 +359,38 @@ def test_the_match_page_backs_off_and_stops_after_repeated_refusals(
         page.close()
 
 
+def test_a_view_refused_for_a_passing_reason_is_asked_for_again(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Regression: the page asked for its view once; when that was refused (a busy
+    server's 429 for requests in flight) and the live updates were refused as well (a
+    client's request rate), it stayed blank: only a live update asked again. A refused
+    view is asked for again after Retry-After."""
+    page = browser.new_page(bypass_csp=True)
+    views: list[str] = []
+
+    def refuse_the_first(route: Route) -> None:
+        views.append(route.request.url)
+        if len(views) == 1:
+            body = {"error": "your address already has 4 requests in progress", "status": 429}
+            route.fulfill(status=429, json=body, headers={"Retry-After": "1"})
+        else:
+            route.continue_()
+
+    try:
+        two = {"game": "goofspiel", "players": 2, "seats": ["human", "human"], "seed": 3}
+        data = create(page, server, two)
+        page.route("**/view", refuse_the_first)
+        busy = {"error": "too many requests from your address; slow down", "status": 429}
+        page.route("**/events", lambda route: route.fulfill(status=429, json=busy))
+        page.goto(data["seats"][0]["url"])
+        wait_ready(page)
+        assert len(views) == 2
+        assert "trying again" not in page.locator("#status").inner_text()
+    finally:
+        page.close()
+
+
 def test_a_view_drawn_while_a_move_is_sent_is_drawn_again_once_it_is_answered(
     browser: Browser, server: LiveServer
 ) -> None:

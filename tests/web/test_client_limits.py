@@ -232,3 +232,73 @@ def test_a_client_is_its_address_and_an_ipv6_client_its_64_prefix(
     assert client_key(address) == client_key(same_as)
     assert client_key(("2001:db8:1:3::1", 5)) != client_key(("2001:db8:1:2::1", 5))
     assert client_key(None) == client_key(None)
+
+
+def _in_flight_statuses(paths: list[str], cap: int) -> list[int]:
+    """The status each of `paths` gets from one client while `cap` of its API requests
+    are still being handled (the app holds every request until the end)."""
+    import asyncio
+
+    from meeple.web.clients import ClientLimiter
+    from meeple.web.clients import Clients
+
+    async def run() -> list[int]:
+        release = asyncio.Event()
+
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            if scope["path"].startswith("/api/held"):
+                await release.wait()
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b""})
+
+        limiter = ClientLimiter(app, Clients(Limits(max_inflight_per_client=cap)))
+
+        async def request(path: str) -> int:
+            sent: list[Any] = []
+
+            async def send(message: Any) -> None:
+                sent.append(message)
+
+            async def receive() -> Any:
+                return {"type": "http.request", "body": b""}
+
+            scope = {"type": "http", "path": path, "client": (ABUSER, 1), "root_path": ""}
+            await limiter(scope, receive, send)
+            return int(sent[0]["status"])
+
+        held = [asyncio.create_task(request(f"/api/held/{n}")) for n in range(cap)]
+        await asyncio.sleep(0)  # each held request is now in flight
+        statuses = [await request(path) for path in paths]
+        release.set()
+        assert await asyncio.gather(*held) == [200] * cap
+        return statuses
+
+    return asyncio.run(run())
+
+
+def test_a_pages_own_files_are_served_while_its_client_is_at_the_in_flight_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: a browser loads a page's style and scripts in parallel; on a busy
+    server they were still counted in flight when the page asked for its view, which
+    was refused with 429 (the page then stayed blank). The page's own files are not
+    counted; an API request past the cap still is."""
+    monkeypatch.setattr("meeple.web.clients.TARPIT_SECONDS", 0.0)
+    statuses = _in_flight_statuses(["/static/match.js", "/static/style.css", "/api/games"], cap=4)
+    assert statuses == [200, 200, 429]
+
+
+def test_the_pages_scripts_are_served_where_the_in_flight_cap_leaves_them_uncounted(
+    db: Path,
+) -> None:
+    from starlette.routing import Mount
+
+    from meeple.web.clients import STATIC_PREFIX
+
+    app = create_app(db)
+    mounts = [route.path for route in app.routes if isinstance(route, Mount)]
+    assert STATIC_PREFIX.rstrip("/") in mounts
+    with serving(db) as server, http_from(server.url) as http:
+        page = http.get("/").text
+        assert f'src="{STATIC_PREFIX}' in page
+        assert f'href="{STATIC_PREFIX}' in page

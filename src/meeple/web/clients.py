@@ -35,6 +35,7 @@ from .limits import Limits
 
 __all__ = [
     "MAX_TRACKED",
+    "STATIC_PREFIX",
     "TARPIT_SECONDS",
     "ClientLimiter",
     "ClientState",
@@ -45,6 +46,9 @@ __all__ = [
 
 MAX_TRACKED = 10_000
 """Most client addresses remembered at once (the least recently seen idle ones go first)."""
+
+STATIC_PREFIX = "/static/"
+"""Where the pages' scripts and style are served: rate-limited, but not counted in flight."""
 
 TARPIT_SECONDS = 1.0
 """Longest a refused request is held before its 429 is sent: a client that retries at
@@ -197,6 +201,15 @@ class Clients:
             state.streams -= 1
 
 
+def _app_path(scope: Scope) -> str:
+    """The request's path inside the app (without a proxy's ``root_path`` prefix)."""
+    path = str(scope.get("path", ""))
+    root = str(scope.get("root_path", ""))
+    if root and path.startswith(root):
+        return path[len(root) :]
+    return path
+
+
 def _too_many(reason: str, wait: float) -> tuple[dict[str, Any], list[tuple[bytes, bytes]]]:
     retry = str(max(1, math.ceil(wait)))
     body = json.dumps({"error": reason, "status": 429}).encode()
@@ -224,14 +237,19 @@ class ClientLimiter:
         limits = self.clients.limits
         state = self.clients.get(key)
         wait = state.requests.take()
-        streaming = str(scope.get("path", "")).endswith("/events")
+        path = _app_path(scope)
+        streaming = path.endswith("/events")
+        # The page's own files are not held to the in-flight cap: a browser loads a
+        # page's scripts and style in parallel (up to six connections), and the cap,
+        # which shares the handlers' work, refused the view the page then asked for.
+        uncounted = streaming or path.startswith(STATIC_PREFIX)
         reason = None
         if wait > 0:
             reason = (
                 f"too many requests from your address (at most {limits.requests_per_second:g} "
                 f"a second, {limits.request_burst} in a burst); slow down"
             )
-        elif not streaming and state.inflight >= limits.max_inflight_per_client:
+        elif not uncounted and state.inflight >= limits.max_inflight_per_client:
             reason = (
                 f"your address already has {limits.max_inflight_per_client} requests in "
                 "progress; wait for their answers"
@@ -244,7 +262,7 @@ class ClientLimiter:
             await send({"type": "http.response.start", "status": 429, "headers": headers})
             await send({"type": "http.response.body", **body})
             return
-        if streaming:
+        if uncounted:
             await self.app(scope, receive, send)
             return
         state.inflight += 1

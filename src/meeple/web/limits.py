@@ -51,7 +51,8 @@ class Limits:
     request_burst: int = 150
     """Requests one client address may make in a quick burst before the rate applies."""
     max_inflight_per_client: int = 4
-    """Requests of one client address being handled at once (live updates not counted)."""
+    """Requests of one client address being handled at once (live updates and the pages'
+    own scripts and style not counted)."""
     max_body_bytes: int = 16_384
     """Largest request body accepted; a larger one gets 413 before it is parsed."""
     max_json_depth: int = 32

@@ -122,11 +122,35 @@ async function refresh() {
   }
 }
 
+// A view refused for a passing reason (a limit's 429, a busy or restarting server, no
+// connection) is asked for again after a wait, so the page is not left blank or behind
+// until the next move; after MAX_FAILURES in a row it says so and stops asking.
+const PASSING = new Set([429, 502, 503, 504]);
+let viewFailures = 0;
+let viewRetry = null;
+
+function viewRefused(reason, retryAfter) {
+  viewFailures += 1;
+  if (viewFailures >= MAX_FAILURES) {
+    $("status").textContent = `${reason}. Reload the page to try again.`;
+    return;
+  }
+  $("status").textContent = `${reason}; trying again soon…`;
+  if (viewRetry === null) {
+    viewRetry = setTimeout(() => { viewRetry = null; refresh(); }, backoff(viewFailures, retryAfter));
+  }
+}
+
 async function fetchView() {
   try {
     const response = await fetch(`/api/matches/${matchId}/view`, { headers: headers(), cache: "no-store" });
     const data = await response.json();
-    if (!response.ok) { $("status").textContent = data.error; return; }
+    if (!response.ok) {
+      if (PASSING.has(response.status)) viewRefused(data.error, response.headers.get("Retry-After"));
+      else $("status").textContent = data.error;
+      return;
+    }
+    viewFailures = 0;
     if (!current || data.version !== current.version || data.waiting_for_bots !== current.waiting_for_bots
         || data.bot_error !== current.bot_error || data.closed !== current.closed
         || busy || drawnBusy) {
@@ -135,7 +159,7 @@ async function fetchView() {
       show(data);
     }
   } catch (err) {
-    $("status").textContent = `connection problem: ${err}`;
+    viewRefused(`connection problem: ${err}`, null);
   }
 }
 
@@ -171,8 +195,8 @@ const MAX_FAILURES = 6;
 let failures = 0;
 window.meepleLive = { attempts: 0, stopped: false };
 
-function backoff(retryAfter) {
-  const base = Math.min(30000, 1000 * 2 ** (failures - 1));
+function backoff(failed, retryAfter) {
+  const base = Math.min(30000, 1000 * 2 ** (failed - 1));
   const asked = retryAfter ? Number(retryAfter) * 1000 : 0;
   return Math.max(base, Number.isFinite(asked) ? Math.min(asked, 60000) : 0) * (0.8 + 0.4 * Math.random());
 }
@@ -215,7 +239,7 @@ async function listen() {
       $("status").textContent = "reconnecting…";
     }
     document.body.dataset.live = "waiting";
-    await new Promise((resolve) => setTimeout(resolve, backoff(retryAfter)));
+    await new Promise((resolve) => setTimeout(resolve, backoff(failures, retryAfter)));
   }
 }
 
