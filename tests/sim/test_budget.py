@@ -99,3 +99,31 @@ def test_the_estimate_counts_each_bot_as_it_plays() -> None:
     assert bot_param("guided", "rollout_depth") == GUIDED["rollout_depth"] == 0
     assert bot_param("guided", "iterations") == GUIDED["iterations"]
     assert bot_param("guided:iterations=30", "iterations") == 30
+
+
+def _played_length(game_name: str, players: int, bot: str, seed: int) -> int:
+    from meeple.bots import make_bot
+    from meeple.core.turns import asking_order
+
+    game = meeple.get_game(game_name)
+    state = game.start(players, seed=seed)
+    bots = [make_bot(bot, game, seed * 10 + p) for p in range(players)]
+    steps = 0
+    while not state.is_over:
+        player = next(iter(asking_order(state)))
+        legal = state.legal_actions(player)
+        state = state.apply(bots[player].choose(state.view(player), legal), player)
+        steps += 1
+    return steps
+
+
+def test_the_probe_of_a_game_with_a_heuristic_lasts_as_long_as_its_planned_bots_games() -> None:
+    """Regression: Wypas's probe game was played by greedy bots, which, looking at the
+    score alone, ran it to the round limit (2,040 actions, where the guided bots the plan
+    seats play about 220): the estimate was ten times the run, and the report fell to
+    its fewest deals. The probe is now played by the heuristic bot."""
+    probe = probe_game(meeple.get_game("wypas"), 3)
+    plan = plan_bots(probe, lineup=None, rotate=False, ladder=None, deals=None)
+    lengths = [_played_length("wypas", 3, plan.lineup[0], seed) for seed in (1, 2)]
+    assert 0.5 < len(probe.decisions) / (sum(lengths) / len(lengths)) < 2.0
+    assert plan.deals > MIN_DEALS
