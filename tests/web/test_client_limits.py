@@ -234,7 +234,7 @@ def test_a_client_is_its_address_and_an_ipv6_client_its_64_prefix(
     assert client_key(None) == client_key(None)
 
 
-def _in_flight_statuses(paths: list[str], cap: int) -> list[int]:
+def _in_flight_statuses(paths: list[str], cap: int, root: str = "") -> list[int]:
     """The status each of `paths` gets from one client while `cap` of its API requests
     are still being handled (the app holds every request until the end)."""
     import asyncio
@@ -246,7 +246,7 @@ def _in_flight_statuses(paths: list[str], cap: int) -> list[int]:
         release = asyncio.Event()
 
         async def app(scope: Any, receive: Any, send: Any) -> None:
-            if scope["path"].startswith("/api/held"):
+            if "/api/held" in scope["path"]:
                 await release.wait()
             await send({"type": "http.response.start", "status": 200, "headers": []})
             await send({"type": "http.response.body", "body": b""})
@@ -262,11 +262,11 @@ def _in_flight_statuses(paths: list[str], cap: int) -> list[int]:
             async def receive() -> Any:
                 return {"type": "http.request", "body": b""}
 
-            scope = {"type": "http", "path": path, "client": (ABUSER, 1), "root_path": ""}
+            scope = {"type": "http", "path": path, "client": (ABUSER, 1), "root_path": root}
             await limiter(scope, receive, send)
             return int(sent[0]["status"])
 
-        held = [asyncio.create_task(request(f"/api/held/{n}")) for n in range(cap)]
+        held = [asyncio.create_task(request(f"{root}/api/held/{n}")) for n in range(cap)]
         await asyncio.sleep(0)  # each held request is now in flight
         statuses = [await request(path) for path in paths]
         release.set()
@@ -286,6 +286,9 @@ def test_a_pages_own_files_are_served_while_its_client_is_at_the_in_flight_cap(
     monkeypatch.setattr("meeple.web.clients.TARPIT_SECONDS", 0.0)
     statuses = _in_flight_statuses(["/static/match.js", "/static/style.css", "/api/games"], cap=4)
     assert statuses == [200, 200, 429]
+    # behind a reverse proxy that serves the app under a prefix (uvicorn's root_path)
+    proxied = _in_flight_statuses(["/meeple/static/match.js", "/meeple/api/games"], 4, "/meeple")
+    assert proxied == [200, 429]
 
 
 def test_the_pages_scripts_are_served_where_the_in_flight_cap_leaves_them_uncounted(
