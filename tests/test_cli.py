@@ -56,7 +56,8 @@ def test_play_a_whole_game_with_undo_illegal_input_and_save(tmp_path: Path) -> N
     # illegal notation, a bad number, undo and save; the random bot answers itself.
     lines = ["play 99", "9", "help", "1", "undo", "1", f"save {saved}"] + ["1"] * 30
     args = ["play", "tests.toy_game:TOY", "--seat", "human", "--seat", "random", "--seed", "3"]
-    result = runner.invoke(app, args, input="\n".join(lines) + "\n")
+    # --practice: the toy has chance and hidden hands, where undo is for practice only.
+    result = runner.invoke(app, [*args, "--practice"], input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     assert "not allowed: card 99 is not in player 0's hand" in result.output
     assert "there is no action 9; choose 1-3" in result.output

@@ -1,9 +1,9 @@
 """`meeple play` end to end in a real pseudo-terminal (pexpect), for every built-in game.
 
 A human seat (seat 0) plays a whole game against random bots: it types an entry
-that is not notation, then acts by number, undoes, saves mid-game, and plays
-the first legal action until the end. The saved record is then replayed with
-`meeple replay`.
+that is not notation, then acts by number, undoes (the game is a practice one),
+saves mid-game, and plays the first legal action until the end. The saved record
+is then replayed with `meeple replay`.
 """
 
 from __future__ import annotations
@@ -43,7 +43,9 @@ def test_a_full_human_game_in_a_terminal(game: str, tmp_path: Path) -> None:
     seats = ["--seat", "human"] + ["--seat", "random"] * (players - 1)
     saved = tmp_path / "saved.json"
     extra = option_flags(game)
-    child = _spawn(["play", game, "--players", str(players), *seats, "--seed", "5", *extra])
+    # --practice: every built-in game has chance or hidden cards, where undo is for practice.
+    args = ["--seed", "5", "--practice", *extra]
+    child = _spawn(["play", game, "--players", str(players), *seats, *args])
     try:
         child.expect(PROMPT)
         child.sendline("this is not a move")

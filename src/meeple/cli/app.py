@@ -146,8 +146,21 @@ def play(
     game: Annotated[str, typer.Argument(help="a registered game name")],
     players: Annotated[int | None, typer.Option(help="seats (default: as many as --seat)")] = None,
     seat: SeatArg = None,
-    seed: Annotated[int | None, typer.Option(help="seed (default: random)")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="seed (default: random; in a game with chance or hidden cards it is shown "
+            "at the end)"
+        ),
+    ] = None,
     option: OptionArg = None,
+    practice: Annotated[
+        bool,
+        typer.Option(
+            help="allow undo, which in a game with chance or hidden cards lets you see what "
+            "is coming; for learning"
+        ),
+    ] = False,
     no_color: NoColorOption = False,
 ) -> None:
     """Play at this terminal against bots, or hot-seat with friends."""
@@ -155,8 +168,8 @@ def play(
     import secrets
 
     from ..core.match import Match
-    from .play import HELP
     from .play import PlaySession
+    from .play import keeps_secrets
 
     out = make_console(no_color)
     try:
@@ -165,7 +178,8 @@ def play(
         count = player_count(chosen, players, given, chosen.spec.min_players)
         seats = lineup(given if seat else given[:count], count)
         options = parse_cli_options(chosen, option or [])
-        the_seed = seed if seed is not None else secrets.randbelow(2**31)
+        # Every hidden card follows from the seed: 63 random bits are out of reach of a search.
+        the_seed = seed if seed is not None else secrets.randbits(63)
         match = Match(chosen, count, seed=the_seed, **_options_kwargs(options))
         session = PlaySession(
             match,
@@ -175,17 +189,26 @@ def play(
             clear=out.clear,
             draw=drawer(out),
             width=out.width,
+            practice=practice,
         )
     except MeepleError as err:
         fail(str(err))
     seated = f"{count} player{'s' * (count != 1)}"
-    console.print(f"{chosen.spec.title}, {seated}, seed {the_seed}. {HELP}", markup=False)
+    secret = seed is None and keeps_secrets(chosen)
+    told = "random seed shown at the end" if secret else f"seed {the_seed}"
+    console.print(f"{chosen.spec.title}, {seated}, {told}. {session.commands}", markup=False)
     try:
         finished = session.run()
     except (EOFError, KeyboardInterrupt):
         finished = False
     if not finished:
         console.print("left the game")
+    if secret:
+        console.print(
+            f"the seed was {the_seed}: to play this deal again, run the same command "
+            f"with --seed {the_seed}",
+            markup=False,
+        )
 
 
 @app.command()

@@ -14,6 +14,10 @@ always end their chance. With several humans at one terminal, handing it to a hu
 would tell the table that human was asked, so a human's secret offer is not asked
 there: it passes with the next move (their own turns still offer everything).
 
+Nothing else tells a human what their seat may not see: `hint` is seeded from the
+moves that seat saw being made, and in a game with chance or hidden information
+`undo` is for practice sessions only (a move played again draws the same cards).
+
 Pictures (a seat's view, the score sheet) go to `draw`, which a terminal prints in
 colour; without it they are told through `say` as plain text.
 """
@@ -38,6 +42,7 @@ from ..core.errors import MeepleError
 from ..core.match import Match
 from ..core.public import is_seen
 from ..core.public import public_move
+from ..core.public import seen_count
 from ..core.public import shown
 from ..core.turns import public_to_act
 from .moves import numbered
@@ -45,9 +50,19 @@ from .scoresheet import score_sheet
 from .terminal import picture
 from .terminal import plain
 
-__all__ = ["HELP", "MOVES_HELP", "PlaySession"]
+__all__ = ["HELP", "MOVES_HELP", "NO_UNDO", "PlaySession", "keeps_secrets"]
 
-HELP = "enter a number or an action's notation; commands: undo, hint, save FILE, help, quit"
+_ENTER = "enter a number or an action's notation; commands:"
+_COMMANDS = "hint, save FILE, help, quit"
+HELP = f"{_ENTER} undo, {_COMMANDS}"
+"""The commands, as a session that allows `undo` lists them (`PlaySession.commands`)."""
+
+NO_UNDO = (
+    "undo is off: in a game with chance or hidden cards, a move taken back and played "
+    "again would show what is hidden (the next cards, say); start with --practice to "
+    "allow it"
+)
+"""Why `undo` is refused outside practice in a game that `keeps_secrets`."""
 
 MOVES_HELP = (
     "the numbered list holds the moves you may make now, each with its notation; a long "
@@ -57,8 +72,18 @@ MOVES_HELP = (
 """The second part of ``help``: how to read the list of moves."""
 
 
+def keeps_secrets(game: Any) -> bool:
+    """Whether `game` has chance or hidden information: then its seed, its full record
+    and a move played again after `undo` show a seat what it may not see."""
+    return bool(game.spec.hidden_information or game.spec.has_chance)
+
+
 class PlaySession:
-    """A match where some seats are humans (typing) and the rest bots."""
+    """A match where some seats are humans (typing) and the rest bots.
+
+    `practice` allows `undo` in a game that `keeps_secrets` (where it lets a human see
+    what is coming); a game with neither chance nor hidden information always allows it.
+    """
 
     def __init__(
         self,
@@ -71,6 +96,7 @@ class PlaySession:
         draw: Callable[[RenderableType], None] | None = None,
         hint_iterations: int = 300,
         width: int = 80,
+        practice: bool = False,
     ) -> None:
         if len(seats) != match.players:
             raise MeepleError(f"{len(seats)} seats given for a {match.players}-player game")
@@ -83,6 +109,8 @@ class PlaySession:
         self.hint_iterations = hint_iterations
         self.width = width
         """Columns the list of moves may fill."""
+        self.undo_allowed = practice or not keeps_secrets(match.game)
+        """Whether `undo` takes moves back (else it is refused with `NO_UNDO`)."""
         self.humans = [p for p, s in enumerate(self.seats) if s == "human"]
         self.bots = {
             p: make_bot(s, match.game, _rng.derive_seed(match.seed, "seat", p))
@@ -92,6 +120,13 @@ class PlaySession:
         self._last_human: int | None = None
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         """Whose eyes the terminal has: the one human, else the table (a spectator)."""
+
+    @property
+    def commands(self) -> str:
+        """The commands line: `HELP`, less `undo` where it is refused."""
+        if self.undo_allowed:
+            return HELP
+        return f"{_ENTER} {_COMMANDS} (undo only with --practice: see help)"
 
     @property
     def hot_seat(self) -> bool:
@@ -154,8 +189,7 @@ class PlaySession:
                 self._save(rest.strip())
                 continue
             if word == "hint":
-                hint = MCTSBot(game, seed=len(self.match.history), iterations=self.hint_iterations)
-                self.say(f"hint: {hint.choose(state.view(player), legal)}")
+                self.say(f"hint: {self._hint(player).choose(state.view(player), legal)}")
                 continue
             if word == "undo":
                 if self._undo(player):
@@ -174,12 +208,22 @@ class PlaySession:
     def _help(self, player: int) -> None:
         """The commands, how to read the list of moves, and the game's legend of its
         picture when it offers one (the ``legend`` capability)."""
-        self.say(HELP)
+        self.say(self.commands)
+        if not self.undo_allowed:
+            self.say(NO_UNDO)
         self.say(MOVES_HELP)
         game = self.match.game
         if isinstance(game, HasLegend):
             self.say("the table:")
             self.say(game.legend(self.match.state.view(player)))
+
+    def _hint(self, player: int) -> MCTSBot:
+        """The bot that hints to `player`, seeded from what that seat knows: the moves it
+        saw being made and its number (never the match's seed or its full history, which
+        counts moves made in secret)."""
+        seen = seen_count(self.match.game, self.match.history, player)
+        seed = _rng.derive_seed(seen, "hint", player)
+        return MCTSBot(self.match.game, seed=seed, iterations=self.hint_iterations)
 
     def _recap(self, player: int) -> None:
         """Hot seat: every move since `player`'s last one, as their seat saw it."""
@@ -208,6 +252,9 @@ class PlaySession:
 
     def _undo(self, player: int) -> bool:
         """Take back moves up to and including this human's last decision."""
+        if not self.undo_allowed:
+            self.say(NO_UNDO)
+            return False
         history = self.match.history
         if not any(p == player for p, _ in history):
             self.say("nothing of yours to undo")
@@ -233,7 +280,13 @@ class PlaySession:
         except OSError as err:
             self.say(f"could not save: {err}")
             return
-        self.say(f"saved {len(self.match.history)} moves to {path}")
+        if keeps_secrets(self.match.game):
+            self.say(
+                f"saved to {path}: the file holds the whole game, hidden cards included, "
+                "so do not show it to the other players"
+            )
+        else:
+            self.say(f"saved {len(self.match.history)} moves to {path}")
 
     def _show_result(self) -> None:
         state = self.match.state
