@@ -177,8 +177,9 @@ def test_two_humans_in_two_browsers_never_see_each_others_hand(
         def check_privacy() -> None:
             state: Any = live.match.state
             for seat, page in enumerate(pages):
+                version = live.version_for(seat)
                 page.wait_for_function(
-                    f"document.body.dataset.version === '{live.version}'", timeout=TIMEOUT_MS
+                    f"document.body.dataset.version === '{version}'", timeout=TIMEOUT_MS
                 )
                 ever_held[seat] |= set(state.hands[seat])
             for seat, page in enumerate(pages):

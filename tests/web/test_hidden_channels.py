@@ -45,6 +45,7 @@ from meeple.web import Limits
 from meeple.web import create_app
 from meeple.web.bot_seats import unseen_answer
 from meeple.web.hub import LiveMatch
+from meeple.web.store import Store
 from meeple.web.workers import BotTimeoutError
 
 from .support import bearer
@@ -71,6 +72,10 @@ class Redealt(Match):
 
     def __init__(self, true: Match, state: State) -> None:
         vars(self).update(vars(true))
+        # its own lists: a move played on the true match must not show up here too (a
+        # channel counting every move, secret ones included, would then read the same
+        # on both tables and the comparison could not see it)
+        self._states, self._moves, self._undone = list(true.states), list(true.history), []
         self._world = state
 
     @property
@@ -90,6 +95,10 @@ def two_servers(tmp_path: Path, limits: Limits = LIMITS) -> Iterator[tuple[TestC
 
 def _held(client: TestClient, match: str) -> LiveMatch:
     return hub_of(client.app).held(match)  # type: ignore[arg-type]  # the app is Starlette's
+
+
+def _store(client: TestClient) -> Store:
+    return hub_of(client.app).store  # type: ignore[arg-type]  # the app is Starlette's
 
 
 def _serve(client: TestClient, match: Match, seats: list[str]) -> tuple[str, list[str]]:
@@ -349,7 +358,7 @@ def test_nothing_anyone_fetches_changes_while_a_bot_weighs_a_secret_offer(
         assert live.lock.locked()
         _assert_same(tables, looks, [])
         held_bots.released.set()
-        _wait_until(lambda: live.version == 1, "the bot never declined")
+        _wait_until(lambda: live.moves_made == 1, "the bot never declined")
         assert str(live.match.history[0][1]) == "wait"
         _assert_same(tables, looks, ["pass", "wait", "no such move"])
     assert len(held_bots.seats) == 1  # one secret decision, and nothing else asked
@@ -386,7 +395,7 @@ def test_a_bot_failing_on_a_secret_offer_tells_nobody_and_declines(
     bots = FailingBots(error)
     monkeypatch.setattr("meeple.web.bot_seats.shared_workers", lambda size: bots)
     with _secret_offer(tmp_path) as (tables, looks, live):
-        _wait_until(lambda: live.version == 1, "the failed bot's seat never answered")
+        _wait_until(lambda: live.moves_made == 1, "the failed bot's seat never answered")
         assert str(live.match.history[0][1]) == "wait"
         assert (live.bot_error, live.seats) == (None, tuple(SECRET_SEATS))
         _assert_same(tables, looks, ["pass", "wait", "no such move"])
@@ -420,3 +429,105 @@ def test_the_operator_sees_the_bots_activity_and_nobody_else(
         held_bots.released.set()
     with pytest.raises(ValueError, match="at least 16"):
         create_app(":memory:", operator_token="short")
+
+
+# What the server tells about moves made in secret -------------------------------------------
+
+
+class FromWorld(Match):
+    """A match that starts from `world`, a re-deal of `true`'s start, and plays on from it
+    (the true match's seed, options and seats)."""
+
+    def __init__(self, true: Match, world: State) -> None:
+        vars(self).update(vars(true))
+        self._states = [world]
+        self._moves = []
+        self._undone = []
+
+
+def test_a_bot_failing_after_a_secret_decline_names_the_move_the_table_saw(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: ``bot_error`` said "failed at move 2" where seat 3 had declined an offer
+    in secret before the baca's bot failed, and "move 1" on a table nobody could tell
+    apart where nobody was offered anything: every seat and spectator learnt that some
+    seat held a special card it could play. The move is numbered as the table saw it."""
+    monkeypatch.setattr(
+        "meeple.web.bot_seats.shared_workers", lambda size: FailingBots(RuntimeError("died"))
+    )
+    seats = ["mcts", "human", "human", "mcts"]  # the baca's bot fails; so does seat 3's
+    true = Match("wypas", 4, seed=0)
+    assert true.state.to_act == frozenset({0, 3})
+    errors = []
+    with two_servers(tmp_path) as (offered, plain):
+        match, _ = _serve(offered, true, seats)
+        other, _ = _serve(plain, FromWorld(true, _no_one_offered(true)), seats)
+        for client, m in ((offered, match), (plain, other)):
+            live = _held(client, m)
+            client.portal.call(hub_of(client.app).wake_bots, live)  # type: ignore[arg-type, union-attr]  # Starlette's app; the portal is there inside `with`
+            _wait_until(lambda live=live: live.bot_error is not None, "no bot failed")
+            errors.append(client.get(f"/api/matches/{m}/view").json()["bot_error"])
+        assert str(_held(offered, match).match.history[0][1]) == "wait"  # seat 3, in secret
+    assert errors[0] == errors[1]
+    assert "seat 0 (mcts) failed at move 1 " in errors[0]
+
+
+def test_a_move_refused_because_the_match_was_closed_carries_the_seats_version(
+    tmp_path: Path, held_bots: HeldBots
+) -> None:
+    """Regression: the 409 of a move sent to a match closed in the store (``meeple
+    matches close``) before the next sweep carried every move's count, seat 3's secret
+    decline included, where the seat's own count leaves it out."""
+    answers = []
+    with two_servers(tmp_path) as (offered, plain):
+        match, other, looks = _secret_offer_tables(offered, plain)
+        live = _held(offered, match)
+        held_bots.released.set()
+        offered.portal.call(hub_of(offered.app).wake_bots, live)  # type: ignore[arg-type, union-attr]  # Starlette's app; the portal is there inside `with`
+        _wait_until(lambda: live.moves_made == 1, "the bot never declined")
+        for client, m, token in ((offered, match, looks[0][0]), (plain, other, looks[0][1])):
+            assert token is not None
+            assert _store(client).close_match(m, "closed by the operator")
+            legal = client.get(f"/api/matches/{m}/legal", headers=bearer(token)).json()
+            body = {"action": legal["actions"][0], "version": 0}
+            answer = client.post(f"/api/matches/{m}/act", headers=bearer(token), json=body)
+            answers.append((answer.status_code, answer.json()))
+    assert answers[0] == answers[1]
+    assert answers[0][0] == 409
+
+
+def test_a_secret_decline_leaves_the_time_of_the_last_move_alone(
+    tmp_path: Path, held_bots: HeldBots
+) -> None:
+    """Regression: a secret decline set the match's time of last move, from which the
+    idle close, the full server's choice of a match to close and retention count: a
+    spectator could tell from when the match closed that a seat had been asked."""
+    with _secret_offer(tmp_path) as (tables, _, live):
+        offered, match, _, _ = tables
+        store = _store(offered)
+
+        def updated() -> float:
+            return next(m.updated for m in store.open_matches() if m.id == match)
+
+        before = updated()
+        time.sleep(0.05)
+        held_bots.released.set()
+        _wait_until(lambda: live.moves_made == 1, "the bot never declined")
+        assert updated() == before
+
+
+def test_a_seed_the_server_draws_is_out_of_reach_of_a_search() -> None:
+    """Regression: a match created without a seed drew one of 2**31; from a spectator's
+    seven public cards of Miś Wojtek a search of every seed found it in 91 s on one
+    core, and with it every hidden card. The seed has 63 random bits now."""
+    from meeple.core.registry import default_registry
+    from meeple.web.build import SEED_BITS
+    from meeple.web.build import requested_match
+
+    assert SEED_BITS == 63
+    seeds = [
+        requested_match(default_registry, Limits(), "goofspiel", 2, {}, ["human"] * 2, None)[0].seed
+        for _ in range(64)
+    ]
+    assert all(0 <= seed < 2**63 for seed in seeds)
+    assert max(seeds) >= 2**56  # all 64 below it: about one chance in 2**448

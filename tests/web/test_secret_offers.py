@@ -72,7 +72,7 @@ def test_each_seat_counts_the_moves_it_saw() -> None:
     assert [live.version_for(seat) for seat in (None, 0, 1, 2, 3)] == [0, 0, 0, 0, 1]
     game.play(game.state.legal_actions(0)[0], 0)
     assert [live.version_for(seat) for seat in (None, 0, 1, 2, 3)] == [1, 1, 1, 1, 2]
-    assert live.version == 2
+    assert live.moves_made == 2
 
 
 def test_bots_the_table_sees_acting_wait_for_a_human_asked_in_secret() -> None:

@@ -128,7 +128,12 @@ async def create_match(request: Request) -> Response:
         for seat, (kind, token) in enumerate(zip(live.seats, tokens, strict=True))
     )
     created = Created(
-        live.id, live.game.spec.name, body.players, live.version, seats, f"{base}/m/{live.id}"
+        live.id,
+        live.game.spec.name,
+        body.players,
+        live.version_for(None),
+        seats,
+        f"{base}/m/{live.id}",
     )
     return JSONResponse(_without_nulls(write_body(created)), status_code=201)
 

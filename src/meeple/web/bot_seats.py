@@ -35,9 +35,12 @@ from .workers import hold_workers
 from .workers import release_workers
 from .workers import shared_workers
 
-__all__ = ["BOT_GRACE_SECONDS", "BotDriver", "unseen_answer"]
+__all__ = ["BOT_GRACE_SECONDS", "STUCK", "BotDriver", "unseen_answer"]
 
 log = logging.getLogger("meeple.web")
+
+STUCK = "a bot failed and the game could not go on; a seated player may abandon the match"
+"""What the table is told when even a stand-in failed (`BotDriver._stuck`)."""
 
 BOT_GRACE_SECONDS = 10.0
 """How much longer than `Limits.max_bot_seconds` a bot's worker may take (pickling,
@@ -140,7 +143,10 @@ class BotDriver:
         kind = live.seats[seat]
         view, legal = state.view(seat), state.legal_actions(seat)
         try:
-            bot = bot_for(kind, live.game, live.match.seed, seat, live.version, self.limits)
+            # seeded by the moves its seat saw: a count of secret ones would make its
+            # (public) choice depend on them
+            seen = live.version_for(seat)
+            bot = bot_for(kind, live.game, live.match.seed, seat, seen, self.limits)
             if kind == "random":
                 action = bot.choose(view, legal)  # microseconds: no thread needed
             else:
@@ -156,7 +162,7 @@ class BotDriver:
             live.id,
             seat,
             kind,
-            live.version + 1,
+            live.moves_made + 1,
             " (asked in secret: the players are not told)" if secret else "",
             failure,
             # a refused bot (a hand-edited seat, an illegal choice) is one line; a bug's
@@ -172,18 +178,15 @@ class BotDriver:
     ) -> tuple[Any, bool] | None:
         """A bot failed on a decision the table sees: the random bot moves for it and plays
         its seat from now on, and every seat is told (`bot_error`)."""
-        state, number, kind = live.match.state, live.version + 1, live.seats[seat]
+        # the move as the table numbers it: counting secret ones would tell that one was made
+        state, number, kind = live.match.state, live.version_for(None) + 1, live.seats[seat]
         what = f"the bot in seat {seat} ({kind}) failed at move {number} ({type(failure).__name__})"
         try:
             action = RandomBot(live.match.seed ^ number).choose(view, legal)
             over = state.apply(action, seat).is_over
         except Exception:  # the game itself is broken here: only a player can end it
-            log.exception("match %s: the stand-in random bot failed too", live.id)
-            await self._stuck(
-                live,
-                f"{what}, and so did the random bot standing in; a seated player may "
-                "abandon the match",
-            )
+            log.exception("match %s: %s, and so did the stand-in random bot", live.id, what)
+            await self._stuck(live)
             return None
         live.seats = tuple("random" if p == seat else k for p, k in enumerate(live.seats))
         live.bot_error = f"{what}; the random bot plays seat {seat} from now on"
@@ -205,20 +208,23 @@ class BotDriver:
         try:
             action = unseen_answer(live.game, seat, state.players, legal)
             if action is None:
-                action = RandomBot(live.match.seed ^ (live.version + 1)).choose(view, legal)
+                action = RandomBot(live.match.seed ^ (live.version_for(None) + 1)).choose(
+                    view, legal
+                )
             return action, state.apply(action, seat).is_over
         except Exception:  # the game itself is broken here: only a player can end it
             log.exception("match %s: the secret stand-in answer failed too", live.id)
-            # no seat and no move named: the table only learns the match cannot go on
-            await self._stuck(
-                live, "a bot failed and the game could not go on; a seated player may abandon"
-            )
+            await self._stuck(live)
             return None
 
-    async def _stuck(self, live: LiveMatch, message: str) -> None:
-        """Even the stand-in failed: the match waits until a seated player abandons it."""
+    async def _stuck(self, live: LiveMatch) -> None:
+        """Even the stand-in failed: the match waits until a seated player abandons it.
+
+        The table is told in the same words whichever decision failed: naming the seat
+        and move of a public one only would tell, by its absence, that a seat was asked
+        in secret (the server's log has the details)."""
         live.stuck = True
-        live.bot_error = message
+        live.bot_error = STUCK
         await self._save_error(live)
 
 

@@ -38,6 +38,7 @@ from ..core.errors import InvalidPlayerError
 from ..core.errors import MalformedActionError
 from ..core.errors import MeepleError
 from ..core.protocols import Game
+from ..core.public import seen_count
 from ..core.registry import Registry
 from ..core.registry import default_registry
 from .bot_seats import BOT_GRACE_SECONDS
@@ -327,17 +328,20 @@ class Hub:
 
     async def _commit(self, live: LiveMatch, seat: int, action: Any, over: bool) -> None:
         """Store the move, then play it in memory (the caller holds the match's lock)."""
-        number = live.version + 1
+        number = live.moves_made + 1
+        seen = seen_count(live.game, [(seat, action)], None) == 1
         try:
             stored = await self._db(
-                self.store.append_move, live.id, number, seat, str(action), over=over
+                self.store.append_move, live.id, number, seat, str(action), over=over, seen=seen
             )
         except sqlite3.Error as err:
             log.error("match %s: move %d could not be stored: %s", live.id, number, err)
             raise ApiError(503, "the server could not store the move; try again") from None
         if not stored:
             live.closed = live.closed or "closed by the server"
-            raise ApiError(409, f"the match was closed: {live.closed}", version=live.version)
+            raise ApiError(
+                409, f"the match was closed: {live.closed}", version=live.version_for(seat)
+            )
         live.match.play(action, seat)
 
     async def abandon(self, live: LiveMatch, seat: int) -> None:

@@ -120,8 +120,10 @@ class LiveMatch:
         return self.match.game
 
     @property
-    def version(self) -> int:
-        """How many moves have been played (the store numbers moves by it)."""
+    def moves_made(self) -> int:
+        """Every move played, those made in secret included: the store numbers moves by
+        it, and the server's log names them by it. Never shown to a client, nor a seed
+        of anything a client sees: a seat or a spectator is shown `version_for`."""
         return len(self.match.history)
 
     def version_for(self, seat: int | None) -> int:

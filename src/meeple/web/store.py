@@ -184,15 +184,22 @@ class Store:
         now = time.time()
         insert_rows(self._db, new, status=status, created=now, updated=now)
 
-    def append_move(self, match_id: str, n: int, player: int, notation: str, *, over: bool) -> bool:
+    def append_move(
+        self, match_id: str, n: int, player: int, notation: str, *, over: bool, seen: bool = True
+    ) -> bool:
         """Store move number `n` of an open match; False (nothing written) if it is not open
-        at version ``n - 1`` any more (closed meanwhile)."""
+        at version ``n - 1`` any more (closed meanwhile).
+
+        A move the table does not see being made (a secret decline) leaves the time
+        of the last move alone: the idle close, the full server's choice and retention
+        count from it, and would tell when such a move was made."""
 
         def work() -> bool:
             cursor = self._db.execute(
-                "UPDATE matches SET version = ?, status = ?, updated = ? "
+                "UPDATE matches SET version = ?, status = ?, "
+                "updated = CASE WHEN ? THEN ? ELSE updated END "
                 "WHERE id = ? AND version = ? AND status = 'open'",
-                (n, "over" if over else "open", time.time(), match_id, n - 1),
+                (n, "over" if over else "open", seen, time.time(), match_id, n - 1),
             )
             if cursor.rowcount != 1:
                 return False
