@@ -270,3 +270,21 @@ def test_idle_connections_do_not_count_once_closed(tmp_path: Path) -> None:
                 assert http.get("/api/games").status_code == 200
         _wait_until(lambda: guard.open == 0)
         assert guard.refused == 0
+
+
+def test_a_request_head_over_the_limit_is_refused_even_when_it_comes_whole(
+    tmp_path: Path,
+) -> None:
+    """Regression: h11 refuses a head over 16 KB only while it is still arriving; one sent
+    in a single write (17 KB to 70 KB) was served. It gets 431 now, and a head just under
+    the limit is still served."""
+    from meeple.web.connections import MAX_HEAD_BYTES
+
+    request = b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Pad: %b\r\n\r\n"
+    just_under = MAX_HEAD_BYTES - len(request % b"")
+    with guarded(tmp_path) as (server, _):
+        for pad, expected in ((just_under, 200), (just_under + 1, 431), (40_000, 431)):
+            with connect(server.port, "127.0.0.9") as sock:
+                sock.sendall(request % (b"a" * pad))
+                got, _ = answer_or_close(sock)
+            assert status_of(got) == expected, (pad, got[:200])

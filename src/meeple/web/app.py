@@ -42,6 +42,7 @@ from .access import match_and_seat
 from .access import operator_hash
 from .clients import ClientLimiter
 from .clients import Clients
+from .connections import HeadLimit
 from .errors import ApiError
 from .errors import error_body
 from .hub import Hub
@@ -207,6 +208,7 @@ def create_app(
     app = _App(
         routes=routes,
         middleware=[
+            Middleware(HeadLimit),
             *([Middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)] if proxies else []),
             Middleware(ClientLimiter, clients=clients),
             Middleware(SameOrigin),

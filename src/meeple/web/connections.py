@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import ipaddress
 import itertools
+import json
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -50,6 +51,7 @@ __all__ = [
     "MAX_HEAD_BYTES",
     "ConnectionGuard",
     "GuardedH11Protocol",
+    "HeadLimit",
     "TrustedProxies",
     "connection_cap",
     "uvicorn_settings",
@@ -60,7 +62,8 @@ log = logging.getLogger("meeple.web")
 KEEP_ALIVE_SECONDS = 5
 """How long an idle keep-alive connection is kept after an answer (uvicorn's default)."""
 MAX_HEAD_BYTES = 16_384
-"""Largest request head (request line and headers); a larger one gets 400."""
+"""Largest request head (request line and headers): one still arriving past it gets 400
+(h11), one that came whole in a single read 431 (`HeadLimit`)."""
 BACKLOG = 128
 """Connections waiting to be accepted (the listen queue), and so the most accepted in one
 go before the guard has closed the ones it refuses."""
@@ -339,6 +342,39 @@ class GuardedH11Protocol(H11Protocol):
 def guarded_protocol(guard: ConnectionGuard) -> type[GuardedH11Protocol]:
     """The protocol class uvicorn makes every connection of one server from."""
     return type("ServerH11Protocol", (GuardedH11Protocol,), {"guard": guard})
+
+
+class HeadLimit:
+    """ASGI middleware: 431 for a request whose head is over `MAX_HEAD_BYTES`.
+
+    h11 refuses a head only while it is still arriving (``h11_max_incomplete_event_size``);
+    one that came whole in a single read, up to the size of a read, was served."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and _head_bytes(scope) > MAX_HEAD_BYTES:
+            body = json.dumps(
+                {"error": f"the request head is over {MAX_HEAD_BYTES} bytes", "status": 431}
+            ).encode()
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ]
+            await send({"type": "http.response.start", "status": 431, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+            return
+        await self.app(scope, receive, send)
+
+
+def _head_bytes(scope: Any) -> int:
+    """The size of a request's head as sent: its request line and headers."""
+    query = scope.get("query_string") or b""
+    target = len(scope.get("raw_path") or b"") + (len(query) + 1 if query else 0)  # "?"
+    line = len(scope["method"]) + target + 12  # two spaces, "HTTP/1.1", CRLF
+    return line + sum(len(name) + len(value) + 4 for name, value in scope["headers"]) + 2
 
 
 def uvicorn_settings(limits: Limits, forwarded_allow_ips: str) -> dict[str, Any]:
