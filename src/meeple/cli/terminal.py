@@ -1,9 +1,10 @@
 """Printing to the terminal: colour where it helps, plain text where it cannot show.
 
 One console decides: colour on a terminal; plain text (no escape codes at all) when
-the output is a pipe or a file, when ``TERM=dumb``, when ``NO_COLOR`` is set to
-anything, or with ``--no-color``. A game's picture comes in its own colours when the
-game offers the ``styled`` capability, else as its plain text.
+the output is a pipe or a file, when ``TERM=dumb``, when ``NO_COLOR`` is set to a
+non-empty value (as no-color.org asks), or with ``--no-color``. A game's picture
+comes in its own colours when the game offers the ``styled`` capability, else as
+its plain text.
 """
 
 from __future__ import annotations
