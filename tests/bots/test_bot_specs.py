@@ -201,3 +201,35 @@ def test_the_shared_parser_is_as_strict_as_the_spec_parser_was(spec: str, words:
     reason = _refusal(spec)
     for word in words:
         assert word in reason, (word, reason)
+
+
+def test_the_documented_defaults_are_the_bots_defaults() -> None:
+    """docs/bots-and-simulation.md's parameter table states each default: a bot's
+    defaults changing without the table would break that promise."""
+    import re
+    from pathlib import Path
+
+    from meeple.sim.design import bot_param
+
+    page = Path(__file__).parents[2] / "docs" / "bots-and-simulation.md"
+    rows = [line.split("|")[1:5] for line in page.read_text("utf-8").splitlines()]
+    stated = {
+        (kind.strip(" `"), name.strip(" `")): default
+        for kind, name, allowed, _ in (row for row in rows if len(row) == 4)
+        for default in re.findall(r"\(default ([\d.,]+)\)", allowed)
+    }
+    assert len(stated) == 5  # greedy worlds; mcts iterations, exploration, depth, bias
+    for (kind, name), default in stated.items():
+        assert bot_param(kind, name) == float(default.replace(",", "")), (kind, name)
+    assert bot_param("heuristic", "worlds") == bot_param("greedy", "worlds")
+    guided = next(row[2] for row in rows if len(row) == 4 and row[0].strip(" `") == "guided")
+    patterns = {
+        "iterations": r"([\d.]+) iterations",
+        "exploration": r"exploration ([\d.]+)",
+        "rollout_depth": r"rollout depth ([\d.]+)",
+        "bias": r"bias ([\d.]+)",
+    }
+    for name, pattern in patterns.items():
+        found = re.search(pattern, guided)
+        assert found is not None, name
+        assert bot_param("guided", name) == float(found.group(1)), name
