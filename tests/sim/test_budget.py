@@ -127,3 +127,24 @@ def test_the_probe_of_a_game_with_a_heuristic_lasts_as_long_as_its_planned_bots_
     lengths = [_played_length("wypas", 3, plan.lineup[0], seed) for seed in (1, 2)]
     assert 0.5 < len(probe.decisions) / (sum(lengths) / len(lengths)) < 2.0
     assert plan.deals > MIN_DEALS
+
+
+def test_the_documented_plans_are_the_plans_made() -> None:
+    """docs/bots-and-simulation.md's table of each game's default plan (main design, the
+    ladder's MCTS rungs, deals, estimated seconds) is what `plan_bots` makes today."""
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "bots-and-simulation.md").read_text("utf-8")
+    table = page.split("| game | players | main design |")[1].split("\n\n")[0]
+    rows = [line.split("|")[1:7] for line in table.splitlines()[2:]]
+    assert len(rows) == len(meeple.game_names())
+    for name, players, main, rungs, deals, estimated in rows:
+        game = meeple.get_game(re.findall(r"`(\w+)`", name)[0])
+        plan = plan_bots(
+            probe_game(game, int(players)), lineup=None, rotate=False, ladder=None, deals=None
+        )
+        tiers = [int(bot_param(rung, "iterations")) for rung in plan.ladder[3:]]
+        said = (main.strip(" `"), rungs.strip(), int(deals), estimated.strip())
+        made = (plan.lineup[0], ", ".join(map(str, tiers)), plan.deals, f"{plan.seconds:.0f} s")
+        assert said == made, name
