@@ -7,6 +7,7 @@ import resource
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -157,6 +158,19 @@ def live_server(app: Starlette, **settings: Any) -> Iterator[LiveServer]:
         yield server
     finally:
         server.stop()
+
+
+@contextmanager
+def edited(db: Path) -> Iterator[sqlite3.Connection]:
+    """A connection to the database `db` for a test to change it by hand: committed and
+    closed on leaving. (``with sqlite3.connect(db)`` commits but leaves the connection
+    open, and Python 3.13 warns of each one left to the garbage collector.)"""
+    connection = sqlite3.connect(db)
+    try:
+        with connection:
+            yield connection
+    finally:
+        connection.close()
 
 
 # clients from their own loopback address ---------------------------------------------------

@@ -14,7 +14,6 @@ hand-edited rows, and a normal shutdown while bots decide.
 from __future__ import annotations
 
 import os
-import sqlite3
 import threading
 import time
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from meeple.core.errors import CorruptDataError
 
 from .support import ServerProcess
 from .support import bearer
+from .support import edited
 from .support import http_from
 
 FAST = (
@@ -201,7 +201,7 @@ def test_a_row_that_makes_the_games_own_code_raise_damages_only_its_match(
                     assert response.status_code == 200, response.text
     finally:
         server.stop()
-    with sqlite3.connect(db) as edit:  # the goofspiel plugin's int() refuses 10**6 digits
+    with edited(db) as edit:  # the goofspiel plugin's int() refuses 10**6 digits
         edit.execute(
             "UPDATE moves SET notation = 'bid ' || replace(hex(zeroblob(500000)), '0', '9') "
             "WHERE match_id = ? AND n = 1",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from meeple.web.store import Store
 from .support import act
 from .support import bearer
 from .support import create
+from .support import edited
 from .support import settle
 
 
@@ -55,7 +55,7 @@ def test_records_are_stored_as_json_not_pickles(db: Path) -> None:
         token = data["seats"][0]["token"]
         response = act(client, data["match"], token, "bid 3", 0)
         assert response.status_code == 200
-    with sqlite3.connect(db) as connection:
+    with edited(db) as connection:
         (header, tokens) = connection.execute(
             "SELECT header, tokens FROM matches WHERE id = ?", (data["match"],)
         ).fetchone()

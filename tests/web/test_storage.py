@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import socket
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -31,6 +30,7 @@ from .support import LiveServer
 from .support import act
 from .support import bearer
 from .support import create_over_http
+from .support import edited
 from .support import http_from
 from .support import hub_of
 from .support import live_server
@@ -54,8 +54,13 @@ CREATE TABLE IF NOT EXISTS matches (
 
 
 def trace(server: LiveServer, callback: Statements | None) -> None:
-    """Watch every statement on the server's SQLite connection (None stops watching)."""
-    hub_of(server.app).store._db.set_trace_callback(callback)
+    """Watch every statement on the server's SQLite connection (None stops watching).
+
+    Set in the store's own thread: set from this one while the store ran a statement,
+    Python 3.13 deadlocked (this thread held the GIL waiting for the connection, whose
+    statement's trace callback waited for the GIL)."""
+    hub = hub_of(server.app)
+    hub._db_thread.submit(hub.store._db.set_trace_callback, callback).result(timeout=20)
 
 
 class Statements:
@@ -150,7 +155,7 @@ def _old_database(db: Path) -> dict[str, list[str]]:
     while not done.state.is_over:
         player = min(done.state.to_act)
         done.play(done.state.legal_actions(player)[0], player)
-    with sqlite3.connect(db) as connection:
+    with edited(db) as connection:
         connection.execute(OLD_SCHEMA)
         for match_id, match in (("open-match-1", open_match), ("done-match-1", done)):
             record = match.record()
@@ -203,7 +208,7 @@ def test_an_old_database_is_migrated_and_its_damaged_row_reported(
                 response = act(http, "open-match-1", tokens["open-match-1"][1], "bid 6", 3)
                 assert response.status_code == 200, response.text
     assert "broken-row-1" in caplog.text
-    with sqlite3.connect(db) as connection:
+    with edited(db) as connection:
         kept = connection.execute("SELECT id FROM matches_v1").fetchall()
         assert kept == [("broken-row-1",)]  # left for the operator, never deleted
         (moves,) = connection.execute(
@@ -213,7 +218,7 @@ def test_an_old_database_is_migrated_and_its_damaged_row_reported(
 
 
 def _damage(db: Path, sql: str) -> None:
-    with sqlite3.connect(db) as connection:
+    with edited(db) as connection:
         connection.execute(sql)
 
 
@@ -308,7 +313,7 @@ def test_a_damaged_database_file_stops_serve_with_one_clear_line(
     elif damage == "missing-folder":
         db = tmp_path / "no" / "such" / "folder" / "web.sqlite3"
     else:
-        with sqlite3.connect(db) as connection:
+        with edited(db) as connection:
             connection.execute("CREATE TABLE padding (x)")
             connection.executemany(
                 "INSERT INTO padding VALUES (?)", [("x" * 1000,) for _ in range(100)]

@@ -20,6 +20,7 @@ from typing import Any
 from typing import ClassVar
 from typing import Protocol
 from typing import Self
+from typing import _ProtocolMeta  # the protocols' metaclass, extended by _NamedFields
 from typing import runtime_checkable
 
 from typing_extensions import TypeVar  # defaults (PEP 696): a bare `Game` means Game[Any, ...]
@@ -30,8 +31,20 @@ from .spec import GameSpec
 __all__ = ["Action", "AnyGame", "AnyState", "Game", "State", "View"]
 
 
+class _NamedFields(_ProtocolMeta):
+    """``isinstance(x, Action)`` also asks for named fields (``__match_args__``).
+
+    Python 3.13 leaves ``__match_args__`` out of a protocol's members (with
+    ``__slots__`` and the like), so an ``int`` or a ``str``, which have ``__str__``,
+    ``__hash__`` and ``__eq__``, passed for an action; the check is made here by hand
+    on every version."""
+
+    def __instancecheck__(self, instance: Any) -> bool:
+        return hasattr(type(instance), "__match_args__") and super().__instancecheck__(instance)
+
+
 @runtime_checkable
-class Action(Protocol):
+class Action(Protocol, metaclass=_NamedFields):
     """A frozen value with named fields; ``str(action)`` is its canonical notation.
 
     "Named fields" is what tells an action from any object: attrs and dataclass

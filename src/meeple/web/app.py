@@ -184,8 +184,8 @@ def create_app(
         """Open the store and resume stored matches at startup; close the hub at shutdown."""
         hub = Hub(db, chosen, games, clients=clients)
         app.state.hub = hub
-        await hub.start()
         try:
+            await hub.start()  # a start that fails part way still closes what it opened
             yield
         finally:
             await hub.close()

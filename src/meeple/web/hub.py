@@ -157,13 +157,15 @@ class Hub:
             live.wake_all()
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        await self.bots.close()
-        if isinstance(self._store_or_path, Store):
-            await self._db(self._store_or_path.close)
-        self._db_thread.shutdown(wait=True)
+        try:
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            await self.bots.close()
+        finally:  # the database is closed whatever failed before
+            if isinstance(self._store_or_path, Store):
+                await self._db(self._store_or_path.close)
+            self._db_thread.shutdown(wait=True)
 
     # games ---------------------------------------------------------------------------
 
