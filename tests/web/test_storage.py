@@ -320,7 +320,7 @@ def test_a_damaged_database_file_stops_serve_with_one_clear_line(
             )
         db.write_bytes(db.read_bytes()[:1500])
     result = _serve(db)
-    assert result.returncode != 0
+    assert result.returncode == 2  # docs/web.md: one line, and exit status 2
     output = (result.stdout + result.stderr).strip()
     assert "Traceback" not in output, output
     lines = [line for line in output.splitlines() if line.strip()]
