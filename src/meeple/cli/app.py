@@ -168,8 +168,8 @@ def play(
     import secrets
 
     from ..core.match import Match
+    from ..core.public import keeps_secrets
     from .play import PlaySession
-    from .play import keeps_secrets
 
     out = make_console(no_color)
     try:

@@ -41,6 +41,7 @@ from ..core.errors import MalformedActionError
 from ..core.errors import MeepleError
 from ..core.match import Match
 from ..core.public import is_seen
+from ..core.public import keeps_secrets
 from ..core.public import public_move
 from ..core.public import seen_count
 from ..core.public import shown
@@ -50,7 +51,7 @@ from .scoresheet import score_sheet
 from .terminal import picture
 from .terminal import plain
 
-__all__ = ["HELP", "MOVES_HELP", "NO_UNDO", "PlaySession", "keeps_secrets"]
+__all__ = ["HELP", "MOVES_HELP", "NO_UNDO", "PlaySession"]
 
 _ENTER = "enter a number or an action's notation; commands:"
 _COMMANDS = "hint, save FILE, help, quit"
@@ -70,12 +71,6 @@ MOVES_HELP = (
     "'pen 1 yellow-2' (3). Other players' moves are told as 'player N (bot): move'."
 )
 """The second part of ``help``: how to read the list of moves."""
-
-
-def keeps_secrets(game: Any) -> bool:
-    """Whether `game` has chance or hidden information: then its seed, its full record
-    and a move played again after `undo` show a seat what it may not see."""
-    return bool(game.spec.hidden_information or game.spec.has_chance)
 
 
 class PlaySession:

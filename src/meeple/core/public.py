@@ -27,6 +27,7 @@ __all__ = [
     "UNSEEN",
     "check_viewer",
     "is_seen",
+    "keeps_secrets",
     "public_history",
     "public_move",
     "seen_count",
@@ -50,6 +51,13 @@ def check_viewer(game: str, players: int, viewer: int | None) -> None:
             f"{game}: there is no seat {viewer!r} to show the moves to in a {players}-player "
             f"game (seats are 0..{players - 1}, or None for a spectator)"
         )
+
+
+def keeps_secrets(game: Any) -> bool:
+    """Whether `game` has chance or hidden information: then its seed and its full record
+    (and, in a terminal game, a move played again after an undo) show a seat what it may
+    not see."""
+    return bool(game.spec.hidden_information or game.spec.has_chance)
 
 
 def public_move(game: Any, action: Any, player: int, viewer: int | None) -> str | None:

@@ -24,6 +24,7 @@ from starlette.responses import StreamingResponse
 
 from ..bots import BOT_PARAMS
 from ..core.codec import to_data
+from ..core.public import keeps_secrets
 from .access import client_of
 from .access import is_operator
 from .access import match_and_seat
@@ -198,7 +199,7 @@ async def get_record(request: Request) -> Response:
     """GET /api/matches/{id}/record"""
     live, _ = await match_and_seat(request)
     spec = live.game.spec
-    if not live.finished and (spec.hidden_information or spec.has_chance):
+    if not live.finished and keeps_secrets(live.game):
         raise ApiError(
             403,
             f"{spec.name} has hidden information or chance, and a record (seed and every "

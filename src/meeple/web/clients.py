@@ -31,6 +31,7 @@ from starlette.types import Receive
 from starlette.types import Scope
 from starlette.types import Send
 
+from .errors import error_body
 from .limits import Limits
 
 __all__ = [
@@ -212,7 +213,7 @@ def _app_path(scope: Scope) -> str:
 
 def _too_many(reason: str, wait: float) -> tuple[dict[str, Any], list[tuple[bytes, bytes]]]:
     retry = str(max(1, math.ceil(wait)))
-    body = json.dumps({"error": reason, "status": 429}).encode()
+    body = json.dumps(error_body(429, reason)).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),

@@ -42,6 +42,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from .clients import client_key
+from .errors import error_body
 from .limits import Limits
 
 __all__ = [
@@ -355,9 +356,8 @@ class HeadLimit:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and _head_bytes(scope) > MAX_HEAD_BYTES:
-            body = json.dumps(
-                {"error": f"the request head is over {MAX_HEAD_BYTES} bytes", "status": 431}
-            ).encode()
+            reason = f"the request head is over {MAX_HEAD_BYTES} bytes"
+            body = json.dumps(error_body(431, reason)).encode()
             headers = [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
