@@ -140,7 +140,12 @@ def fetch_all(
         "status": _status(client),
     }
     if events:
+        held = _held(client, match)
+        before = len(held.streams())
         seen["events"] = _events(client.get(f"{url}/events", headers=auth).text)
+        # The stream gives its slot back after its body ends, and /api/status counts
+        # open streams: the next look at the status must not race that on one server.
+        _wait_until(lambda: len(held.streams()) <= before, "the stream kept its slot")
     version = json.loads(seen["view"])["version"]
     seen["refusals"] = [
         client.post(f"{url}/act", headers=auth, json={"action": text, "version": v}).text
