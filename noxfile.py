@@ -40,7 +40,7 @@ def thorough(session: nox.Session) -> None:
 def load(session: nox.Session) -> None:
     """The web load test (about a minute): honest clients, one abuser, a kill -9."""
     session.install("-e", ".[test]", "-e", "examples/plugin_game")
-    session.run("pytest", "-m", "load", "tests/web/test_load.py", *session.posargs)
+    session.run("pytest", "-m", "load", "--timeout=0", "tests/web/test_load.py", *session.posargs)
 
 
 @nox.session
@@ -48,7 +48,7 @@ def heavy(session: nox.Session) -> None:
     """Long statistical runs (tests marked `heavy`: bot strength over many games, balance
     analyses), left out of the default run."""
     session.install("-e", ".[test]", "-e", "examples/plugin_game")
-    session.run("pytest", "-m", "heavy", *session.posargs)
+    session.run("pytest", "-m", "heavy", "--timeout=0", *session.posargs)
 
 
 @nox.session

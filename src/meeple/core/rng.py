@@ -61,9 +61,16 @@ def seed_rng(seed: int) -> int:
 
 
 def below(rng: int, n: int) -> tuple[int, int]:
-    """Return ``(a uniform int in [0, n), next state)``, without modulo bias."""
+    """Return ``(a uniform int in [0, n), next state)``, without modulo bias.
+
+    Any `n` >= 1: above 2**64 the value is read from as many 64-bit draws as `n`
+    needs (the first one highest), so that a wide draw (`draw_counts` of many items)
+    is as fair as a narrow one and ends (each try succeeds with chance above 1/2).
+    """
     if n <= 0:
         raise ValueError(f"below() needs n >= 1, got {n}")
+    if n > _TWO64:
+        return _below_wide(rng, n)
     limit = _TWO64 - _TWO64 % n
     while True:
         rng = (rng + _GAMMA) & _MASK  # next_u64, inline
@@ -72,6 +79,21 @@ def below(rng: int, n: int) -> tuple[int, int]:
         z ^= z >> 31
         if z < limit:
             return z % n, rng
+
+
+def _below_wide(rng: int, n: int) -> tuple[int, int]:
+    """`below` for `n` above 2**64: a value of ``words`` 64-bit draws, rejected and
+    drawn again (all its words) when it falls in the last, partial stretch of `n`."""
+    words = ((n - 1).bit_length() + 63) // 64
+    span = 1 << (64 * words)
+    limit = span - span % n
+    while True:
+        value = 0
+        for _ in range(words):
+            z, rng = next_u64(rng)
+            value = value << 64 | z
+        if value < limit:
+            return value % n, rng
 
 
 def choice(rng: int, items: Sequence[T]) -> tuple[T, int]:
