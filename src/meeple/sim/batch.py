@@ -226,9 +226,11 @@ _RAY_ROOT_MAX = 107 - 1 - 39 - len("/sockets/plasma_store") - 6  # 6 bytes spare
 
 def local_ray_settings() -> dict[str, Any]:
     """Keyword arguments for a local ``ray.init``: a short temporary root when the
-    system's is too long for Ray's sockets, else none (Ray's own default)."""
+    system's is too long for Ray's sockets or not ASCII (Ray encodes it so, and stops
+    with UnicodeEncodeError), else none (Ray's own default)."""
     default = os.path.join(tempfile.gettempdir(), "ray")
-    if len(default) <= _RAY_ROOT_MAX or not hasattr(os, "getuid"):
+    fits = len(default.encode()) <= _RAY_ROOT_MAX and default.isascii()
+    if fits or not hasattr(os, "getuid"):
         return {}
     return {"_temp_dir": f"/tmp/ray-{os.getuid()}"}  # the POSIX folder, never a deep one
 
