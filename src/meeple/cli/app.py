@@ -6,6 +6,8 @@ unchanged.
 
 from __future__ import annotations
 
+import io
+import sys
 from typing import Annotated
 
 import typer
@@ -377,4 +379,14 @@ app.add_typer(matches_app, name="matches")
 
 def main() -> None:
     """Console-script entry point."""
+    _tolerate_narrow_encodings()
     app()
+
+
+def _tolerate_narrow_encodings() -> None:
+    """Let a terminal that cannot show a character (``PYTHONIOENCODING=ascii``, a
+    Latin-1 console) get a stand-in for it, not a UnicodeEncodeError that ends the
+    command: game titles and notation hold letters such as the ś of Miś Wojtek."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="replace")
