@@ -65,14 +65,19 @@ def install(project: Path, site: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The package `meeple new-game` writes, as written."""
-    into = tmp_path_factory.mktemp("games")
+def scaffold(into: Path) -> Path:
+    """The package `meeple new-game` writes into `into`, as written."""
     result = runner.invoke(app, ["new-game", NAME, "--into", str(into), "--title", TITLE])
     assert result.exit_code == 0, result.output
     assert f"wrote {into / NAME}/" in result.output
     return into / NAME
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package `meeple new-game` writes, shared by the tests that build, install
+    and run it (which add caches and databases to it)."""
+    return scaffold(tmp_path_factory.mktemp("games"))
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +103,10 @@ def run(args: list[str], cwd: Path, site: Path | None = None) -> subprocess.Comp
     )
 
 
-def test_the_package_has_every_skeleton_module_and_the_test_files(project: Path) -> None:
+def test_the_package_has_every_skeleton_module_and_the_test_files(tmp_path: Path) -> None:
+    # Its own copy: the shared `project` gains the binary caches of the tests run in
+    # it (Hypothesis' database), which would depend on the order the tests ran in.
+    project = scaffold(tmp_path)
     modules = {p.stem for p in (project / "src" / PACKAGE).glob("*.py")}
     assert set(SKELETON) <= modules, sorted(set(SKELETON) - modules)
     tests = {p.name for p in (project / "tests").glob("test_*.py")}
