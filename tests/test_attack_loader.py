@@ -7,7 +7,10 @@ Holes found (both failed before their fix):
   limit on converting long digit strings), not CorruptDataError;
 * a Way of the Bear state with a turn modifier of 10**30 (or a count of extra actions
   or waivers) was accepted, and then ``apply(draw)`` drew for ever or a view's encoding
-  overflowed: the state's checks now bound them as a view's always were.
+  overflowed: the state's checks now bound them as a view's always were;
+* that bound (84) still let a draw bonus of 20 hang ``apply(draw)`` (`rng.below` of a
+  span above 2**64 drew for ever), unseen because the kit applied only the first legal
+  action of each seat: it now applies every one.
 
 Besides the random mutations of ``tests/test_fuzz_loads.py``, every integer of a
 document is set in turn to values an attacker tries (a sample by default, all of them
@@ -18,6 +21,7 @@ nesting, a 2 MB string, a list of 50,000 items, ``NaN``, a lone surrogate).
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -28,6 +32,8 @@ import meeple
 from meeple.core.match import GameRecord
 from meeple.testing import check_document
 from meeple.testing.playout import random_playout
+from meeple.way_of_bear.actions import Draw
+from meeple.way_of_bear.components import DRAW_BONUS
 
 GAMES = {"wojtek": 2, "way_of_bear": 3, "bear_mountain": 2, "wypas": 4}
 """Each game at a player count, and how deep into a random game its documents are."""
@@ -120,6 +126,20 @@ def test_a_way_of_the_bear_state_with_a_huge_modifier_is_refused() -> None:
         path = (field,) if index is None else (field, index)
         with pytest.raises(meeple.CorruptDataError, match="bounded"):
             meeple.loads(_with(doc, path, 10**4))
+
+
+def test_a_way_of_the_bear_draw_bonus_the_checks_accept_ends() -> None:
+    # Regression: a draw bonus the state's checks accept (up to 84, every stele) made
+    # `apply(draw)` draw for ever from 20 up (`rng.below` of a span above 2**64), and
+    # the kit, which applied only the first legal action, never tried the draw.
+    game = meeple.get_game("way_of_bear")
+    state, chooser = game.start(2, seed=3), random.Random(0)
+    while not any(isinstance(a, Draw) for a in state.legal_actions()):
+        state = state.apply(chooser.choice(state.legal_actions()))
+    assert not isinstance(state.legal_actions()[0], Draw)  # the old kit's only try
+    doc = json.loads(meeple.dumps(state))
+    for bonus in (20, 84):
+        _holds("way_of_bear", _with(doc, ("mods", DRAW_BONUS), bonus))
 
 
 def _hostile_texts(text: str) -> Iterator[tuple[str, str]]:

@@ -195,7 +195,8 @@ def _exercise(game: Game, obj: Any, limit: float) -> None:
             acts = timed(f"legal_actions({p})", state.legal_actions, p)
             if not acts:
                 raise FuzzError(f"player {p} is to act but has no legal action")
-            timed(f"apply({acts[0]})", state.apply, acts[0], p)
+            for action in acts:  # every one: a loaded count may hang only one of them
+                timed(f"apply({action})", state.apply, action, p)
         timed("outcome()", state.outcome)
         timed("prompt()", state.prompt, min(state.to_act) if state.to_act else None)
         views = [timed(f"view({p})", state.view, p) for p in (None, *range(state.players))]
