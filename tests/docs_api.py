@@ -64,10 +64,9 @@ SECTIONS: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     (
         "The template a game fills",
         "meeple.core",
-        "Subclass `GameBase` (and `EncodingBase` for the encoding capability, or "
-        "`FullGameBase` for every capability) and hand it your modules in a `Skeleton`, "
-        "which fills its hooks; inherit your State from `StateBase`.",
-        ("GameBase", "EncodingBase", "FullGameBase", "Skeleton", "StateBase", "resolve_player"),
+        "Subclass `GameBase` (and `EncodingBase` for the encoding capability) and fill its "
+        "hooks, one line each; inherit your State from `StateBase`.",
+        ("GameBase", "EncodingBase", "StateBase", "resolve_player"),
     ),
     (
         "Building successors",

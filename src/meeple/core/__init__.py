@@ -20,7 +20,6 @@ from .encoding import packed
 from .encoding import vocabulary
 from .errors import *  # noqa: F403  (their names are listed once: errors.__all__)
 from .game import EncodingBase
-from .game import FullGameBase
 from .game import GameBase
 from .match import GameRecord
 from .match import Match
@@ -42,7 +41,6 @@ from .registry import resolve_game
 from .seats import ALL_SEATS
 from .seats import NOBODY
 from .seats import ONE_SEAT
-from .skeleton import Skeleton
 from .spec import GameSpec
 from .turns import asking_order
 from .turns import public_to_act
@@ -55,7 +53,6 @@ __all__ = [
     "AnyGame",
     "AnyState",
     "EncodingBase",
-    "FullGameBase",
     "Game",
     "GameBase",
     "GameRecord",
@@ -65,7 +62,6 @@ __all__ = [
     "Match",
     "Outcome",
     "Registry",
-    "Skeleton",
     "State",
     "StateBase",
     "View",

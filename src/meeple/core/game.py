@@ -1,20 +1,17 @@
 """The game half of the core's template: the public Game methods, written once.
 
 A game subclasses `GameBase`, states its facts (``spec``, ``options_type``,
-``state_type``, ``view_type``, ``action_types``) and hands it its modules, whose
-functions fill the hooks (pgx's ``_init``/``_step``/``_observe``, OpenSpiel's
-``_legal_actions``/``_apply_action``). Every game names them alike (``setup.start``,
-``legal.legal_actions``, ...), so the core wires them from a `Skeleton`, checked by
-mypy and when the class is made (`meeple.core.skeleton`)::
+``state_type``, ``view_type``, ``action_types``) and fills the hooks with its
+modules' functions, one line each (pgx's ``_init``/``_step``/``_observe``,
+OpenSpiel's ``_legal_actions``/``_apply_action``)::
 
-    class Wypas(FullGameBase[State, Action, View], skeleton=SKELETON):
+    class Wypas(GameBase[State, Action, View]):
         spec = SPEC
         ...
-        _parse_action = staticmethod(tables.parse_action)  # the class body wins
-
-A hook may also be filled by hand, one line each (``_start =
-staticmethod(setup.start)``), as the skeleton does: the two ways mix. `FullGameBase`
-is `GameBase` offering every optional capability, declared for type checkers.
+        _start = staticmethod(setup.start)
+        _legal_actions = staticmethod(legal.legal_actions)
+        _successor = staticmethod(transitions.successor)
+        ...
 
 The template owns everything the games used to repeat: the options and
 player-count guard (one wording), the seed check, the view-type check of
@@ -33,31 +30,20 @@ kit proves they tell a seat nothing more than its view (`meeple.testing.secrecy`
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
-from collections.abc import Mapping
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 from typing import Any
 from typing import Generic
 from typing import TypeVar
 
 from .base import StateBase
-from .capabilities import Statistic
 from .errors import InvalidOptionsError
 from .errors import InvalidPlayerError
 from .errors import MalformedActionError
 from .errors import MeepleError
 from .options import check_players
 from .outcome import Outcome
-from .skeleton import Skeleton
-from .skeleton import missing
-from .skeleton import wire
 from .spec import GameSpec
 
-if TYPE_CHECKING:  # only a type here: importing rich costs every process that loads a game
-    from rich.text import Text
-
-__all__ = ["EncodingBase", "FullGameBase", "GameBase"]
+__all__ = ["EncodingBase", "GameBase"]
 
 S = TypeVar("S", bound=StateBase)
 A = TypeVar("A")
@@ -78,18 +64,8 @@ class GameBase(Generic[S, A, V]):
     action_types: tuple[type[Any], ...]
     """Every action class (the codec stores actions by notation)."""
 
-    def __init_subclass__(
-        cls, *, skeleton: Skeleton[Any, Any, Any] | None = None, **kwargs: Any
-    ) -> None:
-        """``class G(GameBase[...], skeleton=SKELETON)``: each hook and capability the
-        class body leaves out is wired from the skeleton's modules (`meeple.core.skeleton`)."""
-        super().__init_subclass__(**kwargs)
-        if skeleton is not None:
-            wire(cls, skeleton)
-
     def __init__(self) -> None:
         _check_prompt_hook(self)
-        _check_declared(self)
         self.state_type.bind(self)
 
     # -- hooks: each game fills these with its modules' functions ------------
@@ -221,18 +197,6 @@ def _check_prompt_hook(game: GameBase[Any, Any, Any]) -> None:
         )
 
 
-def _check_declared(game: GameBase[Any, Any, Any]) -> None:
-    """TypeError, naming the game, if its class declares a capability method it lacks
-    (`FullGameBase` declares them all), so that its type claims nothing it cannot do."""
-    gaps = missing(type(game))
-    if gaps:
-        lacking = ", ".join(f"{name} (a {field} module)" for name, field in gaps)
-        raise TypeError(
-            f"{game.spec.name}: {type(game).__name__} declares capabilities it is not given: "
-            f"{lacking}; hand them in its skeleton, or write each in the class"
-        )
-
-
 class EncodingBase(Generic[A, V]):
     """Mixin for the ``encoding`` capability: vocabulary and view encoding, over hooks.
 
@@ -272,32 +236,3 @@ class EncodingBase(Generic[A, V]):
             name = self.spec.name
             raise TypeError(f"{name}: encode_view needs a {name} View, not {view!r:.80}")
         return self._encode_view(view)
-
-
-class FullGameBase(GameBase[S, A, V], EncodingBase[A, V]):
-    """`GameBase` offering every optional capability, as the four built-in games do.
-
-    It declares each capability's methods, so that a type checker knows them on the
-    game's class (``GAME.statistics(state)``), and a skeleton's capability modules fill
-    them; a class left without one of them is refused when it is made, so its type
-    never claims a capability the game lacks. (`EncodingBase` declares ``encoding``'s.)
-    """
-
-    encode_state: Callable[[S, int | None], Sequence[bytes]]
-    """``state_encoding``: a seat's encoded view as float32 blocks (`EncodesStates`)."""
-    heuristic: Callable[[S], tuple[float, ...]]
-    """``heuristic``: each seat's standing in [0, 1], for search bots (`HasHeuristic`)."""
-    public_notation: Callable[[A, int, int | None], str | None]
-    """``public``: what a seat saw of a move (`HasPublicNotation`)."""
-    render_html: Callable[[V], str]
-    """``html``: the web page's picture of a view (`HasHtml`)."""
-    elements: Callable[[V, Any], tuple[str, ...]]
-    """``elements``: the table elements a move touches (`HasElements`)."""
-    element_actions: Callable[[V, str], tuple[Any, ...]]
-    """``elements``: the moves a touch on an element could mean (`HasElements`)."""
-    render_styled: Callable[[V], Text]
-    """``styled``: the text picture in colour (`HasStyledText`)."""
-    legend: Callable[[V], str]
-    """``legend``: what the text picture's marks mean (`HasLegend`)."""
-    statistics: Callable[[S], Mapping[str, Statistic]]
-    """``statistics``: figures of a finished game (`HasStatistics`)."""

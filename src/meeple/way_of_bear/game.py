@@ -2,30 +2,31 @@
 
 from __future__ import annotations
 
-from meeple.core import FullGameBase
+from meeple.core import EncodingBase
+from meeple.core import GameBase
 from meeple.core import GameSpec
-from meeple.core import Skeleton
 
-from . import actions
-from . import elements
 from . import encoding
 from . import explain
 from . import heuristic
 from . import html
 from . import invariants
 from . import legal
-from . import public
 from . import render
 from . import scoring
 from . import setup
-from . import state_encoding
 from . import stats
 from . import transitions
-from . import view
+from . import view as views
 from .actions import ACTION_TYPES
 from .actions import Action
+from .actions import parse_action
+from .elements import element_actions as _element_actions
+from .elements import elements as _elements
 from .options import Options
+from .public import public_notation as _public_notation
 from .state import State
+from .state_encoding import encode_state as _encode_state
 from .view import View
 
 __all__ = ["GAME", "SPEC", "WayOfBear"]
@@ -43,14 +44,7 @@ SPEC = GameSpec(
 """Static facts about The Way of the Bear."""
 
 
-RULES = Skeleton(actions, setup, legal, transitions, scoring, view, explain, invariants, render)
-SKELETON = RULES.offering(
-    encoding, state_encoding, html, elements, stats, public, heuristic, styled=render, legend=render
-)
-"""Its modules, for the core to wire: each hook and capability from its conventional function."""
-
-
-class WayOfBear(FullGameBase[State, Action, View], skeleton=SKELETON):
+class WayOfBear(GameBase[State, Action, View], EncodingBase[Action, View]):
     """The Way of the Bear: erect steles, pay the temples, fill your board first."""
 
     spec = SPEC
@@ -58,6 +52,32 @@ class WayOfBear(FullGameBase[State, Action, View], skeleton=SKELETON):
     state_type = State
     view_type = View
     action_types = ACTION_TYPES
+
+    _start = staticmethod(setup.start)
+    _parse_action = staticmethod(parse_action)
+    _legal_actions = staticmethod(legal.legal_actions)
+    _successor = staticmethod(transitions.successor)
+    _outcome = staticmethod(scoring.outcome)
+    _view = staticmethod(views.view_of)
+    _determinize = staticmethod(views.determinize)
+    _render = staticmethod(render.render)
+    render_styled = staticmethod(render.render_styled)  # ``styled``: the picture in colour
+    legend = staticmethod(render.legend)  # ``legend``: what the picture's marks mean
+    _prompt = staticmethod(explain.prompt)
+    _refusal = staticmethod(explain.refusal)
+    _validate = staticmethod(invariants.validate)
+    _validate_view = staticmethod(invariants.validate_view)
+
+    _vocabulary = staticmethod(encoding.action_vocabulary)
+    _observation_size = staticmethod(encoding.observation_size)
+    _encode_view = staticmethod(encoding.encode_view)
+    encode_state = staticmethod(_encode_state)  # ``state_encoding``: the adapters' fast path
+    render_html = staticmethod(html.render_html)  # the ``html`` capability: the web page
+    elements = staticmethod(_elements)  # ``elements``: what each move touches on the table
+    element_actions = staticmethod(_element_actions)  # and what a touch could mean
+    statistics = staticmethod(stats.statistics)  # the ``statistics`` capability: balance reports
+    public_notation = staticmethod(_public_notation)  # ``public``: what each seat saw
+    heuristic = staticmethod(heuristic.heuristic)  # ``heuristic``: search bots' leaves
 
 
 GAME = WayOfBear()

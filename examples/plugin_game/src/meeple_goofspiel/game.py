@@ -1,12 +1,10 @@
-"""The Game object: Goofspiel's facts, its rule modules for the core to wire, its extras."""
+"""The Game object: Goofspiel's facts, and its modules' functions as the core's hooks."""
 
 from __future__ import annotations
 
 from meeple.core import GameBase
 from meeple.core import GameSpec
-from meeple.core import Skeleton
 
-from . import actions
 from . import explain
 from . import html
 from . import invariants
@@ -15,8 +13,9 @@ from . import render
 from . import scoring
 from . import setup
 from . import transitions
-from . import view
+from . import view as views
 from .actions import Bid
+from .actions import parse_action
 from .elements import element_actions as _element_actions
 from .elements import elements as _elements
 from .options import Options
@@ -39,11 +38,8 @@ SPEC = GameSpec(
 )
 """Static facts about Goofspiel."""
 
-RULES = Skeleton(actions, setup, legal, transitions, scoring, view, explain, invariants, render)
-"""The rule modules: the core fills each hook from its function (``setup.start``, ...)."""
 
-
-class Goofspiel(GameBase[State, Bid, View], skeleton=RULES):
+class Goofspiel(GameBase[State, Bid, View]):
     """The Game object meeple's registry loads."""
 
     spec = SPEC
@@ -52,8 +48,20 @@ class Goofspiel(GameBase[State, Bid, View], skeleton=RULES):
     view_type = View
     action_types = (Bid,)
 
-    _seen_to_act = staticmethod(view.seen_to_act)  # optional: who acts, without a view
+    _start = staticmethod(setup.start)
+    _parse_action = staticmethod(parse_action)
+    _legal_actions = staticmethod(legal.legal_actions)
+    _successor = staticmethod(transitions.successor)
+    _outcome = staticmethod(scoring.outcome)
+    _view = staticmethod(views.view_of)
+    _determinize = staticmethod(views.determinize)
+    _seen_to_act = staticmethod(views.seen_to_act)  # optional: who acts, without a view
+    _render = staticmethod(render.render)
     render_styled = staticmethod(render.render_styled)  # optional: the picture in colour
+    _prompt = staticmethod(explain.prompt)
+    _refusal = staticmethod(explain.refusal)
+    _validate = staticmethod(invariants.validate)
+    _validate_view = staticmethod(invariants.validate_view)
     statistics = staticmethod(_statistics)  # optional: figures for balance reports
     render_html = staticmethod(html.render_html)  # optional: the web page's picture
     elements = staticmethod(_elements)  # optional: a bid is a click on the card...
