@@ -42,7 +42,7 @@ def _queued() -> float:
     own work plus its real waits (sleeps, a child's work, the network).
     """
     try:
-        fields = Path("/proc/thread-self/schedstat").read_text().split()
+        fields = Path("/proc/thread-self/schedstat").read_text(encoding="utf-8").split()
     except OSError:  # not Linux, or no schedstat: the estimate is plain wall clock
         return 0.0
     return int(fields[1]) / 1e9
@@ -101,4 +101,6 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     terminalreporter.write_line(f"session: {totals}")
     target = config.getoption("--cpu-times")
     if target:
-        Path(target).write_text(json.dumps({"totals": totals, "tests": _COSTS}, indent=1))
+        Path(target).write_text(
+            json.dumps({"totals": totals, "tests": _COSTS}, indent=1), encoding="utf-8"
+        )

@@ -18,8 +18,8 @@ while not match.state.is_over:
 
 with tempfile.TemporaryDirectory() as folder:
     path = Path(folder) / "wojtek-11.json"
-    path.write_text(meeple.dumps(match.record(), indent=1))
-    record = meeple.loads(path.read_text())
+    path.write_text(meeple.dumps(match.record(), indent=1), encoding="utf-8")
+    record = meeple.loads(path.read_text(encoding="utf-8"))
 
 replayed = record.replay()
 assert replayed.state == match.state

@@ -382,3 +382,65 @@ def test_import_loops_sees_function_local_imports_but_not_type_checking(
         },
     )
     assert import_loops(typed) == []
+
+
+# -- text files ---------------------------------------------------------------------
+
+
+def _text_mode_without_encoding(call: ast.Call) -> bool:
+    """Whether `call` opens, reads or writes a text file in the locale's encoding: a
+    ``read_text``/``write_text`` without one, or an ``open`` in a text mode (a literal
+    mode, or builtin ``open``'s default) without one."""
+    func, keywords = call.func, {k.arg for k in call.keywords}
+    if "encoding" in keywords:
+        return False
+    if isinstance(func, ast.Attribute) and func.attr in ("read_text", "write_text"):
+        return len(call.args) <= (func.attr == "write_text")  # encoding is the next one
+    if isinstance(func, ast.Attribute) and func.attr == "open":
+        mode, encoding_at = (call.args[0] if call.args else None), 2  # Path.open
+    elif isinstance(func, ast.Name) and func.id == "open":
+        mode, encoding_at = (call.args[1] if len(call.args) > 1 else ast.Constant("r")), 3
+    else:
+        return False
+    for keyword in call.keywords:
+        if keyword.arg == "mode":
+            mode = keyword.value
+    literal = isinstance(mode, ast.Constant) and isinstance(mode.value, str)
+    return literal and "b" not in mode.value and len(call.args) <= encoding_at  # type: ignore[union-attr]  # literal: a str Constant
+
+
+def locale_encoded_files(root: Path) -> list[str]:
+    """``path:line`` of each text file opened, read or written in the locale encoding."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and _text_mode_without_encoding(node):
+                found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    return found
+
+
+@pytest.mark.parametrize("folder", ["src", "tests", "examples", "benchmarks"])
+def test_every_text_file_the_code_touches_names_its_encoding(folder: str) -> None:
+    # Regression: `meeple replay` read a record, `meeple play`'s save and `simulate
+    # --out` wrote theirs, in the locale's encoding: a game saved on one machine could
+    # fail to replay on another. Tests too: no test may depend on the locale.
+    found = locale_encoded_files(SRC.parent.parent / folder)
+    assert not found, f"say encoding='utf-8' at {found}"
+
+
+def test_locale_encoded_files_finds_each_kind_of_call(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "p.read_text()\n"
+        "p.write_text(t)\n"
+        "p.open('w')\n"
+        "open(name)\n"
+        "open(name, 'a')\n"
+        "p.read_text('utf-8')\n"
+        "p.write_text(t, encoding='utf-8')\n"
+        "p.open('rb')\n"
+        "open(name, 'wb')\n"
+        "open(name, encoding='utf-8')\n"
+        "store.open()\n",
+        encoding="utf-8",
+    )
+    assert locale_encoded_files(tmp_path) == [f"m.py:{n}" for n in (1, 2, 3, 4, 5)]

@@ -64,7 +64,7 @@ def test_play_a_whole_game_with_undo_illegal_input_and_save(tmp_path: Path) -> N
     assert "undone" in result.output
     assert "saved" in result.output
     assert "game over" in result.output
-    record = meeple.loads(saved.read_text())
+    record = meeple.loads(saved.read_text(encoding="utf-8"))
     assert isinstance(record, meeple.GameRecord)
     assert record.seed == 3
     replayed = runner.invoke(app, ["replay", str(saved), "--seat", "0"], input="n\nj 2\np\ne\nq\n")
@@ -91,13 +91,13 @@ def test_simulate_prints_a_summary_and_writes_results(tmp_path: Path) -> None:
     assert "95% interval" in result.output
     # Different bots in the seats: seat 0's rate is the greedy bot's, not the first player's.
     assert "first-player edge: not reported" in result.output
-    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["index"] for r in rows] == list(range(40))
     csv_out = tmp_path / "results.csv"
     again = runner.invoke(app, [*args, "--out", str(csv_out)])
     assert again.exit_code == 0, again.output
     assert re.search(r"first-player edge: [+-]\d\.\d{3} \(95% interval", again.output)
-    assert csv_out.read_text().startswith("index,seed,steps,scores")
+    assert csv_out.read_text(encoding="utf-8").startswith("index,seed,steps,scores")
     bad = runner.invoke(app, [*args, "--out", str(tmp_path / "r.txt")])
     assert bad.exit_code == 2
     assert "must end in .jsonl or .csv" in bad.output

@@ -139,7 +139,7 @@ def test_analyze_fills_seats_with_the_last_one(tmp_path: Path) -> None:
     args = ["analyze", TOY, "-n", "2", "--players", "3", "-s", "greedy", "-s", "random"]
     result = _run([*args, "--skill", "none", "--workers", "1", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    design = json.loads((out / "report.json").read_text())["design"]
+    design = json.loads((out / "report.json").read_text(encoding="utf-8"))["design"]
     assert design["lineup"] == ["greedy", "random", "random"]
 
 

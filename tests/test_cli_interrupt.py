@@ -29,7 +29,7 @@ def _session_members(session: int) -> list[str]:
         if not entry.name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
+            stat = (entry / "stat").read_text(encoding="utf-8")
         except OSError:  # it ended while we looked
             continue
         fields = stat.rsplit(")", 1)[1].split()  # after the command name, which may hold spaces

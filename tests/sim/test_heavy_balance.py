@@ -54,7 +54,7 @@ def test_the_default_report_plays_competent_bots_and_the_whole_ladder(
 ) -> None:
     result = CliRunner().invoke(app, ["analyze", game, "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    report = json.loads((tmp_path / "report.json").read_text())
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     design = report["design"]
     # every built-in game has a heuristic: its MCTS is guided, at any budget
     assert design["lineup"][0].startswith("guided:iterations=")

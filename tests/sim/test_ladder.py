@@ -48,7 +48,7 @@ def test_the_page_and_the_terminal_never_say_luck_decides(tmp_path: Path) -> Non
             "--skill", "greedy:worlds=1", "--workers", "1", "--out", str(tmp_path)]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    page = (tmp_path / "report.html").read_text()
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
     shown = " ".join(result.output.split())
     assert "inconclusive" in page
     assert "inconclusive" in shown

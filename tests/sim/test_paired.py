@@ -28,8 +28,11 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], li
             "--workers", "1", "--out", str(out)]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    data = json.loads((out / "report.json").read_text())
-    rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    data = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    rows = [
+        json.loads(line)
+        for line in (out / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     return data, rows
 
 

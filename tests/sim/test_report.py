@@ -69,8 +69,11 @@ def _check_mean(fig: dict[str, Any], values: Sequence[float]) -> None:
 def test_the_reported_figures_are_recomputed_from_the_results_file(tmp_path: Path) -> None:
     _analyze(tmp_path, "bear_mountain", "--players", "3", "-n", "30", "--seed", "8",
              "--seat", "random", "--skill", "none", "--workers", "1")  # fmt: skip
-    report = json.loads((tmp_path / "report.json").read_text())
-    rows = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    rows = [
+        json.loads(line)
+        for line in (tmp_path / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     assert len(rows) == 30
     assert {(r["variant"], r["design"]) for r in rows} == {("A", "main")}
     figures: dict[str, dict[str, Any]] = {f["key"]: f for f in report["variants"][0]["figures"]}
@@ -150,7 +153,7 @@ def test_the_command_in_the_report_reproduces_it(tmp_path: Path) -> None:
              "--seat", "greedy:worlds=1", "--seat", "random",
              "-o", "cards=5", "--compare", "cards=6", "--skill", "greedy:worlds=1",
              "--workers", "1")  # fmt: skip
-    report = json.loads((tmp_path / "first" / "report.json").read_text())
+    report = json.loads((tmp_path / "first" / "report.json").read_text(encoding="utf-8"))
     words = shlex.split(report["command"])
     assert words[:3] == ["meeple", "analyze", "goofspiel"]
     assert "--workers" not in words  # results never depend on it
@@ -250,7 +253,7 @@ def test_the_command_spells_list_options_and_a_return_to_the_default(tmp_path: P
              "--workers", "1",
              "-o", "animals_only=true", "-o", "score_cards=most-bears,most-deer",
              "--compare", "animals_only=false")  # fmt: skip
-    report = json.loads((tmp_path / "first" / "report.json").read_text())
+    report = json.loads((tmp_path / "first" / "report.json").read_text(encoding="utf-8"))
     command = report["command"]
     assert "-o animals_only=true -o score_cards=most-bears,most-deer" in command
     assert "--compare animals_only=false" in command
@@ -280,17 +283,17 @@ def test_bots_not_named_are_planned_for_the_time_budget_and_named_in_the_command
     tmp_path: Path,
 ) -> None:
     _analyze(tmp_path / "first", "goofspiel", "-n", "2", "--skill", "none", "--workers", "1")
-    report = json.loads((tmp_path / "first" / "report.json").read_text())
+    report = json.loads((tmp_path / "first" / "report.json").read_text(encoding="utf-8"))
     chosen = report["design"]["lineup"]
     assert chosen[0].startswith("mcts:iterations=")
     assert len(set(chosen)) == 1  # the same bot in every seat
     assert report["design"]["bots_chosen"].startswith("Bots chosen for a budget of about 60 s")
-    page = " ".join((tmp_path / "first" / "report.html").read_text().split())
+    page = " ".join((tmp_path / "first" / "report.html").read_text(encoding="utf-8").split())
     assert "<h2>Who played</h2>" in page
     assert "Bots chosen for a budget of about 60 s on 2 cores" in page
     words = shlex.split(report["command"])
     assert words.count("--seat") == 2  # the planned bots, spelled out: no plan on a rerun
     _analyze(tmp_path / "again", *words[2:], "--workers", "1")
-    again = json.loads((tmp_path / "again" / "report.json").read_text())
+    again = json.loads((tmp_path / "again" / "report.json").read_text(encoding="utf-8"))
     assert again["variants"] == report["variants"]
     assert again["design"]["bots_chosen"] is None

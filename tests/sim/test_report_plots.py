@@ -35,8 +35,11 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _load(report: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    data = json.loads((report / "report.json").read_text())
-    rows = [json.loads(line) for line in (report / "results.jsonl").read_text().splitlines()]
+    data = json.loads((report / "report.json").read_text(encoding="utf-8"))
+    rows = [
+        json.loads(line)
+        for line in (report / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     return data, rows
 
 

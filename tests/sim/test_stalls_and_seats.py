@@ -95,7 +95,7 @@ def test_the_page_shows_the_seat_test_the_seat_by_bot_table_and_the_correction(
             "--workers", "1", "--out", str(tmp_path)]  # fmt: skip
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    page = " ".join((tmp_path / "report.html").read_text().split())
+    page = " ".join((tmp_path / "report.html").read_text(encoding="utf-8").split())
     assert "A: all seats equally likely to win: chi-square, 2 df" in page
     assert "<h3>Seat by bot (A)</h3>" in page
     assert "<th>seat 2</th>" in page

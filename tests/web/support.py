@@ -305,7 +305,7 @@ class ServerProcess:
 
     def output(self) -> str:
         """What the server printed so far."""
-        return self.log.read_text(errors="replace") if self.log.exists() else ""
+        return self.log.read_text(errors="replace", encoding="utf-8") if self.log.exists() else ""
 
 
 @contextmanager

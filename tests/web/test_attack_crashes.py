@@ -268,7 +268,7 @@ def _children(pid: int) -> list[int]:
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
+                stat = Path(f"/proc/{entry}/stat").read_text(encoding="utf-8")
             except OSError:
                 continue
             if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
@@ -278,7 +278,7 @@ def _children(pid: int) -> list[int]:
 
 def _gone(pid: int) -> bool:
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
     except OSError:
         return True
     return stat.rsplit(")", 1)[1].split()[0] in ("Z", "X")

@@ -206,7 +206,11 @@ def test_the_content_security_policy_lets_no_injected_script_run(hostile: TestCl
     assert directives["base-uri"] == "'none'"
     assert directives["form-action"] == "'self'"
     assert "unsafe-inline" not in directives["script-src"]
-    docs = " ".join((Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text().split())
+    docs = " ".join(
+        (Path(__file__).resolve().parents[2] / "docs" / "web.md")
+        .read_text(encoding="utf-8")
+        .split()
+    )
     assert f"Content-Security-Policy: `{policy}`" in docs  # the docs quote it exactly
 
 

@@ -310,7 +310,12 @@ def _cpu_seconds(server: ServerProcess) -> float:
     """CPU time the server process has used so far (Linux's /proc; 0 elsewhere)."""
     assert server.process is not None
     try:
-        fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = (
+            Path(f"/proc/{server.process.pid}/stat")
+            .read_text(encoding="utf-8")
+            .rsplit(")", 1)[1]
+            .split()
+        )
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -373,7 +378,7 @@ def test_honest_clients_finish_their_matches_while_50_addresses_attack(
         "with_attacker": loud,
     }
     REPORT.parent.mkdir(parents=True, exist_ok=True)
-    REPORT.write_text(json.dumps(report, indent=2))
+    REPORT.write_text(json.dumps(report, indent=2), encoding="utf-8")
     with capsys.disabled():
         print("\n" + json.dumps(report, indent=2))
     for phase in (quiet, loud):

@@ -105,7 +105,7 @@ def test_a_limit_flag_takes_the_type_of_its_field() -> None:
 
 
 def test_the_docs_list_every_limit_with_its_flag_and_default() -> None:
-    text = DOCS.read_text()
+    text = DOCS.read_text(encoding="utf-8")
     defaults = Limits()
     for field in attrs.fields(Limits):
         rows = [line for line in text.splitlines() if line.startswith(f"| `{_flag(field.name)}` |")]

@@ -41,7 +41,7 @@ class PidBot:
         self.path = path
 
     def choose(self, view: Any, legal: Any) -> Any:
-        Path(self.path).write_text(str(os.getpid()))
+        Path(self.path).write_text(str(os.getpid()), encoding="utf-8")
         return legal[0]
 
 
@@ -76,7 +76,7 @@ def test_a_bot_decides_in_a_worker_process_not_in_the_server(
             lambda: http.get(f"/api/matches/{data['match']}/view", headers=bearer(token)).json()
         )
         assert view["version"] == 1  # the bot has bid
-    worker = int(where.read_text())
+    worker = int(where.read_text(encoding="utf-8"))
     assert worker != os.getpid()
 
 

@@ -222,15 +222,18 @@ def replay(
     no_color: NoColorOption = False,
 ) -> None:
     """Step through a saved game: forward, back, jump."""
-    from pathlib import Path
-
     from ..core.codec import loads
+    from ..core.files import UnreadableFileError
+    from ..core.files import read_capped
     from ..core.match import GameRecord
+    from .replay import MAX_RECORD_BYTES
     from .replay import ReplaySession
 
     out = make_console(no_color)
     try:
-        record = loads(Path(path).read_text())
+        # UTF-8 as `save` writes it, whatever the machine's locale; a byte-order mark
+        # (an editor's) is dropped.
+        record = loads(read_capped(path, MAX_RECORD_BYTES).decode("utf-8-sig"))
         if not isinstance(record, GameRecord):
             raise MeepleError(f"{path} holds a {type(record).__name__}, not a game record")
         session = ReplaySession(
@@ -240,8 +243,10 @@ def replay(
             say=lambda text: out.print(text, markup=False, soft_wrap=True),
             draw=drawer(out),
         )
-    except OSError as err:
-        fail(f"cannot read {path}: {err}")
+    except UnreadableFileError as err:
+        fail(f"{path} {err}")
+    except UnicodeDecodeError as err:
+        fail(f"{path} is not UTF-8 text (byte {err.start}): not a saved game")
     except MeepleError as err:
         fail(str(err))
     session.run()

@@ -271,7 +271,7 @@ class PlaySession:
             self.say("usage: save FILE")
             return
         try:
-            Path(path).write_text(dumps(self.match.record(), indent=1) + "\n")
+            Path(path).write_text(dumps(self.match.record(), indent=1) + "\n", encoding="utf-8")
         except OSError as err:
             self.say(f"could not save: {err}")
             return

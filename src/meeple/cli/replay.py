@@ -20,7 +20,12 @@ from .scoresheet import score_sheet
 from .terminal import picture
 from .terminal import plain
 
-__all__ = ["ReplaySession"]
+__all__ = ["MAX_RECORD_BYTES", "ReplaySession"]
+
+MAX_RECORD_BYTES = 16 * 2**20
+"""The largest record file `meeple replay` reads: about ninety times the longest
+game a built-in game plays (random players in a six-seat Wypas game to its round
+limit: 6,278 moves, 179 KB as `save` writes it)."""
 
 HELP = "enter/n: next, p: back, j N: jump to move N, s: start, e: end, q: quit"
 

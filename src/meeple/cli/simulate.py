@@ -49,7 +49,7 @@ def write_results(path: str, results: Sequence[GameResult]) -> None:
     """Per-game results as JSON lines (.jsonl) or CSV (.csv)."""
     target = Path(path)
     if target.suffix == ".csv":
-        with target.open("w", newline="") as handle:
+        with target.open("w", encoding="utf-8", newline="") as handle:
             writer = csv.writer(handle)
             writer.writerow(["index", "seed", "steps", "scores", "ranks", "winners", "error"])
             for r in results:
@@ -67,7 +67,7 @@ def write_results(path: str, results: Sequence[GameResult]) -> None:
         return
     if target.suffix != ".jsonl":
         raise InvalidOptionsError(f"--out must end in .jsonl or .csv, not {target.name!r}")
-    with target.open("w") as handle:
+    with target.open("w", encoding="utf-8") as handle:
         for r in results:
             handle.write(json.dumps(r.to_json()) + "\n")
 
