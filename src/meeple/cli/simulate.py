@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -102,10 +103,23 @@ def _plot(
 
 
 def check_outputs(out: str | None, plots: str | None) -> None:
-    """Refuse, before any game, an --out that names no known format and --plots without
-    matplotlib."""
-    if out is not None and Path(out).suffix not in (".jsonl", ".csv"):
-        raise InvalidOptionsError(f"--out must end in .jsonl or .csv, not {Path(out).name!r}")
+    """Refuse, before any game, an --out that names no known format or cannot be
+    written (its folder is made, as `--plots` and `analyze --out` make theirs), and
+    --plots without matplotlib."""
+    if out is not None:
+        target = Path(out)
+        if target.suffix not in (".jsonl", ".csv"):
+            raise InvalidOptionsError(f"--out must end in .jsonl or .csv, not {target.name!r}")
+        if target.is_dir():
+            raise InvalidOptionsError(f"--out {out} is a folder: name a file in it")
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise InvalidOptionsError(
+                f"--out {out}: cannot make its folder: {err.strerror}"
+            ) from None
+        if not os.access(target.parent, os.W_OK):
+            raise InvalidOptionsError(f"--out {out}: its folder is not writable")
     if plots is not None:
         pyplot()
 
