@@ -12,6 +12,8 @@ import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings
 
+from .shared import COLOUR_SETTINGS
+
 _SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
 settings.register_profile("dev", max_examples=25, deadline=None, suppress_health_check=_SLOW_OK)
@@ -28,9 +30,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 def _one_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test sees a 120 x 40 terminal, whatever the machine's: the CLI's consoles
     read ``COLUMNS`` when a command runs, and tables are laid out to it. A test that is
-    about the width sets its own (tests/test_cli_widths.py)."""
+    about the width sets its own (tests/test_cli_widths.py). Nor does a test take the
+    machine's colour settings (``FORCE_COLOR=1`` would colour what tests read as plain
+    text); a test that is about colour sets its own (tests/test_terminal.py)."""
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("LINES", "40")
+    for name in COLOUR_SETTINGS:
+        monkeypatch.delenv(name, raising=False)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

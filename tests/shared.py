@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable
@@ -11,6 +12,7 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Any
 from typing import Final
 from typing import TypeVar
@@ -27,6 +29,19 @@ St = TypeVar("St", bound=State)
 
 BUILT_IN: Final = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
 """The four games this package registers."""
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+"""The repository's root folder."""
+
+COLOUR_SETTINGS: Final = (
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "TTY_COMPATIBLE",
+    "TTY_INTERACTIVE",
+    "COLORTERM",
+)
+"""Environment variables that decide whether the CLI prints colour (Rich reads them all):
+no test takes them from the machine (tests/conftest.py clears them)."""
 
 SHORT_OPTIONS: Final[dict[str, dict[str, Any]]] = {"wypas": {"max_rounds": 3}}
 """Options that keep a game short in tests that play whole games through slow front
@@ -126,3 +141,60 @@ def heavy_but(names: Iterable[str], *kept: str) -> list[Any]:
         pytest.param(name) if name in kept else pytest.param(name, marks=pytest.mark.heavy)
         for name in names
     ]
+
+
+_WORDS: Final = "zero one two three four five six seven eight nine ten eleven twelve"
+NUMBER_WORDS: Final = {word: n for n, word in enumerate(_WORDS.split(" "))} | {
+    "twenty": 20,
+    "thirty": 30,
+    "a hundred": 100,
+}
+"""How the docs write a small number in words."""
+
+
+def number(said: str) -> int:
+    """A number as the docs write it: in digits (``1,000`` too) or in words (`NUMBER_WORDS`)."""
+    said = said.strip().lower()
+    return int(said.replace(",", "")) if said[:1].isdigit() else NUMBER_WORDS[said]
+
+
+def prose(page: str) -> str:
+    """The text of `page` (a path from the repository's root: ``README.md``,
+    ``docs/web.md``) with every run of white space one space, so that a test finds a
+    sentence however its lines are wrapped."""
+    return " ".join((ROOT / page).read_text(encoding="utf-8").split())
+
+
+def says(page: str, pattern: str) -> re.Match[str]:
+    """Where `page` (see `prose`) says `pattern`, a regular expression whose groups hold
+    the numbers a test compares with the code; fails the test if the sentence is gone."""
+    found = re.search(pattern, prose(page))
+    assert found, f"{page} no longer says {pattern!r}: change the test with the page"
+    return found
+
+
+def doc_table(page: str, header: str) -> list[list[str]]:
+    """The body rows of the Markdown table of `page` whose header row begins with
+    `header` (such as ``"| option |"``), each row as its cells, stripped."""
+    lines = (ROOT / page).read_text(encoding="utf-8").splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(header)), None)
+    assert start is not None, f"{page} has no table headed {header!r}"
+    rows: list[list[str]] = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return rows
+
+
+def declared_options(command: str) -> dict[str, Any]:
+    """Each option of the real ``meeple`` `command`, as its command object declares it
+    (not its ``--help``, which wraps with the width), with its default."""
+    import typer.core
+    import typer.main
+
+    from meeple.cli.app import app
+
+    group = typer.main.get_command(app)
+    assert isinstance(group, typer.core.TyperGroup)
+    return {param.opts[0]: param.default for param in group.commands[command].params}
