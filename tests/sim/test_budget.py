@@ -3,10 +3,14 @@ time budget, from a seeded probe game, never from the clock."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import meeple
 from meeple.bots.registry import GUIDED
+from meeple.sim.budget import _GUIDED
+from meeple.sim.budget import BUDGET_CORES
 from meeple.sim.budget import BUDGET_SECONDS
 from meeple.sim.budget import COMPETENT
 from meeple.sim.budget import DEFAULT_DEALS
@@ -20,6 +24,9 @@ from meeple.sim.budget import probe_game
 from meeple.sim.design import bot_param
 from meeple.sim.ladder import HEURISTIC_RUNG
 from meeple.sim.ladder import default_ladder
+
+from ..shared import number
+from ..shared import says
 
 
 def _probe(decisions: int, legal: int = 3, players: int = 2) -> Probe:
@@ -148,3 +155,60 @@ def test_the_documented_plans_are_the_plans_made() -> None:
         said = (main.strip(" `"), rungs.strip(), int(deals), estimated.strip())
         made = (plan.lineup[0], ", ".join(map(str, tiers)), plan.deals, f"{plan.seconds:.0f} s")
         assert said == made, name
+
+
+# -- the budget as the pages state it: each number read from the page ------------------
+
+SIM_PAGE = "docs/bots-and-simulation.md"
+FITS = r"fit (?:\*\*)?about (a|\w+) (minute|minutes|seconds) on (\w+) cores"
+"""How a page words the budget: "fit about a minute on two cores"."""
+
+
+@pytest.mark.parametrize(
+    ("page", "lead"),
+    [
+        (SIM_PAGE, "bots you do not name are the strongest that "),
+        ("docs/cli.md", "bots not named are the strongest that "),
+        ("README.md", "played by the strongest bots that "),
+    ],
+)
+def test_each_page_states_the_budget_the_plan_keeps(page: str, lead: str) -> None:
+    amount, unit, cores = says(page, lead + FITS).groups()
+    seconds = number("one" if amount == "a" else amount) * (1 if unit == "seconds" else 60)
+    assert (seconds, number(cores)) == (BUDGET_SECONDS, BUDGET_CORES)
+
+
+def test_the_page_states_the_tiers_the_deals_and_the_heuristic_rung_the_plan_keeps() -> None:
+    tiers = says(SIM_PAGE, r"at the largest of ([\d, ]+) or (\d+) iterations per decision")
+    said = tuple(number(t) for t in tiers[1].split(", ")) + (number(tiers[2]),)
+    assert said == TIERS
+    competent = says(SIM_PAGE, r"where that gets fewer than (\d+) iterations the heuristic rung")
+    assert number(competent[1]) == COMPETENT
+    deals = says(SIM_PAGE, r"`-n` is (\d+) deals, or fewer \(never below (\d+)\) when even (\d+)")
+    assert (number(deals[1]), number(deals[2]), number(deals[3])) == (
+        DEFAULT_DEALS,
+        MIN_DEALS,
+        TIERS[-1],
+    )
+    times = says(SIM_PAGE, r"then the same MCTS at that budget and at (\w+) times it")
+    top = default_ladder(TIERS[0])[-1]
+    assert bot_param(top, "iterations") == number(times[1]) * TIERS[0]
+    steps = says(
+        SIM_PAGE,
+        r"a `guided` one values positions with the heuristic instead, counted as (\d+) steps",
+    )
+    assert number(steps[1]) == _GUIDED
+
+
+REASON = r"budget of about (\d+) s on (\d+) cores: .*? budget of ([\d, ]+) iterations that fits"
+"""The numbers of the sentence saying how the bots were chosen."""
+
+
+def test_the_reason_the_page_prints_is_the_one_the_plan_gives() -> None:
+    """The terminal's sentence in the page's example run carries the constants."""
+    shown = says(SIM_PAGE, "Bots chosen for a " + REASON)
+    reason = plan_bots(_probe(4), lineup=None, rotate=False, ladder=None, deals=None).reason
+    made = re.search(REASON, reason)
+    assert made, reason
+    assert shown.groups() == made.groups()
+    assert (number(shown[1]), number(shown[2])) == (BUDGET_SECONDS, BUDGET_CORES)
