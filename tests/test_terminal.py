@@ -10,28 +10,36 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from pathlib import Path
 
 import pexpect
 import pytest
 
 from .shared import BUILT_IN
+from .shared import COLOUR_SETTINGS
 from .shared import heavy_but
 from .shared import meeple_command
 from .shared import option_flags
+from .shared import says
 
 PROMPT = r"player 0> "
 ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+SWATCH = re.compile(r"\x1b\[[0-9;]*[34]8;5;\d+m")
+"""A colour of the 256 a game's swatches use, as letters or background."""
 # Random bots rarely finish a Wypas game before its round limit; a short limit keeps
 # the terminal session to a few hundred prompts without changing any other rule.
 
 
+def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The machine's environment less what decides colour, on a 120 x 40 colour
+    terminal, then `extra`."""
+    env = {k: v for k, v in os.environ.items() if k not in COLOUR_SETTINGS}
+    return {**env, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color", **(extra or {})}
+
+
 def _spawn(args: list[str], extra: dict[str, str] | None = None) -> pexpect.spawn:
-    env = {**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"}
-    env.pop("NO_COLOR", None)
-    return pexpect.spawn(
-        meeple_command(), args, encoding="utf-8", timeout=60, env={**env, **(extra or {})}
-    )
+    return pexpect.spawn(meeple_command(), args, encoding="utf-8", timeout=60, env=_env(extra))
 
 
 @pytest.mark.parametrize("game", heavy_but(BUILT_IN, "wojtek"))
@@ -87,9 +95,12 @@ def test_a_full_human_game_in_a_terminal(game: str, tmp_path: Path) -> None:
     assert replay.exitstatus == 0
 
 
+def _demo(game: str) -> list[str]:
+    return ["demo", game, "--quiet", "--seed", "2", *option_flags(game)]
+
+
 def _demo_in_a_terminal(game: str, env: dict[str, str] | None = None) -> str:
-    extra = option_flags(game)
-    child = _spawn(["demo", game, "--quiet", "--seed", "2", *extra], env)
+    child = _spawn(_demo(game), env)
     try:
         child.expect(pexpect.EOF)
     finally:
@@ -101,9 +112,7 @@ def _demo_in_a_terminal(game: str, env: dict[str, str] | None = None) -> str:
 def test_an_empty_no_color_keeps_the_colour() -> None:
     """docs/cli.md promises plain text when NO_COLOR is set to a non-empty value (the
     no-color.org rule): set but empty, it changes nothing."""
-    assert re.search(
-        r"\x1b\[[0-9;]*[34]8;5;\d+m", _demo_in_a_terminal("bear_mountain", {"NO_COLOR": ""})
-    )
+    assert SWATCH.search(_demo_in_a_terminal("bear_mountain", {"NO_COLOR": ""}))
 
 
 @pytest.mark.parametrize("game", [*BUILT_IN, "goofspiel"])
@@ -114,9 +123,43 @@ def test_demo_is_in_colour_in_a_terminal_and_plain_under_no_color(game: str) -> 
 
     assert game in meeple.game_names(), f"{game} is not registered"
     coloured = _demo_in_a_terminal(game)
-    assert re.search(r"\x1b\[[0-9;]*[34]8;5;\d+m", coloured), "no colour in a terminal"
+    assert SWATCH.search(coloured), "no colour in a terminal"
     told = _demo_in_a_terminal(game, {"NO_COLOR": "1"})
     assert "\x1b[" not in told
     assert "result after" in told
     # The plain text is the coloured screen less its colours (the sheet is bold there).
     assert ESCAPE.sub("", coloured) == told
+
+
+def _demo_through_a_pipe(game: str, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(
+        [meeple_command(), *_demo(game)],
+        capture_output=True,
+        encoding="utf-8",
+        env=_env(env),
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_a_dumb_terminal_gets_plain_text() -> None:
+    """docs/cli.md: the output is plain text, with no escape code at all, when
+    ``TERM=dumb`` (the value is read from the page), even on a real terminal."""
+    dumb = says("docs/cli.md", r"plain text, with no escape code at all, .*? when `TERM=(\w+)`")
+    shown = _demo_in_a_terminal("bear_mountain", {"TERM": dumb[1]})
+    assert "\x1b[" not in shown
+    assert ESCAPE.sub("", _demo_in_a_terminal("bear_mountain")) == shown
+
+
+def test_a_pipe_gets_plain_text_and_force_color_colours_it() -> None:
+    """docs/cli.md: a pipe gets plain text; ``FORCE_COLOR=1`` (read from the page) forces
+    the colours into it, the same text around them."""
+    forcing = says("docs/cli.md", r"`FORCE_COLOR=(\w+)` forces colour into a pipe")
+    piped = _demo_through_a_pipe("bear_mountain")
+    assert "\x1b[" not in piped
+    assert "result after" in piped
+    forced = _demo_through_a_pipe("bear_mountain", {"FORCE_COLOR": forcing[1]})
+    assert SWATCH.search(forced), "FORCE_COLOR printed no colour into the pipe"
+    assert ESCAPE.sub("", forced) == piped
