@@ -16,6 +16,11 @@ from typer.testing import CliRunner
 from meeple.cli.app import app
 from meeple.web import Limits
 
+from ..shared import declared_options
+from ..shared import doc_table
+from ..shared import number
+from ..shared import prose
+
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
 
 
@@ -134,3 +139,45 @@ def test_serve_starts_where_python_has_no_resource_module(
     from meeple.web.connections import connection_cap  # the one `serve` imported
 
     assert connection_cap(10**9) == 10**9  # nothing to read or raise: what was asked
+
+
+def _default_as_written(value: object) -> str:
+    """A default as docs/web.md writes it: a number plainly, no text as ``none``."""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value) if value != "" else "none"
+
+
+def test_the_docs_tables_are_the_commands_options_and_defaults() -> None:
+    """docs/web.md's two tables (the options, then the limits) hold a row for every
+    option of `meeple serve` and none else, each with the command's own default."""
+    rows = doc_table("docs/web.md", "| option | default |")
+    rows += doc_table("docs/web.md", "| flag | default |")
+    said = {flag.strip("`"): default.strip("`") for flag, default, _ in rows}
+    assert len(said) == len(rows), "a flag has two rows"
+    made = {flag: _default_as_written(value) for flag, value in declared_options("serve").items()}
+    assert said == made
+
+
+BESIDE = r"`(--[a-z-]+)`(?: \(|, )(an hour|[\d,]+(?: minutes)?)(?: by default)?[);]"
+"""A flag with its value beside it: "`--max-streams` (400)", "`--guesses-per-minute`, 10",
+"`--full-idle-seconds` (10 minutes)", "`--idle-seconds` (an hour by default)"."""
+
+
+def _value_as_worded(said: str) -> int:
+    """A value as the prose words it, in the flag's own unit (seconds for a time)."""
+    if said == "an hour":
+        return 3600
+    if said.endswith(" minutes"):
+        return number(said.removesuffix(" minutes")) * 60
+    return number(said)
+
+
+def test_the_docs_prose_gives_each_limit_its_default() -> None:
+    """Where docs/web.md's prose names a flag with its value beside it, the value is
+    the command's default."""
+    declared = declared_options("serve")
+    beside = re.findall(BESIDE, prose("docs/web.md"))
+    assert len(beside) >= 8, beside
+    for flag, said in beside:
+        assert _value_as_worded(said) == declared[flag], (flag, said)
