@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import AsyncGenerator
 from collections.abc import Awaitable
 from collections.abc import Callable
@@ -27,7 +28,8 @@ from .live import Stream
 __all__ = ["EVENT_GAP_SECONDS", "KEEP_ALIVE", "event_lines"]
 
 EVENT_GAP_SECONDS = 0.1
-"""Least time between two events on one live-update connection (bursts are coalesced)."""
+"""Least time between two version events on one live-update connection: a burst of
+moves becomes one event (docs/web.md: at most ten a second)."""
 KEEP_ALIVE = ": keep-alive\n\n"
 """The comment sent on the beat (`Limits.heartbeat_seconds`)."""
 
@@ -50,6 +52,7 @@ async def event_lines(
     started = loop.time()
     ends = started + limits.stream_seconds
     beats = 1
+    sent = -math.inf  # when the last version event went out
     yield "retry: 2000\n\n"
     while not closing.is_set() and not live.gone and loop.time() < ends:
         if stream.ended is not None:
@@ -57,7 +60,12 @@ async def event_lines(
             return
         shown = live.shown_to(stream.seat)
         if shown != stream.shown:
+            early = sent + EVENT_GAP_SECONDS - loop.time()
+            if early > 0:  # a change seen just after a keep-alive: never two events closer
+                await asyncio.sleep(early)
+                continue
             stream.shown = shown
+            sent = loop.time()
             yield _event("version", VersionEvent(shown[0], shown[1]))
         stream.event.clear()
         beat = started + beats * limits.heartbeat_seconds
