@@ -26,6 +26,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 import meeple
 
 from ..shared import heavy_but
+from ..shared import number
+from ..shared import says
 from .support import Json
 from .support import LiveServer
 from .support import bearer
@@ -358,6 +360,67 @@ def test_the_match_page_backs_off_and_stops_after_repeated_refusals(
         assert len(attempts) == 6
     finally:
         page.close()
+
+
+BACKING_OFF = (
+    r"backs off after a refused or dropped stream \((\d+), (\d+), (\d+) \.\.\. up to (\d+) "
+    r"seconds, each wait spread by up to a (fifth) .*?, or longer when `Retry-After` says so, "
+    r"up to a (minute)\) and stops after (\w+) failures in a row, saying so\. A view refused "
+    r"for a passing reason \((\d+), (\d+)-(\d+), no connection\)"
+)
+"""docs/web.md's promise of how a match page waits, each number a group."""
+PARTS = {"fifth": 5, "minute": 60}
+"""Numbers the sentence gives as words: a fifth, a minute (in seconds)."""
+WAITS = """([draws, told]) => {
+  const real = Math.random;
+  const waits = { failing: [], told: [], failures: MAX_FAILURES, passing: [...PASSING] };
+  try {
+    for (const draw of draws) {
+      Math.random = () => draw;
+      waits.failing.push([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => backoff(n, null)));
+      waits.told.push(told.map((header) => backoff(1, header)));
+    }
+  } finally {
+    Math.random = real;
+  }
+  return waits;
+}"""
+"""The page's own waits after 1 to 10 failures, and after one failure with each
+Retry-After, for each value of Math.random."""
+
+
+def test_the_page_waits_as_the_docs_say(browser: Browser, server: LiveServer) -> None:
+    """The numbers of docs/web.md's sentence, read from the page, are the match page's:
+    waits doubling from the first ones to the cap, spread at most a fifth either way and
+    never past the cap; a Retry-After waited for in full up to a minute; the failures
+    that stop it; the refusals that are worth asking again."""
+    said = says("docs/web.md", BACKING_OFF).groups()
+    first, second, third, cap = (number(n) * 1000 for n in said[:4])
+    spread, told_cap = 1 / PARTS[said[4]], PARTS[said[5]] * 1000
+    assert (second, third) == (2 * first, 4 * first)
+    page = browser.new_page(bypass_csp=True)
+    try:
+        two = {"game": "goofspiel", "players": 2, "seats": ["human", "human"], "seed": 4}
+        page.goto(create(page, server, two)["spectator_url"])
+        page.wait_for_function("document.body.dataset.version !== '-1'", timeout=TIMEOUT_MS)
+        told = ["1", "45", "600", "soon"]
+        waits = page.evaluate(WAITS, [[0.5, 0, 0.999999], told])
+    finally:
+        page.close()
+    middle, low, high = waits["failing"]
+    doubling = [first * 2**k for k in range(10)]
+    assert middle == [min(cap, w) for w in doubling]
+    assert low == pytest.approx([min(cap, w * (1 - spread)) for w in doubling])
+    assert high == pytest.approx([min(cap, w * (1 + spread)) for w in doubling], rel=1e-5)
+    for draw, (one, most, too_long, not_a_number) in enumerate(waits["told"]):
+        assert 1000 <= one <= 1000 * (1 + spread), draw  # never sooner than asked
+        assert 45_000 <= most <= min(told_cap, 45_000 * (1 + spread)), draw
+        assert too_long == told_cap, draw
+        assert not_a_number == waits["failing"][draw][0], draw
+    assert waits["failures"] == number(said[6])
+    low_status, high_status = number(said[8]), number(said[9])
+    passing = {number(said[7]), *range(low_status, high_status + 1)}
+    assert set(waits["passing"]) == passing
 
 
 def test_a_view_refused_for_a_passing_reason_is_asked_for_again(

@@ -189,16 +189,24 @@ async function act(notation) {
 // Live updates: a server-sent event stream read with fetch, so the seat token goes in
 // the Authorization header (a player's page takes its own seat's slot, never a
 // spectator's). After a refusal or a dropped connection it waits longer each time
-// (1 s, 2 s, 4 s ... at most 30 s, or what Retry-After says) and gives up after
-// MAX_FAILURES in a row, saying so; a reload starts again.
+// (1 s, 2 s, 4 s ... at most WAIT_CAP_MS, or what Retry-After says, at most
+// RETRY_AFTER_CAP_MS) and gives up after MAX_FAILURES in a row, saying so; a reload
+// starts again. docs/web.md gives these numbers (tests/web/test_browser.py holds them).
 const MAX_FAILURES = 6;
+const WAIT_CAP_MS = 30000;
+const RETRY_AFTER_CAP_MS = 60000;
 let failures = 0;
 window.meepleLive = { attempts: 0, stopped: false };
 
+// The wait after `failed` failures in a row: spread by up to a fifth either way, so
+// pages refused together do not all come back together, but never past WAIT_CAP_MS,
+// and never sooner than a Retry-After asks (up to RETRY_AFTER_CAP_MS).
 function backoff(failed, retryAfter) {
-  const base = Math.min(30000, 1000 * 2 ** (failed - 1));
-  const asked = retryAfter ? Number(retryAfter) * 1000 : 0;
-  return Math.max(base, Number.isFinite(asked) ? Math.min(asked, 60000) : 0) * (0.8 + 0.4 * Math.random());
+  const spread = 0.8 + 0.4 * Math.random();
+  const doubling = Math.min(WAIT_CAP_MS, 1000 * 2 ** (failed - 1) * spread);
+  const asked = Number(retryAfter) * 1000;
+  if (!retryAfter || !Number.isFinite(asked)) return doubling;
+  return Math.max(doubling, Math.min(RETRY_AFTER_CAP_MS, asked * Math.max(1, spread)));
 }
 
 function giveUp(reason) {
