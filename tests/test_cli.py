@@ -11,6 +11,10 @@ from typer.testing import CliRunner
 import meeple
 from meeple.cli.app import app
 
+from .shared import declared_options
+from .shared import number
+from .shared import says
+
 runner = CliRunner()
 
 
@@ -216,6 +220,46 @@ def test_a_wide_sheet_continues_in_bands_one_row_per_player_one_column_per_categ
         assert sum(header in line for line in sheet.splitlines()) == 1, header
     assert sheet.count("│ 2 winner │") == 3  # every band has every player's row
     assert "cards: most-" not in sheet  # the claims are marks, not a list again
+
+
+BANDS = (
+    r"Bear Went Over the Mountain's (\w+) score cards take (\w+) bands at (\d+) columns, "
+    r"(\w+) at (\d+)\)"
+)
+"""docs/cli.md's example of a sheet in bands: how many cards, bands and columns."""
+
+
+def test_the_sheet_takes_the_bands_the_docs_say_at_each_width() -> None:
+    """The numbers of docs/cli.md's sentence, read from the page: the demo's 3-player game
+    holds that many score cards, and its sheet takes that many bands at each width."""
+    cards, *bands_at = says("docs/cli.md", BANDS).groups()
+    args = ["demo", "bear_mountain", "--players", "3", "--seed", "1", "--quiet"]
+    from meeple.bear_mountain.state import State
+
+    dealt = meeple.start("bear_mountain", players=3, seed=1)
+    assert isinstance(dealt, State)
+    assert len(dealt.score_cards) == number(cards)
+    for bands, width in zip(bands_at[::2], bands_at[1::2], strict=True):
+        # NO_COLOR: plain text whatever colour settings the machine has (FORCE_COLOR)
+        result = runner.invoke(app, args, env={"COLUMNS": width, "NO_COLOR": "1"})
+        assert result.exit_code == 0, result.output
+        sheet = result.output[result.output.index("result after") :]
+        assert sheet.count("┏") == number(bands), width
+        assert max(len(line) for line in sheet.splitlines()) <= number(width)
+
+
+def test_the_docs_give_the_benchs_runs_and_the_option_files_size() -> None:
+    """docs/cli.md: `bench` times "runs of about two seconds ..., five runs by default",
+    and ``--option key=@FILE`` reads "a regular file of at most 1 MB" (numbers read from
+    the page)."""
+    from meeple.cli.bench import RUN_SECONDS
+    from meeple.cli.options import MAX_OPTION_FILE_BYTES
+
+    runs = says("docs/cli.md", r"in runs of about (\w+) seconds .*?, (\w+) runs by default")
+    assert number(runs[1]) == RUN_SECONDS
+    assert number(runs[2]) == declared_options("bench")["--runs"]
+    size = says("docs/cli.md", r"\(a regular file of at most (\d+) MB\)")
+    assert number(size[1]) * 1_000_000 == MAX_OPTION_FILE_BYTES
 
 
 def test_every_game_ends_with_a_sheet_one_row_per_player_one_column_per_category() -> None:

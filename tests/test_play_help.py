@@ -21,6 +21,8 @@ from meeple.testing import ConformanceError
 from meeple.testing import check_game
 
 from .shared import BUILT_IN
+from .shared import number
+from .shared import says
 from .toy_game import ToyGame
 
 
@@ -99,8 +101,8 @@ def _read_back(lines: list[str]) -> dict[int, str]:
             lead, line = head, rest
         elif not line.startswith("   "):  # a new group without a lead
             lead = ""
-        for number, words in re.findall(r"(\d+)\. (.+?)(?=\s{3}\d+\. |$)", line.strip()):
-            found[int(number)] = f"{lead} {words}".strip()
+        for index, words in re.findall(r"(\d+)\. (.+?)(?=\s{3}\d+\. |$)", line.strip()):
+            found[int(index)] = f"{lead} {words}".strip()
     return found
 
 
@@ -125,6 +127,10 @@ def test_a_hundred_bids_fold_into_a_few_lines_keeping_every_number() -> None:
 
 
 def test_a_real_long_list_folds_from_the_threshold() -> None:
+    """docs/cli.md: "A long list of moves (twenty or more ...) is folded" (the number
+    read from the page)."""
+    said = says("docs/cli.md", r"A long list of moves \((\w+) or more: ")
+    assert number(said[1]) == FOLD_FROM
     moves = [f"place black v{v:02d}" for v in range(FOLD_FROM)]
     assert _read_back(numbered(moves, width=60)) == dict(enumerate(moves, 1))
     assert len(numbered(moves[: FOLD_FROM - 1])) == FOLD_FROM - 1  # below it: a line each
