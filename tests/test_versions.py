@@ -8,6 +8,8 @@ import re
 import tomllib
 from pathlib import Path
 
+from .shared import says
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -41,3 +43,13 @@ def test_the_classifiers_and_the_noxfile_name_the_same_pythons() -> None:
 def test_requires_python_starts_at_the_oldest_claimed_python() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["requires-python"] == f">={_claimed()[0]}"
+
+
+def test_the_readme_and_the_docs_name_the_claimed_pythons() -> None:
+    """README.md and docs/index.md ask for "Python 3.11+"; the README says nox tests
+    "3.11-3.13": the oldest and newest claimed (read from the pages)."""
+    claimed = _claimed()
+    for page in ("README.md", "docs/index.md"):
+        assert says(page, r"Python (3\.\d+)\+")[1] == claimed[0], page
+    tested = says("README.md", r"every claimed Python that is installed \((3\.\d+)-(3\.\d+)\)")
+    assert tested.groups() == (claimed[0], claimed[-1])

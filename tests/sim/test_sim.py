@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ from meeple.sim import summarize
 from meeple.sim import wilson_interval
 from meeple.sim.batch import backend_named
 
+from ..shared import says
 from ..toy_game import TOY
 
 TOY_PATH = "tests.toy_game:TOY"
@@ -150,3 +152,28 @@ def test_bench_times_a_run_of_about_the_seconds_asked_when_no_count_is_given() -
     assert quick >= 1
     assert sum(seen) >= 1  # the timing games are told too
     assert longer > quick
+
+
+def test_simulate_plays_on_every_core_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """README.md: `meeple simulate` plays "batch bot games on all cores": without
+    ``--workers`` the pool has one process per core the machine reports."""
+    from typer.testing import CliRunner
+
+    from meeple.cli.app import app
+    from meeple.sim import batch
+
+    pools: list[int] = []
+
+    def pool(work: Any, items: Sequence[Any], games: int, workers: int, progress: Any) -> Any:
+        pools.append(workers)
+        return [work(item) for item in items]
+
+    says("README.md", r"`meeple simulate GAME -n \d+ --seat \.\.\.`: batch bot games on all cores")
+    monkeypatch.setattr(os, "cpu_count", lambda: 3)
+    monkeypatch.setattr(batch, "run_in_pool", pool)
+    args = ["simulate", TOY_PATH, "-n", "4", "--players", "2", "--seat", "random"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert pools == [3]
+    assert CliRunner().invoke(app, [*args, "--workers", "2"]).exit_code == 0
+    assert pools == [3, 2]
