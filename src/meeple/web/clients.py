@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import json
 import math
 import time
 from collections import OrderedDict
@@ -31,7 +30,7 @@ from starlette.types import Receive
 from starlette.types import Scope
 from starlette.types import Send
 
-from .errors import error_body
+from .errors import send_refusal
 from .limits import Limits
 
 __all__ = [
@@ -211,17 +210,6 @@ def _app_path(scope: Scope) -> str:
     return path
 
 
-def _too_many(reason: str, wait: float) -> tuple[dict[str, Any], list[tuple[bytes, bytes]]]:
-    retry = str(max(1, math.ceil(wait)))
-    body = json.dumps(error_body(429, reason)).encode()
-    headers = [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-        (b"retry-after", retry.encode()),
-    ]
-    return {"body": body}, headers
-
-
 class ClientLimiter:
     """ASGI middleware: 429 for a client past its request rate or its requests in flight."""
 
@@ -259,9 +247,8 @@ class ClientLimiter:
         if reason is not None:
             self.clients.refused += 1
             await asyncio.sleep(min(wait, TARPIT_SECONDS))
-            body, headers = _too_many(reason, wait)
-            await send({"type": "http.response.start", "status": 429, "headers": headers})
-            await send({"type": "http.response.body", **body})
+            retry = str(max(1, math.ceil(wait)))
+            await send_refusal(send, 429, reason, (b"retry-after", retry.encode()))
             return
         if uncounted:
             await self.app(scope, receive, send)

@@ -31,7 +31,6 @@ import asyncio
 import contextlib
 import ipaddress
 import itertools
-import json
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -42,7 +41,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from .clients import client_key
-from .errors import error_body
+from .errors import send_refusal
 from .limits import Limits
 
 __all__ = [
@@ -357,14 +356,7 @@ class HeadLimit:
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and _head_bytes(scope) > MAX_HEAD_BYTES:
             reason = f"the request head is over {MAX_HEAD_BYTES} bytes"
-            body = json.dumps(error_body(431, reason)).encode()
-            headers = [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
-            ]
-            await send({"type": "http.response.start", "status": 431, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
+            await send_refusal(send, 431, reason, (b"connection", b"close"))
             return
         await self.app(scope, receive, send)
 

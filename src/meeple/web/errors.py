@@ -3,7 +3,10 @@ and the words of the refusals that explain a limit."""
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Awaitable
+from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,6 +54,24 @@ def error_body(status: int, reason: str, **extra: Any) -> dict[str, object]:
     reorder the words a person reads.
     """
     return write_body(ErrorBody(shown(reason, MAX_REASON), status, **extra))
+
+
+async def send_refusal(
+    send: Callable[[dict[str, Any]], Awaitable[None]],
+    status: int,
+    reason: str,
+    *headers: tuple[bytes, bytes],
+) -> None:
+    """Send the refusal `error_body` writes, from ASGI middleware that answers before the
+    app (no Starlette response there), with `headers` after its own."""
+    body = json.dumps(error_body(status, reason)).encode()
+    start = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *headers,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": start})
+    await send({"type": "http.response.body", "body": body})
 
 
 def creating_too_quickly(limits: Limits, wait: float) -> ApiError:
