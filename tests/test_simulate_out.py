@@ -41,3 +41,12 @@ def test_out_under_a_file_is_refused_before_any_game(tmp_path: Path) -> None:
     assert code != 0
     assert "cannot make its folder" in output
     assert "goofspiel: 2 games" not in output
+
+
+def test_a_refused_run_makes_no_folder(tmp_path: Path) -> None:
+    out = tmp_path / "new" / "results.jsonl"
+    done = runner.invoke(
+        app, ["simulate", "goofspiel", "-n", "2", "--seat", "nonsense", "--out", str(out)]
+    )
+    assert done.exit_code != 0
+    assert not (tmp_path / "new").exists()

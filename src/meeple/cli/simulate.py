@@ -142,8 +142,8 @@ def run_simulation(
     Everything is checked before the bar is drawn; Ctrl-C ends the workers and the
     command (`interrupted`, exit 130).
     """
-    check_outputs(out, plots)
     check_batch(game, players, seats, options)
+    check_outputs(out, plots)  # last: it makes --out's folder, once the rest is valid
     began = time.perf_counter()
     finished = 0
     try:
