@@ -27,6 +27,7 @@ from meeple.scaffold import MAX_TITLE
 from meeple.scaffold import names_for
 from meeple.scaffold import render_templates
 
+from .shared import prose
 from .test_architecture import SKELETON
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -370,7 +371,7 @@ def test_the_tutorial_counts_the_scaffolds_optional_modules_and_capabilities(
     scaffold had grown a `heuristic.py`, so six and seven."""
     from meeple.core.capabilities import capabilities
 
-    page = " ".join((ROOT / "docs" / "guide" / "plugin-tutorial.md").read_text("utf-8").split())
+    page = prose("docs/guide/plugin-tutorial.md")
     words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
     offered = set(capabilities(meeple.get_game(NAME)))
     modules = page.split("optional modules (")[1].split(")")[0]
@@ -384,7 +385,7 @@ def test_the_tutorial_counts_the_scaffolds_optional_modules_and_capabilities(
 def test_the_tutorial_names_the_capabilities_goofspiel_offers() -> None:
     from meeple.core.capabilities import capabilities
 
-    page = " ".join((ROOT / "docs" / "guide" / "plugin-tutorial.md").read_text("utf-8").split())
+    page = prose("docs/guide/plugin-tutorial.md")
     said = page.split("Goofspiel offers ")[1].split(":")[0]
     offered, _, refused = said.partition(", not ")
     game = meeple.get_game("goofspiel")

@@ -32,6 +32,7 @@ from starlette.testclient import TestClient
 from meeple.core import Outcome
 from meeple.web import Limits
 from meeple.web import create_app
+from tests.shared import prose
 from tests.shared import spec_of_test_game
 from tests.toy_game import Options
 from tests.toy_game import State
@@ -206,11 +207,7 @@ def test_the_content_security_policy_lets_no_injected_script_run(hostile: TestCl
     assert directives["base-uri"] == "'none'"
     assert directives["form-action"] == "'self'"
     assert "unsafe-inline" not in directives["script-src"]
-    docs = " ".join(
-        (Path(__file__).resolve().parents[2] / "docs" / "web.md")
-        .read_text(encoding="utf-8")
-        .split()
-    )
+    docs = prose("docs/web.md")
     assert f"Content-Security-Policy: `{policy}`" in docs  # the docs quote it exactly
 
 
