@@ -405,8 +405,9 @@ def _text_mode_without_encoding(call: ast.Call) -> bool:
     for keyword in call.keywords:
         if keyword.arg == "mode":
             mode = keyword.value
-    literal = isinstance(mode, ast.Constant) and isinstance(mode.value, str)
-    return literal and "b" not in mode.value and len(call.args) <= encoding_at  # type: ignore[union-attr]  # literal: a str Constant
+    if not (isinstance(mode, ast.Constant) and isinstance(mode.value, str)):
+        return False  # a mode worked out at run time: not judged here
+    return "b" not in mode.value and len(call.args) <= encoding_at
 
 
 def locale_encoded_files(root: Path) -> list[str]:
