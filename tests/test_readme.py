@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,3 +175,20 @@ def test_what_the_commands_write_in_the_current_folder_is_ignored_by_git() -> No
     ]
     for written in ("meeple-web.sqlite3", "meeple-web.sqlite3-wal", "analysis-wypas/"):
         assert any(fnmatch(written, p) for p in patterns), written
+
+
+def test_the_light_test_command_installs_every_plugin_the_pytest_settings_name() -> None:
+    # Regression: pyproject.toml's `timeout` (pytest-timeout) made the light command
+    # stop at once, "Unknown config option: timeout" (--strict-config), as it would
+    # without pytest-xdist for `-n 2`.
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    light = next(line for line in text.splitlines() if "pytest tests/test_conformance.py" in line)
+    installed = set(light.split(" && ")[0].split()[2:])
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pytest_settings = settings["tool"]["pytest"]["ini_options"]
+    needed = {"pytest", "hypothesis"}
+    if "-n" in pytest_settings["addopts"]:
+        needed.add("pytest-xdist")
+    if any(key.startswith("timeout") for key in pytest_settings):
+        needed.add("pytest-timeout")
+    assert needed <= installed, f"the light command misses {sorted(needed - installed)}"
