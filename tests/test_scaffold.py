@@ -24,10 +24,13 @@ from meeple.cli.app import app
 from meeple.core import registry
 from meeple.scaffold import MAX_NAME
 from meeple.scaffold import MAX_TITLE
+from meeple.scaffold import ScaffoldError
 from meeple.scaffold import names_for
 from meeple.scaffold import render_templates
 
+from .shared import number
 from .shared import prose
+from .shared import says
 from .test_architecture import SKELETON
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -250,6 +253,25 @@ def test_a_missing_target_folder_and_a_bad_title_are_refused(tmp_path: Path) -> 
     assert quoted.exit_code == 2
     assert "the title 'A \"b\"' has '\"'" in quoted.output
     assert list(tmp_path.iterdir()) == []
+
+
+NAME_LIMIT = r"joined by single underscores \(`high_card`\), at most (\d+) characters"
+"""Where a page gives the longest name `meeple new-game` takes."""
+
+
+def test_the_pages_give_the_longest_name_and_title_the_scaffold_takes() -> None:
+    """docs/cli.md and the tutorial: a name of "at most 30 characters", a title "at most
+    60": as long is taken, one more refused."""
+    pages = ("docs/cli.md", "docs/guide/plugin-tutorial.md")
+    longest = {page: number(says(page, NAME_LIMIT)[1]) for page in pages}
+    title = number(says("docs/cli.md", r"`- ' \. , ! & : \( \)`, at most (\d+) characters")[1])
+    assert longest == dict.fromkeys(pages, MAX_NAME)
+    assert title == MAX_TITLE
+    names_for("g" * MAX_NAME, "W" * MAX_TITLE)
+    with pytest.raises(ScaffoldError, match="will not do as a game name"):
+        names_for("g" * (MAX_NAME + 1))
+    with pytest.raises(ScaffoldError, match=f"must be 1 to {MAX_TITLE} characters"):
+        names_for("g", "W" * (MAX_TITLE + 1))
 
 
 def test_every_template_is_filled_with_the_names_given() -> None:
