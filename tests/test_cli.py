@@ -54,6 +54,20 @@ def test_bench_reports_rates() -> None:
     assert "games/s" in result.output
 
 
+def test_bench_times_every_player_count_unless_told() -> None:
+    """README.md: `meeple bench GAME` gives "random-playout speed of every player count":
+    without ``--players``, one line for each count the game takes, in order."""
+    from .toy_game import TOY
+
+    says("README.md", r"`meeple bench GAME`: random-playout speed of every player count\.")
+    args = ["bench", "tests.toy_game:TOY", "--games", "2", "--runs", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    timed = [int(n) for n in re.findall(r"^toy \((\d+)p\): ", result.output, re.MULTILINE)]
+    assert timed == list(TOY.spec.player_counts())
+    assert len(timed) > 1
+
+
 def test_play_a_whole_game_with_undo_illegal_input_and_save(tmp_path: Path) -> None:
     saved = tmp_path / "game.json"
     # Seat 0 is human. Always answer "1" (the first legal action) after trying an
