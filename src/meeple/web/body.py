@@ -27,10 +27,14 @@ from starlette.requests import Request
 from ..core.shown import unshowable
 from .errors import ApiError
 
-__all__ = ["json_depth", "parse_json", "read_json", "showable"]
+__all__ = ["MAX_DIGITS", "json_depth", "parse_json", "read_json", "showable"]
 
 JSON_TYPES = frozenset({"application/json"})
 """The content types a body may be sent as (parameters such as ``charset=utf-8`` aside)."""
+
+MAX_DIGITS = 4300
+"""Most digits of a number in a body: Python's own cap on reading an int
+(``sys.int_info.default_max_str_digits``), which the refusal names."""
 
 _SPECIAL = re.compile(rb'["\\\[\]{}]')
 
@@ -135,7 +139,8 @@ def parse_json(raw: bytes, max_depth: int) -> dict[str, Any]:
         raise ApiError(422, str(err)) from None
     except (ValueError, RecursionError) as err:  # RecursionError: belt and braces
         if "integer string conversion" in str(err):  # Python's cap on an int's digits
-            raise ApiError(422, "the body holds a number of more than 4300 digits") from None
+            too_long = f"the body holds a number of more than {MAX_DIGITS} digits"
+            raise ApiError(422, too_long) from None
         raise ApiError(422, f"the body is not valid JSON: {err}"[:300]) from None
     if not isinstance(data, dict):
         raise ApiError(422, "the body must be a JSON object")

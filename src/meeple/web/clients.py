@@ -34,6 +34,7 @@ from .errors import send_refusal
 from .limits import Limits
 
 __all__ = [
+    "IPV6_CLIENT",
     "MAX_TRACKED",
     "STATIC_PREFIX",
     "TARPIT_SECONDS",
@@ -43,6 +44,9 @@ __all__ = [
     "TokenBucket",
     "client_key",
 ]
+
+IPV6_CLIENT = 64
+"""Prefix length of the IPv6 network counted as one client."""
 
 MAX_TRACKED = 10_000
 """Most client addresses remembered at once (the least recently seen idle ones go first)."""
@@ -67,7 +71,7 @@ def client_key(client: Any) -> str:
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
+        return str(ipaddress.IPv6Network((address, IPV6_CLIENT), strict=False))
     return str(address)
 
 

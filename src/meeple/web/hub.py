@@ -51,6 +51,8 @@ from .errors import creating_too_quickly
 from .errors import too_many_open
 from .limits import Limits
 from .live import DAMAGED
+from .live import MATCH_ID_BYTES
+from .live import TOKEN_BYTES
 from .live import LiveMatch
 from .live import Stream
 from .live import hash_token
@@ -198,9 +200,9 @@ class Hub:
         wait = self.clients.take_create(client)
         if wait > 0:
             raise creating_too_quickly(self.limits, wait)
-        tokens = tuple(secrets.token_urlsafe(24) if k == HUMAN else None for k in kinds)
+        tokens = tuple(secrets.token_urlsafe(TOKEN_BYTES) if k == HUMAN else None for k in kinds)
         hashes = tuple(None if t is None else hash_token(t) for t in tokens)
-        match_id = secrets.token_urlsafe(12)
+        match_id = secrets.token_urlsafe(MATCH_ID_BYTES)
         reason = full_reason(self.limits)
         created = await self._db(
             self.store.create,

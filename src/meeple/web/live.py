@@ -22,7 +22,7 @@ from .limits import Limits
 from .seats import HUMAN
 from .store import StoredMatch
 
-__all__ = ["DAMAGED", "LiveMatch", "Shown", "Stream", "hash_token"]
+__all__ = ["DAMAGED", "MATCH_ID_BYTES", "TOKEN_BYTES", "LiveMatch", "Shown", "Stream", "hash_token"]
 
 DAMAGED = (
     "this match is stored but damaged and cannot be served; the server's log names what is wrong"
@@ -34,6 +34,12 @@ to the log)."""
 Shown = tuple[int, bool, str | None, str | None]
 """What a live-update connection tells: the version its seat saw, whether the game is
 over, a bot failure, why the match was closed (`LiveMatch.shown_to`)."""
+
+
+TOKEN_BYTES = 24
+"""Random bytes of a seat token (192 bits), written in URL-safe base64."""
+MATCH_ID_BYTES = 12
+"""Random bytes of a match id (96 bits), written in URL-safe base64."""
 
 
 def hash_token(token: str) -> str:

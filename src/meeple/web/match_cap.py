@@ -18,7 +18,12 @@ import attrs
 from .limits import Limits
 from .limits import duration
 
-__all__ = ["Caps", "Room", "judge", "network_of"]
+__all__ = ["IPV4_NETWORK", "IPV6_NETWORK", "Caps", "Room", "judge", "network_of"]
+
+IPV4_NETWORK = 24
+"""Prefix length of the public IPv4 network whose addresses share a match cap."""
+IPV6_NETWORK = 48
+"""Prefix length of the public IPv6 network whose clients share a match cap."""
 
 
 def network_of(client: str) -> str:
@@ -32,7 +37,7 @@ def network_of(client: str) -> str:
         return client
     if network.is_private:
         return client
-    prefix = 24 if network.version == 4 else 48
+    prefix = IPV4_NETWORK if network.version == 4 else IPV6_NETWORK
     if network.prefixlen <= prefix:
         return str(network)
     return str(network.supernet(new_prefix=prefix))

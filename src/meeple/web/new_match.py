@@ -15,6 +15,7 @@ from ..core.errors import MeepleError
 from ..core.options import build_options
 from ..core.options import check_players
 from .bodies import CreateMatch
+from .build import SEED_BITS
 from .errors import ApiError
 from .hub import Hub
 from .seats import normalize_seat
@@ -64,8 +65,8 @@ def check_fields(hub: Hub, body: CreateMatch) -> None:
     options = body.options or {}
     _one_spelling(options)
     _only_choices(options)
-    if body.seed is not None and not 0 <= body.seed < 2**63:
-        raise ApiError(422, "field 'seed' must be between 0 and 2**63 - 1")
+    if body.seed is not None and not 0 <= body.seed < 2**SEED_BITS:
+        raise ApiError(422, f"field 'seed' must be between 0 and 2**{SEED_BITS} - 1")
     field = "game"
     try:
         game = hub.game(body.game)
