@@ -28,6 +28,7 @@ from meeple.web.stream_slots import GIVEN_WAY
 from meeple.web.stream_slots import REPLACED
 from meeple.web.stream_slots import StreamSlots
 
+from ..shared import says
 from .support import LiveServer
 from .support import ServerProcess
 from .support import bearer
@@ -288,3 +289,20 @@ def test_a_request_head_over_the_limit_is_refused_even_when_it_comes_whole(
                 sock.sendall(request % (b"a" * pad))
                 got, _ = answer_or_close(sock)
             assert status_of(got) == expected, (pad, got[:200])
+
+
+def test_a_long_url_counts_in_the_request_heads_limit(tmp_path: Path) -> None:
+    """docs/web.md: a URL "counts in the request head, which may be at most 16 KB" (the
+    page said uvicorn refused a request line over about 1 MB: h11 and `HeadLimit` refuse
+    one over 16 KB, as they do any head)."""
+    from meeple.web.connections import MAX_HEAD_BYTES
+
+    says("docs/web.md", r"a URL of any length .*? counts in the request head, which may be")
+    request = b"GET /m/%b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    just_under = MAX_HEAD_BYTES - len(request % b"")
+    with guarded(tmp_path) as (server, _):
+        for length, expected in ((just_under, 404), (just_under + 1, 431)):
+            with connect(server.port, "127.0.0.9") as sock:
+                sock.sendall(request % (b"a" * length))
+                got, _ = answer_or_close(sock)
+            assert status_of(got) == expected, (length, got[:200])
