@@ -11,7 +11,6 @@ lot is gone, `rounds` starts redyk.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 from typing import Final
 
@@ -27,10 +26,14 @@ from .actions import DONE
 from .actions import DOWN
 from .actions import PASS
 from .actions import Action
+from .actions import Auction
+from .actions import Award
 from .actions import Bid
 from .actions import BidDown
 from .actions import Check
 from .actions import Done
+from .actions import Hide
+from .actions import Pass
 from .components import DOLLY
 from .components import KIND_VALUE
 from .components import THIEF
@@ -53,14 +56,19 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = [
+    "award",
     "award_actions",
-    "bid",
     "bid_actions",
+    "check",
     "end_lot",
     "hide",
     "hide_actions",
+    "lay",
+    "lay_down",
     "lot_actions",
     "name_lot",
+    "pass_lot",
+    "stand",
 ]
 
 # Every action object is made once (`tables`), so legal actions allocate nothing
@@ -84,19 +92,28 @@ def lot_actions(s: State) -> tuple[Action, ...]:
     return tuple(lots)
 
 
-@lru_cache(maxsize=1 << 14)  # a seat bids from the same hand lot after lot
-def _bid_options(hand: tuple[int, ...], leads: bool) -> tuple[Action, ...]:
-    """``pass``, ``done`` if the seat `leads`, then one face-up bid per distinct sheep
-    kind in the (sorted) hand, Dollies 1..6 each (made whole once: a bid is asked for
-    a quarter of the moves)."""
-    out: list[Action] = [*(_PASS_DONE if leads else PASS_ONLY)]
+def _bid_options(hand: tuple[int, ...]) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """A seat's bidding menu from its (sorted) hand, as it stands back and as it leads:
+    ``pass``, then ``done`` if it leads, then one face-up bid per distinct sheep kind,
+    Dollies 1..6 each."""
+    out: list[Action] = []
     last = -1
     bids = BIDS
     for kind in hand:
         if kind != last:
             last = kind
             out += bids[kind]
-    return tuple(out)
+    return (*PASS_ONLY, *out), (*_PASS_DONE, *out)
+
+
+_MENUS: list[tuple[tuple[int, ...], tuple[tuple[Action, ...], tuple[Action, ...]]]] = [
+    ((), _bid_options(()))
+] * 6
+"""Per seat, ``(hand, _bid_options(hand))`` for the last hand it was asked for, the hand
+compared by identity: a seat's hand stays the very same tuple until that seat lays a
+card or takes a lot, and so between most of its turns (about half the asks). Hashing
+the hand for a cache keyed by value cost more than building the menu again, and half
+the hands were new to it. Each entry is replaced whole."""
 
 
 def bid_actions(s: State, p: int) -> tuple[Action, ...]:
@@ -105,7 +122,11 @@ def bid_actions(s: State, p: int) -> tuple[Action, ...]:
     high = s.high
     top = s.bids[high] if high >= 0 else 0
     mine = s.bids[p]
-    options = _bid_options(s.hands[p], mine > top)
+    hand = s.hands[p]
+    menu = _MENUS[p]
+    if menu[0] is not hand:
+        menu = _MENUS[p] = (hand, _bid_options(hand))
+    options = menu[1][mine > top]
     if not s.options.bluff:
         return options
     if mine == top and high >= 0 and s.down[high] >= 0:
@@ -126,13 +147,14 @@ def award_actions(s: State) -> tuple[Action, ...]:
 # -- what it does ------------------------------------------------------------------
 
 
-def hide(s: State, kind: int) -> State:
-    """The baca lays `kind` face down; then the first lot is named."""
-    return choose_lot(replace(s, drawn=(), lots=remove_one(s.drawn, kind), face_down=kind))
+def hide(s: State, a: Hide, p: int) -> State:
+    """The baca lays a drawn card face down; then the first lot is named."""
+    return choose_lot(s, s.opener, drawn=(), lots=remove_one(s.drawn, a.kind), face_down=a.kind)
 
 
-def name_lot(s: State, kind: int) -> State:
+def name_lot(s: State, a: Auction, p: int) -> State:
     """The opener names the lot (`DOWN` for the face-down one) and bids first."""
+    kind = a.kind
     lots = s.lots if kind == DOWN else remove_one(s.lots, kind)
     opener = s.opener
     return replace(
@@ -140,38 +162,56 @@ def name_lot(s: State, kind: int) -> State:
     )
 
 
-def bid(s: State, a: Action, p: int) -> State:
-    """A move in a lot's auction by seat p; then the next bidder, or the lot is settled."""
-    if isinstance(a, Bid):
-        kind = a.kind
-        return replace(
-            s,
-            hands=put(s.hands, p, remove_one(s.hands[p], kind)),
-            known=forget(s.known, p, kind),
-            laid=put(s.laid, p, insert_sorted(s.laid[p], kind)),
-            bids=put(s.bids, p, s.bids[p] + a.value),
-        )
-    if isinstance(a, BidDown):
-        known = s.known
-        if any(row[p] for o, row in enumerate(known) if o != p):
-            # Nobody else can tell which card went face down.
-            known = tuple(row if o == p else put(row, p, ()) for o, row in enumerate(known))
-        return replace(
-            s,
-            hands=put(s.hands, p, remove_one(s.hands[p], a.kind)),
-            known=known,
-            down=put(s.down, p, a.kind),
-            declared=put(s.declared, p, a.value),
-            bids=put(s.bids, p, s.bids[p] + a.value),
-        )
-    passed, high, checkers = s.passed, s.high, s.checkers
-    if isinstance(a, Done):
-        high = p
-        checkers = 0
-    elif isinstance(a, Check):
-        checkers |= 1 << p
-    else:
-        passed |= 1 << p
+def lay(s: State, a: Bid, p: int) -> State:
+    """Seat p lays one more sheep face up on its bid (and goes on bidding)."""
+    kind = a.kind
+    return replace(
+        s,
+        hands=put(s.hands, p, remove_one(s.hands[p], kind)),
+        known=forget(s.known, p, kind),
+        laid=put(s.laid, p, insert_sorted(s.laid[p], kind)),
+        bids=put(s.bids, p, s.bids[p] + a.value),
+    )
+
+
+def lay_down(s: State, a: BidDown, p: int) -> State:
+    """Bluff rule: seat p lays a card face down on its bid, declaring its value."""
+    known = s.known
+    if any(row[p] for o, row in enumerate(known) if o != p):
+        # Nobody else can tell which card went face down.
+        known = tuple(row if o == p else put(row, p, ()) for o, row in enumerate(known))
+    return replace(
+        s,
+        hands=put(s.hands, p, remove_one(s.hands[p], a.kind)),
+        known=known,
+        down=put(s.down, p, a.kind),
+        declared=put(s.declared, p, a.value),
+        bids=put(s.bids, p, s.bids[p] + a.value),
+    )
+
+
+def stand(s: State, a: Done, p: int) -> State:
+    """Seat p stands on its bid (``done``): it holds the high bid, checks so far lapse."""
+    return _next_in_lot(s, p, s.passed, p, 0)
+
+
+def check(s: State, a: Check, p: int) -> State:
+    """Bluff rule: seat p matches the bid in force, to see its face-down card."""
+    return _next_in_lot(s, p, s.passed, s.high, s.checkers | 1 << p)
+
+
+def pass_lot(s: State, a: Pass, p: int) -> State:
+    """Seat p drops out of this lot's auction."""
+    return _next_in_lot(s, p, s.passed | 1 << p, s.high, s.checkers)
+
+
+def award(s: State, a: Award, p: int) -> State:
+    """Bluff rule: the baca settles a tie at the reveal."""
+    return end_lot(s, a.seat, shown=True)
+
+
+def _next_in_lot(s: State, p: int, passed: int, high: int, checkers: int) -> State:
+    """After seat p's move: the next bidder, or the lot is settled."""
     nxt = _next_bidder(s.players, p, passed | checkers, high)
     if nxt < 0:
         if checkers:
@@ -248,22 +288,22 @@ def end_lot(s: State, winner: int, *, shown: bool) -> State:
         laid += cards
     n = s.players
     empty: tuple[int, ...] = ()
-    s = replace(
-        s,
-        hands=hands,
-        known=known,
-        face_down=face_down,
-        discard=merge_sorted(s.discard, laid),
-        buried=buried,
-        laid=(empty,) * n,
-        bids=(0,) * n,
-        high=-1,
-        passed=0,
-        down=(-1,) * n,
-        declared=(0,) * n,
-        checkers=0,
-        lot=NO_LOT,
-    )
-    if s.lots or s.face_down >= 0:
-        return choose_lot(replace(s, opener=(s.opener + 1) % n))
-    return start_redyk(s)
+    settled = {
+        "hands": hands,
+        "known": known,
+        "face_down": face_down,
+        "discard": merge_sorted(s.discard, laid),
+        "buried": buried,
+        "laid": (empty,) * n,
+        "bids": (0,) * n,
+        "high": -1,
+        "passed": 0,
+        "down": (-1,) * n,
+        "declared": (0,) * n,
+        "checkers": 0,
+        "lot": NO_LOT,
+    }
+    # The next step is made in the same copy.
+    if s.lots or face_down >= 0:
+        return choose_lot(s, (s.opener + 1) % n, **settled)
+    return start_redyk(s, **settled)

@@ -21,6 +21,7 @@ from meeple.core.edit import remove_one
 
 from .actions import DONE
 from .actions import Action
+from .actions import Done
 from .actions import Place
 from .components import BLACK_FACE
 from .components import COLOURS
@@ -39,7 +40,7 @@ from .tables import PLACES
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["accepted_faces", "redyk", "redyk_actions"]
+__all__ = ["accepted_faces", "end_redyk", "place", "redyk_actions"]
 
 _N_COLOURS: Final = len(COLOURS)
 _ALL_FACES: Final = frozenset(FACES)
@@ -103,17 +104,20 @@ def redyk_actions(s: State, p: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def redyk(s: State, a: Action, p: int) -> State:
-    """Seat p places a sheep, or ends its redyk (``done``) and the next seat goes on."""
-    if isinstance(a, Place):
-        pen = a.pen - 1
-        row = (*s.pens[p][pen], placed(a.kind, a.face))
-        return replace(
-            s,
-            hands=put(s.hands, p, remove_one(s.hands[p], a.kind)),
-            known=forget(s.known, p, a.kind),
-            pens=put(s.pens, p, put(s.pens[p], pen, row)),
-        )
+def place(s: State, a: Place, p: int) -> State:
+    """Seat p places a sheep in a pen (and goes on with its redyk)."""
+    pen = a.pen - 1
+    row = (*s.pens[p][pen], placed(a.kind, a.face))
+    return replace(
+        s,
+        hands=put(s.hands, p, remove_one(s.hands[p], a.kind)),
+        known=forget(s.known, p, a.kind),
+        pens=put(s.pens, p, put(s.pens[p], pen, row)),
+    )
+
+
+def end_redyk(s: State, a: Done, p: int) -> State:
+    """Seat p ends its redyk (``done``): the next seat goes on, or shearing begins."""
     n = s.players
     if s.finished + 1 == n:
         return start_shearing(s)

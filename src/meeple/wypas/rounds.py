@@ -12,6 +12,7 @@ own between the phases: every moment of a turn offers them, `offers`.)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from typing import Any
 
 from meeple.core import NOBODY
 from meeple.core import ONE_SEAT
@@ -66,14 +67,15 @@ def begin_round(s: State) -> State:
     )
 
 
-def choose_lot(s: State) -> State:
-    """The opener (`s.opener`) names the next lot."""
-    return replace(s, phase=CHOOSE, actor=s.opener, to_act=ONE_SEAT[s.opener])
+def choose_lot(s: State, opener: int, **changes: Any) -> State:
+    """`opener` names the next lot (`changes`: what the move that led here changed,
+    made in the same copy)."""
+    return replace(s, phase=CHOOSE, opener=opener, actor=opener, to_act=ONE_SEAT[opener], **changes)
 
 
-def start_redyk(s: State) -> State:
-    """No lot is left: redyk begins with the baca."""
-    return replace(s, phase=REDYK, actor=s.baca, to_act=ONE_SEAT[s.baca], finished=0)
+def start_redyk(s: State, **changes: Any) -> State:
+    """No lot is left: redyk begins with the baca (`changes` as in `choose_lot`)."""
+    return replace(s, phase=REDYK, actor=s.baca, to_act=ONE_SEAT[s.baca], finished=0, **changes)
 
 
 def start_shearing(s: State) -> State:

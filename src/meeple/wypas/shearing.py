@@ -18,6 +18,7 @@ from meeple.core.edit import put
 
 from .actions import DONE
 from .actions import Action
+from .actions import Done
 from .actions import Shear
 from .components import FINAL_FLEECE
 from .components import FIRST_FIFTH_BONUS
@@ -30,7 +31,7 @@ from .tables import SHEARS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["shear_actions", "shear_turn"]
+__all__ = ["end_shear_turn", "shear", "shear_actions"]
 
 
 def shear_actions(s: State, p: int) -> tuple[Action, ...]:
@@ -48,16 +49,10 @@ def shear_actions(s: State, p: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def shear_turn(s: State, a: Action, p: int) -> State:
-    """Seat p shears a pen, or ends its shearing turn (``done``)."""
-    if isinstance(a, Shear):
-        return _shear(s, a.pen, a.bleat, p)
-    return _end_shear_turn(s, p)
-
-
-def _shear(s: State, pen: int, bleat: bool, p: int) -> State:
-    """Shear pen `pen` (1 or 2) of seat p: the fleece is kept apart and scores if
-    announced; once both pens are empty the turn passes by itself."""
+def shear(s: State, a: Shear, p: int) -> State:
+    """Seat p shears a pen (1 or 2): the fleece is kept apart and scores if announced
+    (`Shear.bleat`); once both pens are empty the turn passes by itself."""
+    pen, bleat = a.pen, a.bleat
     row = s.pens[p][pen - 1]
     wolf = bool(s.wolves[p] >> (pen - 1) & 1)
     kept, gone, value = fleece_of(row, wolf)
@@ -89,12 +84,13 @@ def _shear(s: State, pen: int, bleat: bool, p: int) -> State:
         final_from=final_from,
     )
     if not (pens[p][0] or pens[p][1]):
-        return _end_shear_turn(s, p)
+        return end_shear_turn(s, DONE, p)  # as if seat p said it was done
     return s
 
 
-def _end_shear_turn(s: State, p: int) -> State:
-    """The next seat shears; in the final turns only the seats still owed one do."""
+def end_shear_turn(s: State, a: Done, p: int) -> State:
+    """Seat p ends its shearing turn (``done``): the next seat shears; in the final
+    turns only the seats still owed one do."""
     n = s.players
     if s.final_from < 0:
         return next_shearer(s, (p + 1) % n, s.finished + 1)

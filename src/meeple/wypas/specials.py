@@ -34,6 +34,7 @@ from .actions import Action
 from .actions import Black
 from .actions import Dog
 from .actions import Pass
+from .actions import Take
 from .actions import Thief
 from .actions import Wolf
 from .components import BLACK
@@ -60,13 +61,14 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = [
+    "cancel",
     "held_kinds",
     "holding",
+    "let_stand",
     "offer_actions",
     "pen_targets",
     "play_special",
     "plays_of",
-    "react",
     "react_actions",
     "react_next",
     "resolve",
@@ -251,15 +253,18 @@ def play_special(s: State, a: Action, p: int) -> State:
     )
 
 
-def react(s: State, a: Action, p: int) -> State:
-    """Seat p lets the chain stand (pass) or cancels its last card with a Sheepdog."""
-    n = s.players
-    if isinstance(a, Pass):
-        if s.passes + 1 == n - 1:
-            return resolve(s)
-        nxt = react_next(s, p)
-        return replace(s, passes=s.passes + 1, actor=nxt, to_act=ONE_SEAT[nxt])
-    nxt = (p + 1) % n
+def let_stand(s: State, a: Pass, p: int) -> State:
+    """Seat p lets the chain stand (``pass``): the next seat is asked, or the chain
+    resolves once the round has passed all the way."""
+    if s.passes + 1 == s.players - 1:
+        return resolve(s)
+    nxt = react_next(s, p)
+    return replace(s, passes=s.passes + 1, actor=nxt, to_act=ONE_SEAT[nxt])
+
+
+def cancel(s: State, a: Dog, p: int) -> State:
+    """Seat p cancels the chain's last card with a Sheepdog; the others are asked again."""
+    nxt = (p + 1) % s.players
     return replace(
         s,
         hands=put(s.hands, p, remove_one(s.hands[p], DOG)),
@@ -370,9 +375,10 @@ class _Resolution:
         self.known = seen_by_all(self.known, who, taken)
 
 
-def take(s: State, kind: int) -> State:
+def take(s: State, a: Take, p: int) -> State:
     """The Thief's pick: the card changes hands, and who knows what is updated; then
     the rest of the chain resolves."""
+    kind = a.kind
     thief, _, victim, _, _ = s.pending
     victim_hand = remove_one(s.hands[victim], kind)
     hands = put(s.hands, victim, victim_hand)
