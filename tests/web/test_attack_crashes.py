@@ -25,6 +25,9 @@ import pytest
 
 from meeple.core.errors import CorruptDataError
 
+from ..shared import BUILT_IN
+from ..shared import number
+from ..shared import says
 from .support import ServerProcess
 from .support import bearer
 from .support import edited
@@ -52,6 +55,10 @@ GAMES = {
 """A human and two bots in each game."""
 WAIT = 120.0
 """Longest wait for the server to get somewhere (a bound for a hang)."""
+KILLS = 1
+"""Times the default run kills the server mid-play."""
+HEAVY_KILLS = 20
+"""Times ``nox -s heavy`` kills it."""
 
 
 @dataclass
@@ -164,12 +171,25 @@ def _crash_during_play(folder: Path, kills: int, moves_per_kill: int) -> None:
 
 
 def test_kill_9_during_play_with_bots_in_every_game_loses_nothing(tmp_path: Path) -> None:
-    _crash_during_play(tmp_path, kills=1, moves_per_kill=8)
+    _crash_during_play(tmp_path, kills=KILLS, moves_per_kill=8)
 
 
 @pytest.mark.heavy
 def test_kill_9_twenty_times_during_heavy_play_loses_nothing(tmp_path: Path) -> None:
-    _crash_during_play(tmp_path, kills=20, moves_per_kill=15)
+    _crash_during_play(tmp_path, kills=HEAVY_KILLS, moves_per_kill=15)
+
+
+def test_the_page_counts_the_kills_and_the_games_of_these_tests() -> None:
+    """docs/web.md: "Tested by killing a server twenty times while humans and bots play
+    all four games (`nox -s heavy`; once in the default run)"."""
+    said = says(
+        "docs/web.md",
+        r"killing a server (\w+) times while humans and bots play all (\w+) games "
+        r"\(`nox -s heavy`; (once|twice) in the default run\)",
+    )
+    assert number(said[1]) == HEAVY_KILLS
+    assert number(said[2]) == len(GAMES) == len(BUILT_IN)
+    assert {"once": 1, "twice": 2}[said[3]] == KILLS
 
 
 # hand-edited rows ----------------------------------------------------------------------------

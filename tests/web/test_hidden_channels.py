@@ -49,6 +49,8 @@ from meeple.web.hub import LiveMatch
 from meeple.web.store import Store
 from meeple.web.workers import BotTimeoutError
 
+from ..shared import number
+from ..shared import says
 from .support import bearer
 from .support import hub_of
 
@@ -202,6 +204,8 @@ STEPS = {"bear_mountain": 11, "goofspiel": 5, "way_of_bear": 17, "wojtek": 19, "
 """Random moves played before the comparison, chosen so that something is hidden then;
 a game not named here plays `DEFAULT_STEPS`."""
 DEFAULT_STEPS = 9
+SEATS_REDEALT = 3
+"""Seats whose view each match is re-dealt from (the first ones): enough to see a leak."""
 PLAYERS = {"wypas": 4}
 """Seats, where not three (or the game's nearest count): Wypas's offers need four."""
 
@@ -223,7 +227,7 @@ def test_a_seat_and_a_spectator_fetch_the_same_in_every_world_the_seat_cannot_te
     seats = ["human"] * players
     compared = 0
     with two_servers(tmp_path) as (left, right):
-        for seat in range(min(players, 3)):  # three seats are enough to see a leak
+        for seat in range(min(players, SEATS_REDEALT)):
             for world in _worlds(true, seat, count=1):
                 match, tokens = _serve(left, true, seats)
                 other, other_tokens = _serve(right, Redealt(true, world), seats)
@@ -298,6 +302,18 @@ Tables = tuple[TestClient, str, TestClient, str]
 """The offered table's server and match id, then the plain table's."""
 SECRET_SEATS = ["human", "mcts", "mcts", "mcts"]
 """One human (the baca, seat 0) and three bots; seat 3's bot is offered its Thief."""
+
+
+def test_the_page_counts_the_seats_of_these_tests() -> None:
+    """docs/web.md: a match is re-dealt "for each of its first three seats", and the
+    secret offer is made at a table of "one human and three MCTS bots"."""
+    redealt = says("docs/web.md", r"for each of its first (\w+) seats re-deals it")
+    table = says("docs/web.md", r"seats (\w+) human and (\w+) MCTS bots at a Wypas table")
+    assert number(redealt[1]) == SEATS_REDEALT
+    assert (number(table[1]), number(table[2])) == (
+        SECRET_SEATS.count("human"),
+        SECRET_SEATS.count("mcts"),
+    )
 
 
 def _secret_offer_tables(offered: TestClient, plain: TestClient) -> tuple[str, str, Looks]:

@@ -44,6 +44,8 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
+from meeple.web import Limits
+
 from .support import ServerProcess
 from .support import bearer
 
@@ -59,6 +61,10 @@ IDLE = 16
 STREAMS = 16
 FLOODERS = 8
 HEAVY = ["mcts:iterations=2000,rollout_depth=200"] * 6
+MAX_MATCHES = 500
+"""The server's ``--max-matches``: room for the honest matches beside the attacker's."""
+ATTACKER_MATCHES = Limits().max_matches_per_client
+"""Matches each attacking address creates: the most one address may."""
 PHASE_LIMIT = 900.0
 """Longest a phase may take (a bound for a hang, not a measure)."""
 REPORT = Path(__file__).resolve().parents[2] / "artifacts" / "load" / "report.json"
@@ -242,7 +248,7 @@ async def _attack_from(base: str, host: str, port: int, address: str, seen: Coun
         base_url=base, transport=transport, timeout=30, limits=limits
     ) as http:
         mine: list[str] = []
-        for _ in range(4):
+        for _ in range(ATTACKER_MATCHES):
             created = await http.post(
                 "/api/matches", json={"game": "wypas", "players": 6, "seats": HEAVY}
             )
@@ -353,7 +359,7 @@ def _phase(server: ServerProcess, first_octet: int, attack: bool) -> dict[str, A
 def test_honest_clients_finish_their_matches_while_50_addresses_attack(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    server = ServerProcess(tmp_path / "load.sqlite3", "--max-matches", "500")
+    server = ServerProcess(tmp_path / "load.sqlite3", "--max-matches", str(MAX_MATCHES))
     server.start()
     try:
         quiet = _phase(server, 1, attack=False)

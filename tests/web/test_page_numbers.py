@@ -186,3 +186,32 @@ def test_the_schema_is_the_openapi_version_the_page_gives(client: TestClient) ->
     version = says(PAGE, r"served at `/openapi\.json` \(OpenAPI (\d+\.\d+)\)")[1]
     served = client.get("/openapi.json").json()["openapi"]
     assert served.startswith(version + "."), served
+
+
+LOAD_TEST = (
+    r"with its default limits but `--max-matches (\d+)` on 127\.0\.0\.1\. (\d+) honest "
+    r"clients, .*? think time of ([\d.]+) to ([\d.]+) seconds .*? attacks from (\d+) "
+    r"addresses\. Per address the attacker holds (\d+) connections sending their head a byte "
+    r"a second, (\d+) connections doing nothing, (\d+) spectator streams on its own matches, "
+    r"its (\w+) matches with (\w+) `([^`]+)` seats, and (\w+) loops sending hostile requests"
+)
+"""docs/web.md's account of the load test, each figure a group."""
+
+
+def test_the_load_test_is_the_one_the_page_describes() -> None:
+    """Every figure of the page's "Load test" section is `tests/web/test_load.py`'s."""
+    from . import test_load as load
+
+    said = says(PAGE, LOAD_TEST).groups()
+    assert [number(n) for n in said[:2]] == [load.MAX_MATCHES, load.HONEST]
+    assert (float(said[2]), float(said[3])) == load.THINK
+    assert [number(n) for n in said[4:10]] == [
+        load.ATTACKERS,
+        load.SLOW,
+        load.IDLE,
+        load.STREAMS,
+        load.ATTACKER_MATCHES,
+        len(load.HEAVY),
+    ]
+    assert [said[10]] * number(said[9]) == load.HEAVY
+    assert number(said[11]) == load.FLOODERS

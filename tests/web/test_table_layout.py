@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,6 +36,9 @@ import meeple
 from meeple.web.bot_seats import BotDriver
 
 from ..shared import SHORT_OPTIONS
+from ..shared import number
+from ..shared import prose
+from ..shared import says
 from .support import Json
 from .support import LiveServer
 from .support import bearer
@@ -44,6 +48,8 @@ TIMEOUT_MS = 60_000
 GAMES = meeple.game_names()
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+MOVES_IN = 3
+"""Moves a seat makes on its page before the layout is checked (and the copy shot)."""
 SMALLEST_TOUCH = 20
 """The least width and height (CSS pixels) of a piece a move uses, on a phone."""
 
@@ -154,12 +160,23 @@ def playing(
         created = create(page, server, game, seats_for(game))
         page.goto(created["seats"][0]["url"])
         rng = random.Random(game)
-        for _ in range(3):
+        for _ in range(MOVES_IN):
             data = ready(page, server, created)
             play(page, data, rng.randrange(len(data["legal"])), tap=phone)
         yield page, ready(page, server, created)
     finally:
         context.close()
+
+
+def test_the_page_gives_the_windows_and_the_moves_of_these_tests() -> None:
+    """docs/web.md's window sizes (each width and height joined by a times sign, and "a
+    390-pixel phone") are `DESKTOP` and `PHONE`; its screenshots are "three moves in"."""
+    sizes = set(re.findall(r"(\d+)\N{MULTIPLICATION SIGN}(\d+)", prose("docs/web.md")))
+    assert {(number(w), number(h)) for w, h in sizes} == {
+        (size["width"], size["height"]) for size in (DESKTOP, PHONE)
+    }
+    assert number(says("docs/web.md", r"on a (\d+)-pixel phone")[1]) == PHONE["width"]
+    assert number(says("docs/web.md", r"against random bots, (\w+) moves in")[1]) == MOVES_IN
 
 
 @pytest.mark.parametrize("game", GAMES)
