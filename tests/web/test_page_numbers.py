@@ -27,6 +27,7 @@ from meeple.web.errors import ApiError
 from meeple.web.errors import error_body
 from meeple.web.live import hash_token
 from meeple.web.match_cap import network_of
+from meeple.web.store import PRUNE_BATCH
 
 from ..shared import number
 from ..shared import prose
@@ -215,3 +216,9 @@ def test_the_load_test_is_the_one_the_page_describes() -> None:
     ]
     assert [said[10]] * number(said[9]) == load.HEAVY
     assert number(said[11]) == load.FLOODERS
+
+
+def test_the_sweep_deletes_as_many_matches_at_a_time_as_the_page_says() -> None:
+    """ "finished or closed ones past their retention are deleted, 500 at a time"."""
+    said = says(PAGE, r"past their retention are deleted, (\d+) at a time")
+    assert number(said[1]) == PRUNE_BATCH

@@ -59,6 +59,7 @@ from .rows import optional_text
 from .rows import stored_text
 
 __all__ = [
+    "PRUNE_BATCH",
     "SCHEMA_VERSION",
     "Counts",
     "Created",
@@ -68,6 +69,9 @@ __all__ = [
     "StoreError",
     "StoredMatch",
 ]
+
+PRUNE_BATCH = 500
+"""Finished matches one `Store.prune` deletes at most: the sweep deletes them in turns."""
 
 
 class Store:
@@ -247,7 +251,7 @@ class Store:
         ids: tuple[str, ...] = self._transaction(work)
         return ids
 
-    def prune(self, finished_before: float, keep: int, batch: int = 500) -> tuple[str, ...]:
+    def prune(self, finished_before: float, keep: int, batch: int = PRUNE_BATCH) -> tuple[str, ...]:
         """Delete up to `batch` finished or abandoned matches last moved before
         `finished_before`, or beyond the `keep` most recent; their ids."""
 

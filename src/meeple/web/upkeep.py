@@ -23,6 +23,7 @@ from .clients import Clients
 from .limits import Limits
 from .limits import duration
 from .live import LiveMatch
+from .store import PRUNE_BATCH
 from .store import Counts
 from .store import Store
 
@@ -74,7 +75,7 @@ async def sweep(
             store.prune, now - limits.keep_finished_days * 86_400, limits.max_finished
         )
         pruned += batch
-        if len(batch) < 500:
+        if len(batch) < PRUNE_BATCH:
             break
     for match_id in pruned:
         gone = held.pop(match_id, None)
