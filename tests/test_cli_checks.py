@@ -20,6 +20,9 @@ from meeple.core.errors import InvalidOptionsError
 from meeple.core.extras import Installed
 from meeple.core.extras import install_hint
 
+from .shared import number
+from .shared import says
+
 TOY = "tests.toy_game:TOY"
 
 
@@ -73,6 +76,26 @@ def test_a_value_a_command_cannot_use_is_one_line_before_any_work(
     said = _refused(args, reason)
     assert BAR not in said  # no bar drawn, no game played
     assert "meeple web on" not in said  # no banner
+
+
+def test_the_page_gives_the_least_games_the_ports_and_the_exit_status() -> None:
+    """docs/cli.md: "`-n` (at least 1 game for `simulate`, 2 deals for `analyze`)",
+    "`serve --port` (1-65535)", and a refusal's "exit status is 2": one below each
+    least, and one past each end of the ports, is refused so."""
+    least = says("docs/cli.md", r"`-n` \(at least (\w+) game for `simulate`, (\w+) deals for")
+    ports = says("docs/cli.md", r"`serve --port` \((\d+)-(\d+)\)")
+    status = says("docs/cli.md", r"A refusal is one line on stderr, .*? the exit status is (\d+)\.")
+    games, deals, low, high = (number(n) for n in (*least.groups(), *ports.groups()))
+    refusals = [
+        (["simulate", TOY, "-n", str(games - 1)], f"-n must be at least {games}, not"),
+        (["analyze", TOY, "-n", str(deals - 1)], f"-n must be at least {deals} deals, not"),
+        (["serve", "--port", str(low - 1)], f"--port must be {low}-{high}, not {low - 1}"),
+        (["serve", "--port", str(high + 1)], f"--port must be {low}-{high}, not {high + 1}"),
+    ]
+    for args, reason in refusals:
+        result = _run(args)
+        assert result.exit_code == number(status[1]), result.output
+        assert reason in " ".join(result.output.split()), result.output
 
 
 @pytest.mark.parametrize(

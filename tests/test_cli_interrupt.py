@@ -15,7 +15,11 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from meeple.cli.errors import INTERRUPTED
+
 from .shared import meeple_command
+from .shared import number
+from .shared import says
 
 STOPPED = r"interrupted after (\d+) of (\d+) games"
 GAMES_DONE = r"\b([1-9]\d*)/\d+"
@@ -63,10 +67,16 @@ def _interrupt(args: list[str]) -> tuple[str, int, int]:
         seen += child.before
     finally:
         child.close()
-    assert child.exitstatus == 130, seen
+    assert child.exitstatus == INTERRUPTED, seen
     assert "Traceback" not in seen, seen
     assert _session_members(child.pid) == []  # no worker left running
     return seen, done, total
+
+
+def test_the_page_gives_the_exit_status_of_an_interrupted_command() -> None:
+    """docs/cli.md: an interrupted command "exits with status 130" (what these tests wait for)."""
+    said = says("docs/cli.md", r"`interrupted after N of M games` and exits with status (\d+),")
+    assert number(said[1]) == INTERRUPTED
 
 
 @pytest.mark.parametrize(

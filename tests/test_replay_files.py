@@ -13,6 +13,9 @@ import meeple
 from meeple.cli.app import app
 from meeple.cli.replay import MAX_RECORD_BYTES
 
+from .shared import number
+from .shared import says
+
 runner = CliRunner()
 
 
@@ -47,6 +50,9 @@ def test_a_file_that_is_not_utf8_is_refused_as_not_a_saved_game(tmp_path: Path) 
 
 
 def test_a_file_above_the_cap_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
+    """docs/cli.md: `replay` reads "only a regular file of at most 16 MiB"."""
+    cap = says("docs/cli.md", r"`replay` reads only a regular file of at most (\d+) MiB")
+    assert number(cap[1]) * 2**20 == MAX_RECORD_BYTES
     path = tmp_path / "huge.json"
     with path.open("wb") as handle:
         handle.truncate(MAX_RECORD_BYTES + 1)  # sparse: nothing written to the disk
