@@ -25,6 +25,8 @@ from meeple.bots import parse_bot_spec
 from meeple.cli.app import app
 from meeple.core import InvalidOptionsError
 
+from ..shared import doc_table
+from ..shared import number
 from ..toy_game import TOY
 
 RANGES = {
@@ -233,3 +235,31 @@ def test_the_documented_defaults_are_the_bots_defaults() -> None:
         found = re.search(pattern, guided)
         assert found is not None, name
         assert bot_param("guided", name) == float(found.group(1)), name
+
+
+ALLOWED = (
+    (r"whole number ([\d,]+) to ([\d,]+)", "a whole number from {} to {}"),
+    (r"number above 0, at most ([\d,]+)", "a finite number above 0 and at most {}"),
+    (r"number ([\d,]+) to ([\d,]+)", "a finite number from {} to {}"),
+)
+"""How the parameter table words a range, and how a refusal words it."""
+
+
+def test_the_documented_ranges_are_the_ones_a_refusal_gives() -> None:
+    """docs/bots-and-simulation.md's parameter table: each range ("whole number 1 to
+    1,000,000", "number above 0, at most 3600") is what the parser refuses -1 with."""
+    import re
+
+    rows = doc_table("docs/bots-and-simulation.md", "| bot | parameter |")
+    ranged = [(kind.strip("`"), name.strip("`"), allowed) for kind, name, allowed, _ in rows]
+    checked = set()
+    for kind, name, allowed in ranged:
+        if kind not in ("greedy", "mcts"):
+            continue  # the others are "as greedy", "as mcts"
+        pattern, words = next((p, w) for p, w in ALLOWED if re.match(p, allowed))
+        found = re.match(pattern, allowed)
+        assert found is not None
+        expected = words.format(*(number(n) for n in found.groups()))
+        assert f"parameter {name} must be {expected}, not" in _refusal(f"{kind}:{name}=-1")
+        checked.add(name)
+    assert checked == set(RANGES)
