@@ -17,6 +17,9 @@ from meeple.core.elements import narrow
 from meeple.core.elements import settled
 from meeple.core.elements import touch
 
+from ..shared import number
+from ..shared import says
+
 TAKE_OB = Choice("take orange black", "take orange black", ("t-orange-2", "t-black-1"))
 TAKE_OO = Choice("take orange orange", "take orange orange", ("t-orange-2", "t-orange-1"))
 SHEAR = Choice("shear 1", "shear 1", ("pen-0-1",))
@@ -80,3 +83,13 @@ def test_a_page_is_read_for_its_elements_and_their_labels() -> None:
     drawn = drawn_elements(page)
     assert drawn.labels == {"v14": "village 14", "p": "x", "q": "a > b"}
     assert drawn.unreachable == ("p",)  # no tabindex
+
+
+def test_an_element_id_is_as_long_as_the_page_allows() -> None:
+    """docs/capabilities.md: an element id is "letters, digits and `. _ : -`, at most 64
+    characters": as long is drawn, one more refused."""
+    said = says("docs/capabilities.md", r"letters, digits and `\. _ : -`, at most (\d+) characters")
+    longest = number(said[1])
+    assert 'data-el="' + "a" * longest + '"' in element_attrs("a" * longest, "a card")
+    with pytest.raises(ValueError, match="is not an element id"):
+        element_attrs("a" * (longest + 1), "a card")
