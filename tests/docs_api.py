@@ -17,10 +17,10 @@ import inspect
 import re
 import textwrap
 import typing
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from .shared import ROOT
+
 PAGE = ROOT / "docs" / "api.md"
 
 INTRO = """\

@@ -9,9 +9,9 @@ rewrites the README template's table from the tutorial; a test keeps them equal.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from .shared import ROOT
+
 TUTORIAL = ROOT / "docs" / "guide" / "plugin-tutorial.md"
 TEMPLATE = ROOT / "src" / "meeple" / "scaffold" / "template" / "README.md.tmpl"
 HEADER = "| file | its job |\n|---|---|\n"

@@ -25,7 +25,8 @@ from meeple.core import PluginError
 from meeple.core import registry
 from meeple.web import create_app
 
-ROOT = Path(__file__).resolve().parent.parent
+from .shared import ROOT
+
 BROKEN = {
     "broken_demo": "game 'broken_demo' (entry point 'broken_demo = broken_demo_plugin:GAME' "
     "of package meeple-broken-demo 0.1) failed to load: ModuleNotFoundError: "

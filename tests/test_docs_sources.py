@@ -9,11 +9,11 @@ HTML comment ``<!-- source: PATH -->`` on the line before its opening fence.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from .shared import ROOT
+
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
 MARKED = re.compile(r"<!-- source: (?P<path>[^ ]+) -->\n```[a-z]*\n(?P<body>.*?)```\n", re.DOTALL)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,11 +21,11 @@ from meeple.testing import random_playout
 from meeple.wypas.state import AWARD
 
 from .shared import BUILT_IN
+from .shared import ROOT
 from .way_of_bear import helpers as wob
 from .wypas import helpers as wypas
 from .wypas.test_rules_bluff import auction
 
-ROOT = Path(__file__).resolve().parent.parent
 SECTION = "## Table elements\n"
 NUMBER = r"\d+"
 NAME = r"[a-z0-9]+(?:-[a-z0-9]+)*"

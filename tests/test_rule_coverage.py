@@ -23,7 +23,6 @@ otherwise skipped (it has no rules to trace yet); once the lead adds its game to
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
@@ -35,10 +34,11 @@ from meeple.testing.rulebook import marked_tests
 from meeple.testing.rulebook import rules_of
 from meeple.testing.rulebook import with_table
 
+from .shared import ROOT
+
 REQUIRED_PAGES = ("bear_mountain", "way_of_bear", "wojtek", "wypas")
 """Games whose rules page must give its rules ids (all four once every page has them)."""
 
-ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "docs" / "rules"
 TESTS = ROOT / "tests"
 

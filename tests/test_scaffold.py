@@ -28,12 +28,12 @@ from meeple.scaffold import ScaffoldError
 from meeple.scaffold import names_for
 from meeple.scaffold import render_templates
 
+from .shared import ROOT
 from .shared import number
 from .shared import prose
 from .shared import says
 from .test_architecture import SKELETON
 
-ROOT = Path(__file__).resolve().parent.parent
 NAME = "scaffolded_demo"
 PACKAGE = f"meeple_{NAME}"
 TITLE = "Scaffolded demo"

@@ -24,8 +24,8 @@ from meeple.core.templates import environment
 from meeple.core.templates import render_table
 
 from .shared import BUILT_IN
+from .shared import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = "<script>alert(\"x\" & 'y')</script>"
 
 

@@ -6,11 +6,9 @@ from __future__ import annotations
 import ast
 import re
 import tomllib
-from pathlib import Path
 
+from .shared import ROOT
 from .shared import says
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _claimed() -> list[str]:

@@ -12,14 +12,14 @@ import importlib.util
 import math
 import multiprocessing
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from meeple.sim import wilson_interval
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..shared import ROOT
+
 CLAIMED = {"bear_mountain": 200, "way_of_bear": 200, "wojtek": 200}
 """Games per game in the long run: the table's."""
 
