@@ -4,10 +4,11 @@ Each test plants one leak in an otherwise sound game and expects `check_game` to
 with a message naming the hook. Nim (`tests.nim_game`, on the core's template) deals
 each seat a secret chip; the leaks show other seats' chips. The hooks that are given
 only the seat's view (the prompt, the pictures) can leak only if the view carries more
-than it compares (a field left out of ``==``): `PeekView` does, as a plugin's view that
-keeps the whole table "for convenience" would. The toy game (a State written the 0.1
-way, `tests.toy_game`) has secret simultaneous picks, for the prompt of such a State
-and for the public move log.
+than it compares: `PeekView` does, as a plugin's view that keeps the whole table "for
+convenience" in a cache would. A view that keeps it in a field left out of ``==``
+(`WritingPeekView`) still writes it: the kit compares the view's JSON too. The toy
+game (a State written the 0.1 way, `tests.toy_game`) has secret simultaneous picks,
+for the prompt of such a State and for the public move log.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -40,22 +42,39 @@ from ..toy_game import State as ToyState
 from ..toy_game import ToyGame
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class PeekView(View):
-    """Nim's view plus every chip, in a field left out of comparisons: every check of
-    the view itself passes, and only what is drawn or said from it can tell."""
+    """Nim's view plus every chip, kept beside its fields (as a cache would be): neither
+    compared nor written by the codec, so every check of the view itself passes, and
+    only what is drawn or said from it can tell."""
+
+    chips: ClassVar[tuple[int, ...]] = ()
+    """Every seat's chip, set on each view made (none on one loaded from JSON)."""
+
+
+def peek_view_of(s: State, player: int | None) -> PeekView:
+    view = PeekView(**attrs.asdict(view_of(s, player), recurse=False))
+    object.__setattr__(view, "chips", s.chips)
+    return view
+
+
+@attrs.frozen
+class WritingPeekView(View):
+    """Nim's view plus every chip, in a field left out of comparisons but written by the
+    codec: what the web sends a seat as its view holds every chip."""
 
     chips: tuple[int, ...] = attrs.field(default=(), eq=False)
 
 
-def peek_view_of(s: State, player: int | None) -> PeekView:
-    return PeekView(**attrs.asdict(view_of(s, player), recurse=False), chips=s.chips)
+def writing_peek_view_of(s: State, player: int | None) -> WritingPeekView:
+    return WritingPeekView(**attrs.asdict(view_of(s, player), recurse=False), chips=s.chips)
 
 
-def leaky(name: str, peek: bool = False, **hooks: Callable[..., Any]) -> Nim:
-    """Nim with `hooks` swapped in (and the peeking view if `peek`), as class `name` of this
-    module. Each variant has its own State class (a State class belongs to one game),
-    kept here by name so that states pickle."""
+def leaky(name: str, peek: bool = False, writes: bool = False, **hooks: Callable[..., Any]) -> Nim:
+    """Nim with `hooks` swapped in (and the peeking view if `peek`, the one that writes
+    what it peeks at if `writes`), as class `name` of this module. Each variant has its
+    own State class (a State class belongs to one game), kept here by name so that
+    states pickle."""
     own_state = attrs.frozen(slots=False)(
         type(f"{name}State", (State,), {"__module__": __name__, "__qualname__": f"{name}State"})
     )
@@ -78,6 +97,8 @@ def leaky(name: str, peek: bool = False, **hooks: Callable[..., Any]) -> Nim:
     }
     if peek:
         body.update(view_type=PeekView, _view=staticmethod(peek_view_of))
+    if writes:
+        body.update(view_type=WritingPeekView, _view=staticmethod(writing_peek_view_of))
     body.update({hook: staticmethod(function) for hook, function in hooks.items()})
     game: Nim = type(name, (Nim,), body)()
     return game
@@ -101,6 +122,14 @@ def test_nim_itself_passes_the_kit() -> None:
     check_game(NIM, seeds=range(4))
     check_game(leaky("SoundNim"), seeds=range(4))
     check_game(leaky("SoundPeekingNim", peek=True), seeds=range(2))
+
+
+def test_a_view_whose_json_carries_more_than_it_compares_is_caught() -> None:
+    """Regression (an outside audit): the peeking view passed the kit, every hook being
+    sound, yet the codec writes the field ``==`` leaves out, and the web sends a seat its
+    view as that JSON: every seat's page data held every chip."""
+    message = _caught(leaky("WritingNim", writes=True), r"meeple\.dumps\(view\((None|\d)\)\)")
+    assert '"chips"' in message
 
 
 def test_a_prompt_that_names_another_seats_secret_is_caught() -> None:

@@ -23,6 +23,9 @@ Each hook, what it shows, and how it is kept secret (decided once, here):
   carry a secret past the view's own check.
 - ``statistics(state)`` of a finished game, to anyone reading a report: by proof, in
   the worlds dealt from the final views.
+- the view's JSON (``meeple.dumps(view)``: what the web sends as a seat's ``view``, what
+  a saved view or an RL client reads), to its seat: compared in the first world too,
+  since the codec writes a field that ``==`` leaves out (`written`).
 - ``public_notation``, the move log, and the ids and refusals of the page's
   ``elements``: by proof, in these same worlds (`meeple.testing.public`,
   `meeple.testing.elements`).
@@ -42,6 +45,7 @@ from typing import Any
 import attrs
 
 from ..core.capabilities import offers
+from ..core.codec import dumps
 from ..core.protocols import State
 from .where import Where
 from .where import differs
@@ -58,6 +62,7 @@ __all__ = [
     "refusal_probes",
     "told",
     "told_all",
+    "written",
 ]
 
 REFUSAL_PROBES = 24
@@ -160,6 +165,15 @@ def drawn(game: Any, view: Any, where: Where, seat: Seat | None = None) -> dict[
     return out
 
 
+def written(game: Any, view: Any, where: Where) -> dict[str, str]:
+    """`view` as the codec writes it (``meeple.dumps``), which is how every front end
+    hands a view over (the web's ``view`` field): a field left out of ``==`` is
+    written too, so a view that keeps more than it compares shows it here."""
+    label = f"meeple.dumps(view({view.player}))"
+    text: str = guard(where, label, dumps, view, game=game)
+    return {label: text}
+
+
 def _comparable(image: Any) -> Any:
     """A picture as a value `==` compares whole (a rich Text by its text and styles)."""
     if isinstance(image, str):
@@ -171,9 +185,10 @@ def check_secrecy(
     game: Any, state: State, where: Where, seats: Sequence[Seat], probes: Sequence[Any]
 ) -> None:
     """What each seat is told (`told`, `told_all`) is the same in every world dealt back
-    from its view, and the pictures of its view (`drawn`) in the first: they are made
-    from the view, which every world shows the same, so one world finds a view that
-    carries more than its compared fields, or a picture that reads more than the view."""
+    from its view, and the pictures of its view (`drawn`) and its JSON (`written`) in the
+    first: they are made from the view, which every world shows the same, so one world
+    finds a view that carries more than its compared fields, or a picture that reads
+    more than the view."""
     statistics = offers(game, "statistics")
     public = told_all(game, state, where, statistics)
     for seat in seats:
@@ -189,6 +204,11 @@ def check_secrecy(
             first = seat.worlds[0]
             mine = drawn(game, seat.view, where, seat)
             _same(mine, drawn(game, first.view, where), p, first.seed, where)
+    for seat in seats:  # last: a hook that shows more than the view is named as such
+        if seat.worlds:
+            first = seat.worlds[0]
+            mine = written(game, seat.view, where)
+            _same(mine, written(game, first.view, where), seat.player, first.seed, where)
 
 
 def _same(
