@@ -79,12 +79,12 @@ _PASS_DONE: Final = (PASS, DONE)
 # -- what may be done ------------------------------------------------------------
 
 
-def hide_actions(s: State) -> tuple[Action, ...]:
+def hide_actions(s: State, p: int) -> tuple[Action, ...]:
     """The baca hides one of the drawn lots (one choice per distinct kind)."""
     return tuple([HIDES[k] for k in sorted(set(s.drawn))])
 
 
-def lot_actions(s: State) -> tuple[Action, ...]:
+def lot_actions(s: State, p: int) -> tuple[Action, ...]:
     """The opener names a lot: the face-down one first, then the face-up kinds."""
     lots: list[Action] = [AUCTIONS[k] for k in sorted(set(s.lots))]
     if s.face_down >= 0:
@@ -139,7 +139,7 @@ def bid_actions(s: State, p: int) -> tuple[Action, ...]:
     return (*options, *downs)
 
 
-def award_actions(s: State) -> tuple[Action, ...]:
+def award_actions(s: State, p: int) -> tuple[Action, ...]:
     """Bluff rule: the baca awards the lot to one of the tied seats."""
     return tuple([AWARDS[q] for q in range(s.players) if s.checkers >> q & 1])
 

@@ -128,10 +128,10 @@ def with_offers(s: State, waited: int = 0) -> State:
     if s.waited != waited:
         s = replace(s, waited=waited)
     actor = s.actor
-    if actor < 0:
+    if s.phase in _TURNS and s.options.specials:  # so actor >= 0: the game is not over
+        to_act = SEATS_OF[1 << actor | could_play(s.hands, s.pens, s.wolves) & ~waited]
+    elif actor >= 0:
+        to_act = ONE_SEAT[actor]
+    else:
         return s  # the game is over: nobody acts (`rounds.game_over`)
-    mask = 1 << actor
-    if s.options.specials and s.phase in _TURNS:
-        mask |= could_play(s.hands, s.pens, s.wolves) & ~(mask | waited)
-    to_act = SEATS_OF[mask]
     return s if s.to_act is to_act else replace(s, to_act=to_act)

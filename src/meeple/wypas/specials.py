@@ -206,7 +206,7 @@ def react_actions(s: State, p: int) -> tuple[Action, ...]:
     return (*moves, *plays) if plays else moves
 
 
-def take_actions(s: State) -> tuple[Action, ...]:
+def take_actions(s: State, p: int) -> tuple[Action, ...]:
     """The Thief takes one card of the hand it looked at (one choice per kind)."""
     victim = s.hands[s.pending[2]]
     return tuple([TAKES[k] for k in sorted(set(victim))])

@@ -120,5 +120,4 @@ def successor(s: State, a: Action, p: int) -> State:
     if cls is Wait:
         # Only the waiting seats change: the offer is gone until another seat moves.
         return with_offers(s, s.waited | 1 << p)
-    after = _MOVES[cls][s.phase](s, a, p)
-    return with_offers(after) if after.options.specials else after
+    return with_offers(_MOVES[cls][s.phase](s, a, p))
