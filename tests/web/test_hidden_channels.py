@@ -126,21 +126,33 @@ def _status(client: TestClient) -> Json:
     return status
 
 
+Answer = tuple[int, dict[str, str], str]
+"""A status code, the headers (the date aside: it tells the time, not the game), a body."""
+
+
+def _answer(response: Any) -> Answer:
+    headers = {k: v for k, v in response.headers.items() if k.lower() != "date"}
+    return response.status_code, headers, response.text
+
+
 def fetch_all(
     client: TestClient, match: str, token: str | None, tries: list[str], *, events: bool = True
 ) -> Json:
     """Everything a client holding `token` (None: nobody's) can fetch about a match, the
-    match id written as ``<id>``; `tries` are moves it sends, each to be refused; with
+    match id written as ``<id>``: each answer's status, headers and body, and the
+    answers to HEAD requests (Starlette answers one for every GET route); `tries` are
+    moves it sends, each to be refused (sent with the current version, and the first
+    also with a later and an earlier one, for another seat and as a number); with
     `events`, a whole (short) live-update stream."""
     url = f"/api/matches/{match}"
     auth = bearer(token) if token else {}
-    seen: Json = {
-        "view": client.get(f"{url}/view", headers=auth).text,
-        "legal": client.get(f"{url}/legal", headers=auth).text,
-        "record": client.get(f"{url}/record", headers=auth).text,
-        "page": client.get(f"/m/{match}").text,
-        "status": _status(client),
-    }
+    seen: Json = {"status": _status(client)}
+    for name, path in (("view", "view"), ("legal", "legal"), ("record", "record")):
+        seen[name] = _answer(client.get(f"{url}/{path}", headers=auth))
+        seen[f"HEAD {name}"] = _answer(client.head(f"{url}/{path}", headers=auth))
+    seen["page"] = _answer(client.get(f"/m/{match}"))
+    seen["HEAD page"] = _answer(client.head(f"/m/{match}"))
+    seen["HEAD events"] = _answer(client.head(f"{url}/events", headers=auth))
     if events:
         held = _held(client, match)
         before = len(held.streams())
@@ -148,12 +160,15 @@ def fetch_all(
         # The stream gives its slot back after its body ends, and /api/status counts
         # open streams: the next look at the status must not race that on one server.
         _wait_until(lambda: len(held.streams()) <= before, "the stream kept its slot")
-    version = json.loads(seen["view"])["version"]
-    seen["refusals"] = [
-        client.post(f"{url}/act", headers=auth, json={"action": text, "version": v}).text
+    version = json.loads(seen["view"][2])["version"]
+    sent: list[dict[str, Any]] = [
+        {"action": text, "version": v}
         for n, text in enumerate(tries)
-        for v in ((version, version + 1) if n == 0 else (version,))
+        for v in ((version, version + 1, version - 1) if n == 0 else (version,))
     ]
+    if tries:
+        sent += [{"action": tries[0], "version": version, "player": 99}, {"action": 3}]
+    seen["refusals"] = [_answer(client.post(f"{url}/act", headers=auth, json=b)) for b in sent]
     same: Json = json.loads(json.dumps(seen).replace(match, "<id>"))
     return same
 
