@@ -39,11 +39,11 @@ from .components import KIND_VALUE
 from .components import THIEF
 from .knowledge import forget
 from .knowledge import seen_by_all
-from .rounds import choose_lot
-from .rounds import start_redyk
 from .state import AWARD
 from .state import BID
+from .state import CHOOSE
 from .state import NO_LOT
+from .state import REDYK
 from .tables import AUCTION_DOWN
 from .tables import AUCTIONS
 from .tables import AWARDS
@@ -148,8 +148,18 @@ def award_actions(s: State, p: int) -> tuple[Action, ...]:
 
 
 def hide(s: State, a: Hide, p: int) -> State:
-    """The baca lays a drawn card face down; then the first lot is named."""
-    return choose_lot(s, s.opener, drawn=(), lots=remove_one(s.drawn, a.kind), face_down=a.kind)
+    """The baca lays a drawn card face down; then the opener names the first lot (in
+    the same copy of the state, `rounds`)."""
+    opener = s.opener
+    return replace(
+        s,
+        drawn=(),
+        lots=remove_one(s.drawn, a.kind),
+        face_down=a.kind,
+        phase=CHOOSE,
+        actor=opener,
+        to_act=ONE_SEAT[opener],
+    )
 
 
 def name_lot(s: State, a: Auction, p: int) -> State:
@@ -288,22 +298,32 @@ def end_lot(s: State, winner: int, *, shown: bool) -> State:
         laid += cards
     n = s.players
     empty: tuple[int, ...] = ()
-    settled = {
-        "hands": hands,
-        "known": known,
-        "face_down": face_down,
-        "discard": merge_sorted(s.discard, laid),
-        "buried": buried,
-        "laid": (empty,) * n,
-        "bids": (0,) * n,
-        "high": -1,
-        "passed": 0,
-        "down": (-1,) * n,
-        "declared": (0,) * n,
-        "checkers": 0,
-        "lot": NO_LOT,
-    }
-    # The next step is made in the same copy.
+    # The next turn, in the same copy (`rounds`): the next opener names the next lot;
+    # once no lot is left redyk begins with the baca (`rounds.start_redyk`).
     if s.lots or face_down >= 0:
-        return choose_lot(s, (s.opener + 1) % n, **settled)
-    return start_redyk(s, **settled)
+        phase, opener, finished = CHOOSE, (s.opener + 1) % n, s.finished
+        actor = opener
+    else:
+        phase, opener, finished = REDYK, s.opener, 0
+        actor = s.baca
+    return replace(
+        s,
+        hands=hands,
+        known=known,
+        face_down=face_down,
+        discard=merge_sorted(s.discard, laid),
+        buried=buried,
+        laid=(empty,) * n,
+        bids=(0,) * n,
+        high=-1,
+        passed=0,
+        down=(-1,) * n,
+        declared=(0,) * n,
+        checkers=0,
+        lot=NO_LOT,
+        phase=phase,
+        opener=opener,
+        actor=actor,
+        to_act=ONE_SEAT[actor],
+        finished=finished,
+    )

@@ -125,13 +125,13 @@ def could_play(
 def with_offers(s: State, waited: int = 0) -> State:
     """`s` with `waited` as the seats that said ``wait`` and `to_act` made of the seat
     to act and the offered seats (the successor of every move goes through here)."""
-    if s.waited != waited:
-        s = replace(s, waited=waited)
     actor = s.actor
     if s.phase in _TURNS and s.options.specials:  # so actor >= 0: the game is not over
         to_act = SEATS_OF[1 << actor | could_play(s.hands, s.pens, s.wolves) & ~waited]
     elif actor >= 0:
         to_act = ONE_SEAT[actor]
     else:
-        return s  # the game is over: nobody acts (`rounds.game_over`)
+        to_act = s.to_act  # the game is over: nobody acts (`rounds.game_over`)
+    if s.waited != waited:
+        return replace(s, waited=waited, to_act=to_act)  # one copy for both
     return s if s.to_act is to_act else replace(s, to_act=to_act)

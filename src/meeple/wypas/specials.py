@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import TYPE_CHECKING
-from typing import Any
 from typing import Final
 
 import attrs
@@ -79,6 +78,9 @@ __all__ = [
 
 # Every action object is made once, by seat, pen and face (`tables`).
 _PASS_DOG: Final = (PASS, CANCEL)
+_PHASES: Final = tuple(Phase(i) for i in range(len(Phase)))
+"""Each phase by its number (`State.resume` keeps the number): an index, where calling
+the enum class runs Python code."""
 
 
 # -- what may be done ------------------------------------------------------------
@@ -307,18 +309,27 @@ def _resolve(s: State, queue: tuple[tuple[int, ...], ...]) -> State:
             if table.hands[target]:
                 known = table.known  # the Thief's player looks at the whole hand
                 table.known = put(known, who, put(known[who], target, table.hands[target]))
-                return replace(
-                    s,
-                    **table.fields(),
-                    pending=card[:5],
-                    dogs=(),
-                    chain=queue[i + 1 :],
-                    phase=TAKE,
-                    actor=who,
-                    to_act=ONE_SEAT[who],
-                    passes=0,
-                )
-    return replace(s, **table.fields(), dogs=(), chain=(), **_resumed(s))
+                phase, actor, pending, chain, resume = TAKE, who, card[:5], queue[i + 1 :], s.resume
+                break
+    else:  # play goes back to the turn the chain interrupted
+        back_to, actor = s.resume
+        phase, pending, chain, resume = _PHASES[back_to], (), (), ()
+    return replace(  # one copy, every field named (``**`` forwarding cost more)
+        s,
+        phase=phase,
+        actor=actor,
+        to_act=ONE_SEAT[actor],
+        discard=tuple(sorted(table.discard)),
+        hands=table.hands,
+        pens=table.pens,
+        wolves=table.wolves,
+        known=table.known,
+        pending=pending,
+        chain=chain,
+        resume=resume,
+        dogs=(),
+        passes=0,
+    )
 
 
 @attrs.define
@@ -330,16 +341,6 @@ class _Resolution:
     pens: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     wolves: tuple[int, ...]
     known: tuple[tuple[tuple[int, ...], ...], ...]
-
-    def fields(self) -> dict[str, Any]:
-        """The state's fields as the cards resolved so far left them."""
-        return {
-            "discard": tuple(sorted(self.discard)),
-            "hands": self.hands,
-            "pens": self.pens,
-            "wolves": self.wolves,
-            "known": self.known,
-        }
 
     def stand(self, card: tuple[int, ...]) -> None:
         """A standing Wolf, Sheepdog (on a wolf) or Black Sheep does what it says; if
@@ -393,16 +394,3 @@ def take(s: State, a: Take, p: int) -> State:
             row = put(row, victim, ())  # they cannot tell which card went
         rows.append(row)
     return _resolve(replace(s, hands=hands, known=tuple(rows)), s.chain)
-
-
-def _resumed(s: State) -> dict[str, Any]:
-    """The chain of special cards is over: play goes back to the turn it interrupted."""
-    phase, back = s.resume
-    return {
-        "pending": (),
-        "phase": Phase(phase),
-        "resume": (),
-        "passes": 0,
-        "actor": back,
-        "to_act": ONE_SEAT[back],
-    }
