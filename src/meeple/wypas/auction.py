@@ -299,7 +299,7 @@ def end_lot(s: State, winner: int, *, shown: bool) -> State:
     n = s.players
     empty: tuple[int, ...] = ()
     # The next turn, in the same copy (`rounds`): the next opener names the next lot;
-    # once no lot is left redyk begins with the baca (`rounds.start_redyk`).
+    # once no lot is left redyk begins with the baca, no seat done yet.
     if s.lots or face_down >= 0:
         phase, opener, finished = CHOOSE, (s.opener + 1) % n, s.finished
         actor = opener

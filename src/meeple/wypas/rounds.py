@@ -2,7 +2,7 @@
 
 Why Wypas has this module: a round runs through five phases (auction, redyk,
 shearing, drawing, change of baca). The steps between decisions (drawing the
-lots, starting redyk and shearing, finding the next seat with sheep to shear,
+lots, starting shearing, finding the next seat with sheep to shear,
 drawing cards, passing the baca card, the end) live here, so each phase module
 (`auction`, `redyk`, `shearing`) hands over to the next phase through this one and
 no phase module imports another. (Special cards need no step of their own between
@@ -10,9 +10,10 @@ the phases: every moment of a turn offers them, `offers`.)
 
 The auction hands its turns over itself: the copy of the state that hides a lot or
 settles one also names the seat to act next, the opener of the next lot or, once
-no lot is left, the baca for redyk (as `start_redyk`). A second copy cost about 2%
-of a three-player playout's instructions (`benchmarks/instructions.py`), more when
-the move's changes were passed on as ``**changes``.
+no lot is left, the baca for redyk. Likewise the end of a round and the next
+round's lots make one copy (`_begin`). A second copy cost about 2% of a
+three-player playout's instructions (`benchmarks/instructions.py`), more when the
+move's changes were passed on as ``**changes``.
 """
 
 from __future__ import annotations
@@ -35,12 +36,16 @@ from .state import SHEAR
 if TYPE_CHECKING:
     from .state import State
 
+    Hands = tuple[tuple[int, ...], ...]
+    """Per seat, the kinds held, sorted (`State.hands`)."""
+    Piles = tuple[tuple[int, ...], tuple[int, ...], int]
+    """``(deck, discard, rng)``: what drawing cards changes (`meeple.core.rng.draw`)."""
+
 __all__ = [
     "begin_round",
     "end_round",
     "game_over",
     "next_shearer",
-    "start_redyk",
     "start_shearing",
 ]
 
@@ -50,29 +55,36 @@ def begin_round(s: State) -> State:
 
     With no card left to draw (deck and discards empty) the auction is skipped.
     """
-    drawn, deck, discard, rng = draw(s.deck, s.discard, s.rng, lots_per_round(s.players))
-    opener = (s.baca + 1) % s.players
-    buried = s.buried if discard else _unburied(s)
-    if not drawn:
-        s = replace(s, deck=deck, discard=discard, rng=rng, opener=opener, buried=buried)
-        return start_redyk(s)
+    return _begin(s, False, s.hands, (s.deck, s.discard, s.rng))
+
+
+def _begin(s: State, next_round: bool, hands: Hands, piles: Piles) -> State:
+    """`begin_round` with these hands and piles ``(deck, discard, rng)``, of the next
+    round with the next baca if `next_round` (`end_round`), in one copy of `s`."""
+    n = s.players
+    baca, round_, finished = s.baca, s.round, s.finished
+    if next_round:
+        baca, round_, finished = (baca + 1) % n, round_ + 1, 0
+    drawn, deck, discard, rng = draw(*piles, lots_per_round(n))
+    phase, lots = HIDE, tuple(sorted(drawn))
+    if not drawn:  # no lot to auction: redyk begins with the baca
+        phase, lots, finished = REDYK, s.drawn, 0
     return replace(
         s,
+        phase=phase,
+        actor=baca,
+        to_act=ONE_SEAT[baca],
+        baca=baca,
+        opener=(baca + 1) % n,
+        round=round_,
+        hands=hands,
         deck=deck,
         discard=discard,
-        buried=buried,
+        buried=s.buried if discard else _unburied(s),
         rng=rng,
-        drawn=tuple(sorted(drawn)),
-        phase=HIDE,
-        actor=s.baca,
-        to_act=ONE_SEAT[s.baca],
-        opener=opener,
+        drawn=lots,
+        finished=finished,
     )
-
-
-def start_redyk(s: State) -> State:
-    """No lot is left: redyk begins with the baca."""
-    return replace(s, phase=REDYK, actor=s.baca, to_act=ONE_SEAT[s.baca], finished=0)
 
 
 def start_shearing(s: State) -> State:
@@ -103,18 +115,9 @@ def end_round(s: State) -> State:
         seat = (s.baca + step) % n
         got, deck, discard, rng = draw(deck, discard, rng, DRAW_SIZE)
         hands[seat] = merge_sorted(hands[seat], got)
-    s = replace(
-        s,
-        hands=tuple(hands),
-        deck=deck,
-        discard=discard,
-        buried=s.buried if discard else _unburied(s),
-        rng=rng,
-        baca=(s.baca + 1) % n,
-        round=s.round + 1,
-        finished=0,
-    )
-    return begin_round(s)
+    # In one copy with the next round's lots (`_begin` clears the buried cards if the
+    # discards are gone, now or when the lots are drawn: a pile emptied here stays so).
+    return _begin(s, True, tuple(hands), (deck, discard, rng))
 
 
 def _unburied(s: State) -> tuple[tuple[int, ...], ...]:
