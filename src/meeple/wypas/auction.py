@@ -111,9 +111,11 @@ _MENUS: list[tuple[tuple[int, ...], tuple[tuple[Action, ...], tuple[Action, ...]
 ] * 6
 """Per seat, ``(hand, _bid_options(hand))`` for the last hand it was asked for, the hand
 compared by identity: a seat's hand stays the very same tuple until that seat lays a
-card or takes a lot, and so between most of its turns (about half the asks). Hashing
-the hand for a cache keyed by value cost more than building the menu again, and half
-the hands were new to it. Each entry is replaced whole."""
+card or takes a lot (a sixth of the asks find it; after a bid the seat is asked again
+with a new hand). An lru_cache keyed by the hand's value, alone or behind this entry,
+cost more than building the menu again (3 players: 61,536 instructions a step against
+59,551): it hashed the hand at every ask and half the hands were new to it. Each
+entry is replaced whole."""
 
 
 def bid_actions(s: State, p: int) -> tuple[Action, ...]:
