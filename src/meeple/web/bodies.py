@@ -151,6 +151,12 @@ class MatchView:
     closed: str | None = attrs.field(
         metadata=doc("Why the match was closed unfinished, if it was.")
     )
+    chosen_seed: int | None = attrs.field(
+        metadata=doc(
+            "The seed the match was dealt from, if its creator chose it (every hidden card "
+            "follows from it, so everyone is told); null if the server drew it (secret)."
+        )
+    )
     legal: tuple[str, ...]
     elements: tuple[tuple[str, ...], ...] = attrs.field(
         metadata=doc(

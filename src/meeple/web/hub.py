@@ -206,7 +206,7 @@ class Hub:
         reason = full_reason(self.limits)
         created = await self._db(
             self.store.create,
-            NewMatch(match_id, kinds, hashes, match.record(), client),
+            NewMatch(match_id, kinds, hashes, match.record(), client, seed is not None),
             Caps.of(self.limits),
             reason,
         )
@@ -214,7 +214,7 @@ class Hub:
             self._closed_elsewhere(created.gave_way, reason)
         if created.refusal is not None:
             raise too_many_open(self.limits, created.refusal, created.wait)
-        live = LiveMatch(match_id, match, kinds, hashes, client)
+        live = LiveMatch(match_id, match, kinds, hashes, client, seed_chosen=seed is not None)
         self._hold(live)
         self.wake_bots(live)
         return live, tokens

@@ -80,6 +80,8 @@ class LiveMatch:
         seats: tuple[str, ...],
         token_hashes: tuple[str | None, ...],
         client: str = "",
+        *,
+        seed_chosen: bool = False,
     ) -> None:
         self.id = match_id
         """The match id (unguessable: it is also the spectator's key)."""
@@ -92,6 +94,9 @@ class LiveMatch:
         self.client = client
         """The client key of the address that created it (its bots share that client's
         bot slots)."""
+        self.chosen_seed = match.seed if seed_chosen else None
+        """The seed, if its creator chose it (then every seat and spectator is shown it, so
+        that nobody knows more of the deal than the others); None if the server drew it."""
         self.lock = asyncio.Lock()
         """Held while a move is checked, stored and applied, and while a bot thinks."""
         self.seat_streams: dict[int, list[Stream]] = {}
@@ -114,7 +119,14 @@ class LiveMatch:
     @classmethod
     def restored(cls, stored: StoredMatch, match: Match) -> LiveMatch:
         """A stored match, replayed into `match`, held again."""
-        live = cls(stored.id, match, stored.seats, stored.token_hashes, stored.client)
+        live = cls(
+            stored.id,
+            match,
+            stored.seats,
+            stored.token_hashes,
+            stored.client,
+            seed_chosen=stored.seed_chosen,
+        )
         live.bot_error = stored.bot_error
         if stored.status == "abandoned":
             live.closed = stored.closed or "closed"

@@ -24,6 +24,7 @@ from ..core.errors import MeepleError
 from ..core.match import GameRecord
 
 __all__ = [
+    "ADD_SEED_CHOSEN",
     "SCHEMA_VERSION",
     "STATEMENTS",
     "Counts",
@@ -40,8 +41,9 @@ __all__ = [
     "stored_text",
 ]
 
-SCHEMA_VERSION = 2
-"""``PRAGMA user_version`` of the current schema (the old one-row-per-match schema is 0)."""
+SCHEMA_VERSION = 3
+"""``PRAGMA user_version`` of the current schema (the old one-row-per-match schema is 0;
+2 is this one without ``seed_chosen``, which `meeple.web.store` adds in place)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -56,7 +58,8 @@ CREATE TABLE IF NOT EXISTS matches (
     bot_error TEXT,            -- why a bot seat stopped playing, as shown to the players
     version   INTEGER NOT NULL,
     created   REAL NOT NULL,
-    updated   REAL NOT NULL    -- the time of the last move (or of the creation)
+    updated   REAL NOT NULL,   -- the time of the last move (or of the creation)
+    seed_chosen INTEGER NOT NULL DEFAULT 0  -- 1: its creator chose the seed (told to all)
 );
 CREATE INDEX IF NOT EXISTS matches_by_status ON matches (status, updated);
 CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client, status);
@@ -68,6 +71,8 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (match_id, n)
 ) WITHOUT ROWID;
 """
+ADD_SEED_CHOSEN = "ALTER TABLE matches ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0"
+"""Schema 2 to 3, in place: the column every match of schema 2 gets, as a drawn seed."""
 # one statement at a time: executescript would commit an open transaction first
 STATEMENTS = [part.strip() for part in SCHEMA.split(";") if part.strip()]
 """The schema, one statement at a time."""
@@ -179,6 +184,9 @@ class NewMatch:
     """The game so far, all a replay needs (its moves are the move rows)."""
     client: str = ""
     """The client key of the address that created it ("" if unknown: a migrated match)."""
+    seed_chosen: bool = False
+    """Whether its creator chose the seed (every seat is then shown it); False for a
+    seed the server drew, and for a match stored before this was recorded."""
 
 
 @attrs.frozen
@@ -202,7 +210,7 @@ def insert_rows(
     header = attrs.evolve(record, moves=())
     db.execute(
         "INSERT INTO matches (id, game, seats, tokens, header, client, status, version, "
-        "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "created, updated, seed_chosen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             new.id,
             record.game,
@@ -214,6 +222,7 @@ def insert_rows(
             len(record.moves),
             created,
             updated,
+            int(new.seed_chosen),
         ),
     )
     db.executemany(

@@ -43,6 +43,7 @@ from .match_cap import judge
 from .match_cap import network_of
 from .migrate import legacy_problems
 from .migrate import migrate_v1
+from .rows import ADD_SEED_CHOSEN
 from .rows import SCHEMA_VERSION
 from .rows import STATEMENTS
 from .rows import Counts
@@ -116,6 +117,8 @@ class Store:
         else:
             for statement in STATEMENTS:
                 db.execute(statement)
+            if columns and "seed_chosen" not in columns:  # schema 2: its matches' seeds
+                db.execute(ADD_SEED_CHOSEN)  # are taken as drawn (it did not record them)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         if "matches_v1" in tables or "record" in columns:
             self.migration_problems = legacy_problems(self._db)
@@ -280,8 +283,8 @@ class Store:
         try:
             with self._lock:
                 row = self._db.execute(
-                    "SELECT seats, tokens, header, status, closed, bot_error, version, client "
-                    "FROM matches WHERE id = ?",
+                    "SELECT seats, tokens, header, status, closed, bot_error, version, client, "
+                    "seed_chosen FROM matches WHERE id = ?",
                     (match_id,),
                 ).fetchone()
                 if row is None:
@@ -292,7 +295,17 @@ class Store:
                 ).fetchall()
         except sqlite3.DatabaseError as err:  # a damaged page: this match, not the server
             raise CorruptDataError(f"stored match {match_id} cannot be read: {err}") from None
-        seats_raw, tokens_raw, header_raw, status_raw, closed_raw, error_raw, version, who = row
+        (
+            seats_raw,
+            tokens_raw,
+            header_raw,
+            status_raw,
+            closed_raw,
+            error_raw,
+            version,
+            who,
+            chosen,
+        ) = row
         seats, tokens = decode_seats(seats_raw, tokens_raw, match_id)
         header = decode_record(stored_text(header_raw, "header"), f"stored match {match_id}")
         status = stored_text(status_raw, "status")
@@ -310,14 +323,15 @@ class Store:
         if len(seats) != header.players:
             raise CorruptDataError(f"stored match {match_id}: seat count is not the player count")
         return StoredMatch(
-            match_id,
-            tuple(seats),
-            tuple(tokens),
-            attrs.evolve(header, moves=tuple(played)),
-            lenient_id(who),
-            status,
-            optional_text(closed_raw, "closed"),
-            optional_text(error_raw, "bot_error"),
+            id=match_id,
+            seats=tuple(seats),
+            token_hashes=tuple(tokens),
+            record=attrs.evolve(header, moves=tuple(played)),
+            client=lenient_id(who),
+            seed_chosen=chosen == 1,
+            status=status,
+            closed=optional_text(closed_raw, "closed"),
+            bot_error=optional_text(error_raw, "bot_error"),
         )
 
     def closed_among(self, match_ids: Sequence[str]) -> dict[str, str]:

@@ -68,6 +68,10 @@ function show(data) {
     return item;
   }));
   $("log").scrollTop = $("log").scrollHeight;
+  const dealt = $("dealt");
+  dealt.hidden = data.chosen_seed === null;
+  dealt.textContent = dealt.hidden ? "" : `Dealt from seed ${data.chosen_seed}, chosen when the `
+    + "match was made: every hidden card can be worked out from it, by anyone.";
   showOutcome(data);
   window.meepleChanges.show(data);
 }
