@@ -72,3 +72,11 @@ def test_a_folder_or_a_pipe_is_refused_without_waiting(tmp_path: Path, kind: str
     code, output = _replay(path)
     assert code != 0
     assert "is not a regular file" in output
+
+
+def test_a_missing_file_is_said_to_be_missing(tmp_path: Path) -> None:
+    """Regression: `meeple replay missing.json` said "is not a regular file", which reads
+    as if the file were something else; a newcomer's typo is a file that does not exist."""
+    code, output = _replay(tmp_path / "missing.json")
+    assert code != 0
+    assert "missing.json does not exist" in output

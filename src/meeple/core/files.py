@@ -25,6 +25,8 @@ def read_capped(path: str | Path, max_bytes: int) -> bytes:
     target = Path(path)
     try:
         if not target.is_file():
+            if not target.exists():  # the common slip: say so, not "not a regular file"
+                raise UnreadableFileError("does not exist")
             raise UnreadableFileError("is not a regular file")
         with target.open("rb") as handle:
             data = handle.read(max_bytes + 1)
