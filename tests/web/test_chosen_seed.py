@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 
 import meeple
 from meeple.web import create_app
+from meeple.web.build import SEED_BITS
 from meeple.web.rows import SCHEMA_VERSION
 from meeple.web.rows import NewMatch
 from meeple.web.store import Store
@@ -126,22 +127,55 @@ def test_the_docs_promise_it_and_no_longer_leave_it_out_of_scope() -> None:
     assert "seed" not in out_of_scope.lower()
 
 
-def test_the_match_page_says_so_only_for_a_chosen_seed(
-    browser: Browser, server: LiveServer
-) -> None:
+LARGEST_SEED = 2**SEED_BITS - 1
+"""The largest seed the API takes: past 2**53, where a JavaScript number is rounded."""
+
+
+def _notice(browser: Browser, url: str) -> str | None:
+    """The seed notice of the match page at `url` once it has drawn a view (None: hidden).
+    A page of its own: seats' links differ only in the fragment, which reloads nothing."""
     page = browser.new_page()
     try:
+        page.goto(url)
+        # a selector, not wait_for_function: the page's CSP forbids evaluating a string
+        # (some Chromium builds apply it to Playwright's predicate too)
+        page.wait_for_selector("body:not([data-version='-1'])", state="attached")
+        return page.inner_text("#dealt") if page.is_visible("#dealt") else None
+    finally:
+        page.close()
+
+
+def test_the_match_page_tells_every_seat_a_chosen_seed_digit_for_digit(
+    browser: Browser, server: LiveServer
+) -> None:
+    with http_from(server.url) as http:
+        for seed in (None, 31337, LARGEST_SEED):
+            extra = {} if seed is None else {"seed": seed}
+            made = create(http, "wojtek", SEATS, **extra)
+            urls = [seat["url"] for seat in made["seats"]] + [made["spectator_url"]]
+            notices = {_notice(browser, str(url)) for url in urls}
+            if seed is None:
+                assert notices == {None}
+            else:  # every page the same, naming the very seed
+                (notice,) = notices
+                assert notice is not None
+                assert f"Dealt from seed {seed}, chosen when the match was made" in notice
+
+
+def test_the_lobby_sends_a_seed_digit_for_digit(browser: Browser, server: LiveServer) -> None:
+    page = browser.new_page()
+    try:
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option("#game", "goofspiel")
+        page.fill("#seed", str(LARGEST_SEED))
+        page.click("#create-button")
+        page.wait_for_selector("#links:not([hidden]), #lobby-error:not(:empty)")
+        assert page.inner_text("#lobby-error") == ""
+        match = page.inner_text("#match-id")
         with http_from(server.url) as http:
-            for seed, shown in ((None, False), (31337, True)):
-                extra = {} if seed is None else {"seed": seed}
-                made = create(http, "wojtek", SEATS, **extra)
-                page.goto(str(made["spectator_url"]))
-                # a selector, not wait_for_function: the page's CSP forbids evaluating a
-                # string (some Chromium builds apply it to Playwright's predicate too)
-                page.wait_for_selector("body:not([data-version='-1'])", state="attached")
-                assert page.is_visible("#dealt") is shown
-                if shown:
-                    assert f"Dealt from seed {seed}" in page.inner_text("#dealt")
+            view = http.get(f"/api/matches/{match}/view").json()
+        assert view["chosen_seed"] == LARGEST_SEED
     finally:
         page.close()
 

@@ -128,11 +128,17 @@ async function create(event) {
     return `mcts:iterations=${it}`;
   });
   const body = { game: game.name, players: Number($("players").value), options, seats };
-  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  const seed = $("seed").value;
+  const digits = /^\d+$/.test(seed);
+  if (seed !== "" && !digits) body.seed = Number(seed);
+  let sent = JSON.stringify(body);
+  // Digits go as typed: JSON.stringify rounds a Number past 2**53 and a seed runs to
+  // 2**63 - 1 (every player is shown the seed, so it must be the very one chosen).
+  if (digits) sent = `${sent.slice(0, -1)},"seed":${BigInt(seed)}}`;
   $("create-button").disabled = true;
   try {
     const response = await fetch("/api/matches", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      method: "POST", headers: { "Content-Type": "application/json" }, body: sent,
     });
     const data = await response.json();
     if (!response.ok) { $("lobby-error").textContent = data.error; return; }
