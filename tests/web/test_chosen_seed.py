@@ -4,21 +4,26 @@ rest. A seed the server draws stays secret (docs/web.md, "what a seat is told").
 
 from __future__ import annotations
 
-import sqlite3
+import json
+import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
+import attrs
 from playwright.sync_api import Browser
 from starlette.testclient import TestClient
 
 import meeple
 from meeple.web import create_app
 from meeple.web.build import SEED_BITS
+from meeple.web.hub import hash_token
 from meeple.web.rows import SCHEMA_VERSION
-from meeple.web.rows import NewMatch
-from meeple.web.store import Store
 
 from ..shared import prose
+from .support import Json
 from .support import LiveServer
+from .support import act
 from .support import bearer
 from .support import create
 from .support import edited
@@ -29,13 +34,11 @@ SEATS = ["human", "human", "human"]
 """Three people at Miś Wojtek, whose hands are hidden."""
 
 
-def _everyone(client: TestClient, made: dict[str, object]) -> list[dict[str, object]]:
-    """The view body each seat is sent, then the spectator's."""
-    match = made["match"]
-    seats = made["seats"]
-    assert isinstance(seats, list)
-    heads = [bearer(seat["token"]) for seat in seats] + [{}]
-    bodies = [client.get(f"/api/matches/{match}/view", headers=h) for h in heads]
+def _everyone(client: TestClient, made: Mapping[str, Any]) -> list[Json]:
+    """The view body each seat of `made` (a creation's answer) is sent, then the
+    spectator's."""
+    heads = [bearer(seat["token"]) for seat in made["seats"]] + [{}]
+    bodies = [client.get(f"/api/matches/{made['match']}/view", headers=h) for h in heads]
     assert all(b.status_code == 200 for b in bodies), [b.text for b in bodies]
     return [b.json() for b in bodies]
 
@@ -75,47 +78,60 @@ CREATE TABLE matches (
     header TEXT NOT NULL, client TEXT NOT NULL, status TEXT NOT NULL, closed TEXT,
     bot_error TEXT, version INTEGER NOT NULL, created REAL NOT NULL, updated REAL NOT NULL
 );
+CREATE INDEX matches_by_status ON matches (status, updated);
+CREATE INDEX matches_by_client ON matches (client, status);
 CREATE TABLE moves (
     match_id TEXT NOT NULL, n INTEGER NOT NULL, player INTEGER NOT NULL,
     notation TEXT NOT NULL, PRIMARY KEY (match_id, n)
 ) WITHOUT ROWID;
 """
-"""The schema before the store recorded whether a seed was chosen (user_version 2)."""
+"""The tables and indexes of schema 2 (user_version 2), before the store recorded whether
+a seed was chosen."""
+
+OLD_TOKENS = ("old-token-0", "old-token-1")
 
 
-def _record() -> meeple.GameRecord:
-    return meeple.Match("goofspiel", 2, seed=5).record()
-
-
-def test_a_database_of_the_previous_schema_gains_the_flag_in_place(db: Path) -> None:
-    header = meeple.dumps(_record())
+def _schema_2_database(db: Path) -> None:
+    """A schema-2 database holding one open Goofspiel match, one bid in."""
+    old = meeple.Match("goofspiel", 2, seed=5)
+    old.play("bid 4", 0)
+    header = meeple.dumps(attrs.evolve(old.record(), moves=()))
+    now = time.time()  # an idle match would be closed by the sweep
     with edited(db) as connection:
         connection.executescript(SCHEMA_2)
         connection.execute(
-            "INSERT INTO matches VALUES ('old-match-1', 'goofspiel', '[\"human\", \"random\"]', "
-            "'[null, null]', ?, 'local', 'open', NULL, NULL, 0, 0, 0)",
-            (header,),
+            "INSERT INTO matches VALUES ('old-match-1', 'goofspiel', ?, ?, ?, 'local', 'open', "
+            "NULL, NULL, 1, ?, ?)",
+            (
+                json.dumps(["human", "human"]),
+                json.dumps([hash_token(token) for token in OLD_TOKENS]),
+                header,
+                now,
+                now,
+            ),
         )
+        connection.execute("INSERT INTO moves VALUES ('old-match-1', 1, 0, 'bid 4')")
         connection.execute("PRAGMA user_version = 2")
-    kept = NewMatch("new-match-1", ("human", "random"), (None, None), _record(), "", True)
+
+
+def test_a_database_of_the_previous_schema_gains_the_flag_in_place(db: Path) -> None:
+    _schema_2_database(db)
+    old = {"match": "old-match-1", "seats": [{"token": token} for token in OLD_TOKENS]}
     for opening in range(2):  # the column is added once: a second opening changes nothing
-        store = Store(db)
-        try:
-            old = store.load("old-match-1")
-            assert old is not None
-            assert old.seed_chosen is False  # schema 2 did not record it: taken as drawn
-            if opening == 0:
-                store.insert(kept, over=False)
-            new = store.load("new-match-1")
-            assert new is not None
-            assert new.seed_chosen is True
-        finally:
-            store.close()
-    connection = sqlite3.connect(db)
-    try:
+        with TestClient(create_app(db)) as client:
+            bodies = _everyone(client, old)
+            # schema 2 did not record it: the old match is taken as drawn
+            assert [body["chosen_seed"] for body in bodies] == [None] * 3
+            assert [body["version"] for body in bodies] == [1 + opening] * 3
+            if opening == 0:  # it plays on, and a new match keeps its chosen seed
+                played = act(client, "old-match-1", OLD_TOKENS[1], "bid 2", 1)
+                assert played.status_code == 200, played.text
+                new = create(client, "goofspiel", ["human", "human"], seed=8)
+            assert {b["chosen_seed"] for b in _everyone(client, new)} == {8}
+    with edited(db) as connection:
         assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
-    finally:
-        connection.close()
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(matches)")]
+        assert columns.count("seed_chosen") == 1
 
 
 def test_the_docs_promise_it_and_no_longer_leave_it_out_of_scope() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import re
 import sys
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
@@ -27,7 +28,9 @@ from meeple.web.errors import ApiError
 from meeple.web.errors import error_body
 from meeple.web.live import hash_token
 from meeple.web.match_cap import network_of
+from meeple.web.rows import SCHEMA_VERSION
 from meeple.web.store import PRUNE_BATCH
+from meeple.web.store import Store
 
 from ..shared import number
 from ..shared import prose
@@ -35,6 +38,7 @@ from ..shared import says
 from .support import act
 from .support import bearer
 from .support import create
+from .support import edited
 from .support import refused
 
 PAGE = "docs/web.md"
@@ -222,3 +226,19 @@ def test_the_sweep_deletes_as_many_matches_at_a_time_as_the_page_says() -> None:
     """ "finished or closed ones past their retention are deleted, 500 at a time"."""
     said = says(PAGE, r"past their retention are deleted, (\d+) at a time")
     assert number(said[1]) == PRUNE_BATCH
+
+
+def test_the_store_writes_the_schema_the_page_gives(tmp_path: Path) -> None:
+    """ "The store writes schema 3 (SQLite's `user_version`) ... One of schema 2 gains
+    the column `seed_chosen` in place"."""
+    said = says(
+        PAGE,
+        r"The store writes schema (\d+) \(SQLite's `user_version`\)\..*?"
+        r"One of schema (\d+) gains the column `seed_chosen` in place",
+    )
+    written, previous = (number(n) for n in said.groups())
+    Store(tmp_path / "fresh.sqlite3").close()
+    with edited(tmp_path / "fresh.sqlite3") as connection:
+        (version,) = connection.execute("PRAGMA user_version").fetchone()
+    assert written == version == SCHEMA_VERSION
+    assert previous == SCHEMA_VERSION - 1
