@@ -1,6 +1,6 @@
 """A seed chosen at creation is told to every seat: whoever chose it can work out every
 hidden card, so the others are shown it too and nobody knows more of the deal than the
-rest. A seed the server draws stays secret (docs/web.md, "what a seat is told")."""
+rest. A seed the server draws stays secret (docs/web.md, "What is promised")."""
 
 from __future__ import annotations
 
@@ -52,9 +52,16 @@ def test_a_seed_the_server_draws_is_shown_to_nobody(client: TestClient) -> None:
     made = create(client, "wojtek", SEATS)
     bodies = _everyone(client, made)
     assert [body["chosen_seed"] for body in bodies] == [None] * 4
-    seed = hub_of(client.app).held(str(made["match"])).match.seed  # type: ignore[arg-type]  # TestClient.app is the Starlette app
-    for response_text in (str(body) for body in bodies):
-        assert str(seed) not in response_text
+    match = made["match"]
+    seed = hub_of(client.app).held(match).match.seed  # type: ignore[arg-type]  # TestClient.app is the Starlette app
+    heads = [bearer(seat["token"]) for seat in made["seats"]] + [{}]
+    answers = [json.dumps(made), *map(json.dumps, bodies), client.get(f"/m/{match}").text]
+    answers += [
+        client.get(f"/api/matches/{match}/{path}", headers=head).text
+        for head in heads
+        for path in ("legal", "record")
+    ]
+    assert [answer for answer in answers if str(seed) in answer] == []
 
 
 def test_the_schema_says_what_chosen_seed_is(client: TestClient) -> None:

@@ -106,9 +106,11 @@ def _store(client: TestClient) -> Store:
 
 def _serve(client: TestClient, match: Match, seats: list[str]) -> tuple[str, list[str]]:
     """A new match on `client`'s server whose game is `match` and whose seats are `seats`
-    (swapped in before anyone looks, and before any bot is woken); its id and tokens."""
+    (swapped in before anyone looks, and before any bot is woken); its id and tokens.
+    Created without a seed: one its creator chose is shown to every seat, and with it
+    the deal (so no re-dealt world would pass for the true one)."""
     humans = ["human"] * match.players
-    body = {"game": match.game.spec.name, "players": match.players, "seats": humans, "seed": 0}
+    body = {"game": match.game.spec.name, "players": match.players, "seats": humans}
     created = client.post("/api/matches", json=body).json()
     live = _held(client, created["match"])
     live.match, live.seats = match, tuple(seats)
