@@ -19,6 +19,7 @@ game or a bot.
 
 from __future__ import annotations
 
+import statistics
 from math import comb
 from typing import Any
 
@@ -28,8 +29,11 @@ import meeple
 from meeple.sim import game_seed
 from meeple.sim import play_game
 from meeple.sim import wilson_interval
+from meeple.sim.stats import Z95
 
 from ..shared import BUILT_IN
+from ..shared import number
+from ..shared import says
 
 KINDS = ("greedy", "heuristic", "mcts", "guided")
 """The bots measured."""
@@ -162,3 +166,20 @@ def test_each_quick_budget_has_the_power_to_pass(name: str, kind: str) -> None:
         f"{games} games pass with probability {power:.3f} for a bot winning "
         f"{low:.3f} of its games: too few to show the edge reliably"
     )
+
+
+def test_the_wypas_page_describes_the_measurement_this_file_makes() -> None:
+    said = says(
+        "docs/rules/wypas.md",
+        r"Measured by `tests/bots/test_strength\.py` \((\d+) seats, .*?; MCTS at (\d+) "
+        r"iterations and rollout depth (\d+)\): each bot's win share is above a fair (\w+) "
+        r"with (\d+)% confidence, the greedy bot's over the long run only",
+    )
+    seats, iterations, depth, fair, confidence = said.groups()
+    assert number(seats) == _players("wypas")
+    assert SPECS["mcts"] == f"mcts:iterations={iterations},rollout_depth={depth}"
+    assert {"third": 3}[fair] == _players("wypas")
+    assert statistics.NormalDist().inv_cdf(0.5 + number(confidence) / 200) == pytest.approx(
+        Z95, abs=1e-3
+    )
+    assert ("wypas", "greedy") not in QUICK
