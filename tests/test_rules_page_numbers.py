@@ -15,10 +15,36 @@ import attrs
 import pytest
 
 import meeple
+from meeple.bear_mountain.components import CARD_IDS
+from meeple.bear_mountain.components import DRAFT_PICKS
+from meeple.bear_mountain.components import HAND_SIZE as BEAR_HAND
+from meeple.bear_mountain.components import HIKE_LENGTH
+from meeple.bear_mountain.components import SCORE_CARDS
+from meeple.bear_mountain.components import SOLO_SCORES
+from meeple.bear_mountain.encoding import SIGHT_BOUNDS
 from meeple.way_of_bear.options import MAX_ROUNDS_LIMIT
 from meeple.way_of_bear.setup import STEPS_PER_CARD
 from meeple.way_of_bear.setup import STEPS_PER_TURN
+from meeple.wojtek.board import MAX_BOARD_BYTES
+from meeple.wojtek.board import MAX_SPACES
+from meeple.wojtek.board import MAX_TEXT
+from meeple.wojtek.components import BEAR_COUNTS
+from meeple.wojtek.components import BEAR_TYPE_NAMES
+from meeple.wojtek.components import CARDS_PER_TYPE
+from meeple.wojtek.components import CITIES
 from meeple.wojtek.components import HAND_SIZE
+from meeple.wojtek.components import PAWNS
+from meeple.wojtek.components import TRAVEL_COUNTS
+from meeple.wojtek.encoding import ROUND_SCALE
+from meeple.wojtek.moves_encoding import MAX_AHEAD
+from meeple.wypas.encoding import BID_MAX
+from meeple.wypas.encoding import BLACK_MAX
+from meeple.wypas.encoding import FLEECES_MAX
+from meeple.wypas.encoding import HAND_MAX
+from meeple.wypas.encoding import LAID_MAX
+from meeple.wypas.encoding import PEN_MAX
+from meeple.wypas.encoding import PEN_POINTS_MAX
+from meeple.wypas.encoding import POINTS_MAX
 
 from .shared import BUILT_IN
 from .shared import doc_table
@@ -237,3 +263,85 @@ def test_the_observations_are_as_long_as_the_pages_say() -> None:
     assert _observation_sizes("bear_mountain") == {1: solo, 2: two, 3: three, 4: four}
     assert solo == header + 1 + alone
     assert [two, three, four] == [header + n + fixed + per_seat * n for n in (2, 3, 4)]
+
+
+def test_the_wojtek_components_are_the_counts_its_table_gives() -> None:
+    rows = {row[0]: row[1] for row in doc_table(_page("wojtek"), "| component | count |")}
+    travel = re.fullmatch(
+        r"(\d+): (\d+) truck cards in each of (\d+) colours, (\d+) rainbow .*", rows["travel cards"]
+    )
+    bears = re.fullmatch(
+        r"(\d+): (\d+) types x (\d+) different cards x (\d+) copies, plus (\d+) person cards",
+        rows["bear cards"],
+    )
+    assert travel, rows["travel cards"]
+    assert bears, rows["bear cards"]
+    total, trucks, colours, rainbows = map(int, travel.groups())
+    assert (trucks,) * colours + (rainbows,) == TRAVEL_COUNTS
+    assert total == sum(TRAVEL_COUNTS)
+    total, types, cards, copies, persons = map(int, bears.groups())
+    assert (len(BEAR_TYPE_NAMES), CARDS_PER_TYPE) == (types, cards)
+    assert (copies,) * (types * cards) + (persons,) == BEAR_COUNTS
+    assert total == sum(BEAR_COUNTS)
+    assert number(rows["city cards"].split(":")[0]) == len(CITIES)
+    assert number(rows["pawns"].split(":")[0]) == len(PAWNS)
+
+
+def test_the_wojtek_encoding_scales_are_those_the_page_gives() -> None:
+    said = says(
+        _page("wojtek"),
+        r"Counts are divided by how many such cards exist \((\d+) per bear card, (\d+) persons, "
+        r"(\d+) per truck colour, (\d+) rainbows, (\d+) bear and (\d+) travel cards in all\), "
+        r"and a hand by its size of (\d+)\. Distances are divided by (\d+) \(`MAX_AHEAD`; .*?\) "
+        r"and the round by (\d+) \(`ROUND_SCALE`\)",
+    )
+    copies, persons, trucks, rainbows, bears, travel, hand, ahead, rounds = map(int, said.groups())
+    assert (copies,) * (len(BEAR_COUNTS) - 1) + (persons,) == BEAR_COUNTS
+    assert (trucks,) * (len(TRAVEL_COUNTS) - 1) + (rainbows,) == TRAVEL_COUNTS
+    assert (bears, travel) == (sum(BEAR_COUNTS), sum(TRAVEL_COUNTS))
+    assert (hand, ahead, rounds) == (HAND_SIZE, MAX_AHEAD, ROUND_SCALE)
+
+
+def test_a_wojtek_board_is_as_large_as_the_page_allows() -> None:
+    said = says(
+        _page("wojtek"),
+        r"Size limits: at most (\d+) spaces, text fields of 1-(\d+) characters, and "
+        r"`read_board_file` reads at most (\d+) kB",
+    )
+    spaces, text, kilobytes = map(int, said.groups())
+    assert (spaces, text, kilobytes * 1000) == (MAX_SPACES, MAX_TEXT, MAX_BOARD_BYTES)
+
+
+def test_the_wypas_encoding_scales_are_those_the_page_gives() -> None:
+    said = says(
+        _page("wypas"),
+        r"divided by the maxima in `encoding\.py` \(hand (\d+), bid (\d+), laid bid cards (\d+), "
+        r"points (\d+), fleeces (\d+), pen cards (\d+), pen points (\d+), black sheep (\d+)\)",
+    )
+    scales = (HAND_MAX, BID_MAX, LAID_MAX, POINTS_MAX, FLEECES_MAX, PEN_MAX, PEN_POINTS_MAX)
+    assert tuple(map(int, said.groups())) == (*scales, BLACK_MAX)
+
+
+def test_the_bear_mountain_encoding_scales_are_those_the_page_gives() -> None:
+    page = _page("bear_mountain")
+    sights = says(
+        page,
+        r"\(birds (\d+), bluebirds (\d+), \.\.\., each habitat (\d+) halves, "
+        r"mountain and valley (\d+),",
+    )
+    counts = says(
+        page,
+        r"points and shared cards use (\d+), the deck count (\d+), hand sizes (\d+) and "
+        r"selected cards (\d+)\. The one exception is a hike's length, which saturates at (\d+)",
+    )
+    solo = says(page, r"/ (\d+) \(the sum of the (\d+) solo cards' bounds\)")
+    bound = {card.slug: SIGHT_BOUNDS[card.id - 1] for card in SCORE_CARDS}
+    habitats = {bound[f"longest-{habitat}"] for habitat in ("conifer", "hardwood", "meadow")}
+    climbs = {bound["biggest-mountain"], bound["deepest-valley"]}
+    birds, bluebirds, halves, climb = map(int, sights.groups())
+    assert (bound["most-birds"], bound["most-bluebirds"]) == (birds, bluebirds)
+    assert (habitats, climbs) == ({halves}, {climb})
+    facts = (len(SCORE_CARDS), len(CARD_IDS), BEAR_HAND, DRAFT_PICKS[0], HIKE_LENGTH)
+    assert tuple(map(int, counts.groups())) == facts
+    solo_bounds = [SIGHT_BOUNDS[card - 1] for card in SOLO_SCORES]
+    assert tuple(map(int, solo.groups())) == (sum(solo_bounds), len(solo_bounds))

@@ -31,6 +31,7 @@ __all__ = [
     "BOARD_FILES",
     "DEFAULT_BOARD",
     "MAX_SPACES",
+    "MAX_TEXT",
     "Board",
     "BoardError",
     "BoardSpec",
@@ -52,14 +53,13 @@ MAX_SPACES: Final = 400
 """Most spaces a board may have (the standard board has 74)."""
 MAX_BOARD_BYTES: Final = 256_000
 """Largest board file `read_board_file` reads."""
-_MAX_TEXT: Final = 60
+MAX_TEXT: Final = 60
+"""Longest text field (a name, a title) of a board."""
 
 
 def _short_text(_: Any, attribute: Any, value: Any) -> None:
-    if value is not None and (not isinstance(value, str) or not 0 < len(value) <= _MAX_TEXT):
-        raise ValueError(
-            f"{attribute.name} must be text of 1-{_MAX_TEXT} characters, not {value!r}"
-        )
+    if value is not None and (not isinstance(value, str) or not 0 < len(value) <= MAX_TEXT):
+        raise ValueError(f"{attribute.name} must be text of 1-{MAX_TEXT} characters, not {value!r}")
 
 
 @attrs.frozen
