@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -187,3 +188,46 @@ def test_a_slot_freed_between_a_waiters_cancel_and_its_wake_up_goes_to_the_next(
     slots, granted = asyncio.run(scenario())
     assert granted
     assert (slots.busy, slots.queued) == (0, 0)
+
+
+class _OnceOnlyPipe:
+    """A pipe end that fails a second close, as a descriptor closed twice does (EBADF)."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.closes = 0
+
+    def close(self) -> None:
+        self.closes += 1
+        if self.closes > 1:
+            raise OSError(9, "Bad file descriptor")
+        time.sleep(0.05)  # long enough for a second thread to arrive meanwhile
+        self.real.close()
+
+
+def test_a_worker_killed_twice_at_once_closes_its_pipe_once() -> None:
+    """Regression: a server stopping while a bot decided killed the worker from two
+    threads (the pool's close, and the deciding thread seeing its pipe end); both closed
+    the pipe, and the second close failed the server's shutdown (EBADF, "Application
+    shutdown failed"), about one stop in eight under load."""
+    from meeple.web.workers import _Worker
+
+    worker = _Worker()
+    pipe = _OnceOnlyPipe(worker.conn)
+    worker.conn = pipe  # type: ignore[assignment]  # a stand-in that counts the closes
+    failures: list[BaseException] = []
+
+    def kill() -> None:
+        try:
+            worker.kill()
+        except BaseException as err:  # the test reports any failure
+            failures.append(err)
+
+    threads = [threading.Thread(target=kill) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert failures == []
+    assert pipe.closes == 1
+    assert not worker.process.is_alive()

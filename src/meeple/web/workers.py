@@ -110,12 +110,21 @@ class _Worker:
         )
         self.process.start()
         theirs.close()
+        self._kill_lock = threading.Lock()
+        self._killed = False
 
     def kill(self) -> None:
-        """End the process at once (it may be stuck) and close the pipe."""
-        self.process.kill()
-        self.process.join(timeout=5)
-        self.conn.close()
+        """End the process at once (it may be stuck) and close the pipe, once: a server
+        stopping (`BotWorkers.close`) and the thread whose decision that ends (`_drop`)
+        both kill the worker, and two closes of the pipe raced to close one descriptor
+        twice (EBADF: "Application shutdown failed")."""
+        with self._kill_lock:
+            if self._killed:
+                return
+            self._killed = True
+            self.process.kill()
+            self.process.join(timeout=5)
+            self.conn.close()
 
 
 class BotWorkers:
