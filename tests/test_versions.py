@@ -51,3 +51,11 @@ def test_the_readme_and_the_docs_name_the_claimed_pythons() -> None:
         assert says(page, r"Python (3\.\d+)\+")[1] == claimed[0], page
     tested = says("README.md", r"every claimed Python that is installed \((3\.\d+)-(3\.\d+)\)")
     assert tested.groups() == (claimed[0], claimed[-1])
+
+
+def test_the_testing_page_names_every_claimed_python() -> None:
+    said = says(
+        "docs/development/testing.md",
+        r"`nox -s tests` \| the default tier on every Python the package claims \(([\d., ]+)\)",
+    )
+    assert said[1].split(", ") == _claimed()

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from collections.abc import Iterator
 from collections.abc import Sequence
 from typing import Any
+from typing import Final
 from typing import Literal
 
 import attrs
@@ -220,8 +221,10 @@ def run_tasks(
 
 # Ray keeps Unix sockets in <root>/session_<date>_<time>_<micro>_<pid>/sockets/ (a
 # 39-character session name, a 21-character socket path under it), and a socket's path
-# may hold at most 107 bytes: under a deep TMPDIR a local Ray does not start at all.
-_RAY_ROOT_MAX = 107 - 1 - 39 - len("/sockets/plasma_store") - 6  # 6 bytes spare
+# may hold at most `SOCKET_PATH_MAX` bytes: under a deep TMPDIR a local Ray does not start.
+SOCKET_PATH_MAX: Final = 107
+"""The longest path a Unix socket may have, in bytes (Linux's ``sun_path`` less its NUL)."""
+_RAY_ROOT_MAX = SOCKET_PATH_MAX - 1 - 39 - len("/sockets/plasma_store") - 6  # 6 bytes spare
 
 
 def local_ray_settings() -> dict[str, Any]:
