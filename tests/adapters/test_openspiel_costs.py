@@ -26,7 +26,14 @@ from meeple.adapters import _common
 from meeple.adapters.openspiel import register
 from meeple.core import InvalidOptionsError
 
+from ..shared import number
+from ..shared import says
 from ..toy_game import TOY
+
+EARLY, LATE = 10, 5_000
+"""The moves of a long game at which clone and apply_action must cost the same."""
+SEATS = 6
+"""The seats of that long Wypas game (the most Wypas seats: the longest game)."""
 
 
 @contextmanager
@@ -98,7 +105,7 @@ def allocated_by(work: Callable[[], object]) -> int:
 def long_wypas_game_at(*moves: int) -> Iterator[tuple[Any, Any, random.Random, int]]:
     """A seeded six-player Wypas game through OpenSpiel, paused at each count of `moves`:
     the pyspiel game, its state, the move chooser (to go on with), the count."""
-    game = pyspiel.load_game(register("wypas"), {"players": 6, "seed": 1})
+    game = pyspiel.load_game(register("wypas"), {"players": SEATS, "seed": 1})
     state = game.new_initial_state()
     chooser = random.Random(1)
     for count in moves:
@@ -112,7 +119,7 @@ def test_clone_copies_as_much_at_move_5000_as_at_move_10(
     # Finding 1: the per-state move list was deep-copied on every clone, 21 ms at move
     # 9,800 of a 6-player Wypas game against 0.09 ms at move 10.
     work = {}
-    for _, state, _, moves in long_wypas_game_at(10, 5_000):
+    for _, state, _, moves in long_wypas_game_at(EARLY, LATE):
         deals = deals_and_encodings["deals"]
         with counting_deepcopies() as copied:
             clone = state.clone()
@@ -120,14 +127,14 @@ def test_clone_copies_as_much_at_move_5000_as_at_move_10(
         assert deals_and_encodings["deals"] == deals, "a clone must not deal a new game"
         assert clone.history() == state.history()
         assert str(clone) == str(state)
-    assert work[5_000] <= 2 * work[10], work
+    assert work[LATE] <= 2 * work[EARLY], work
 
 
 def test_apply_action_allocates_as_much_at_move_5000_as_at_move_10() -> None:
     # Finding 1: apply_action rebuilt the whole move list on every step. Measured as
     # the bytes the adapter allocates beyond meeple's own apply of the same move.
     overhead = {}
-    for game, state, chooser, moves in long_wypas_game_at(10, 5_000):
+    for game, state, chooser, moves in long_wypas_game_at(EARLY, LATE):
         legal = state.legal_actions()
         action = legal[chooser.randrange(len(legal))]
         player = state.current_player()
@@ -137,7 +144,7 @@ def test_apply_action_allocates_as_much_at_move_5000_as_at_move_10() -> None:
         own = allocated_by(partial(inner.apply, move, player))
         wrapped = allocated_by(partial(state.clone().apply_action, action))
         overhead[moves] = max(0, wrapped - own)
-    assert overhead[5_000] <= 2 * max(overhead[10], 1_000), overhead
+    assert overhead[LATE] <= 2 * max(overhead[EARLY], 1_000), overhead
 
 
 def test_full_length_wypas_random_sim_test() -> None:
@@ -242,3 +249,13 @@ def test_fresh_states_share_the_deal_until_one_is_played() -> None:
     assert game.new_initial_state().meeple_state == after.meeple_state  # still seed 4's
     with pytest.raises(InvalidOptionsError, match="takes a seed"):
         game.new_initial_state("seventeen")
+
+
+def test_the_openspiel_page_names_the_moves_these_tests_compare() -> None:
+    said = says(
+        "docs/adapters/openspiel.md",
+        r"objects deep-copied by a clone at move ([\d,]+) of a (\w+)-player Wypas game against "
+        r"move (\d+); bytes allocated by `apply_action`",
+    )
+    late, seats, early = said.groups()
+    assert (number(early), number(late), number(seats)) == (EARLY, LATE, SEATS)
