@@ -132,13 +132,23 @@ def bench(
         fail(str(err))
 
 
+_SEAT_ORDER = "one per seat, in order (the last one given fills the remaining seats)"
 SeatArg = Annotated[
     list[str] | None,
     typer.Option(
         "--seat",
         "-s",
-        help="human, random, greedy or mcts[:iterations=N]; one per seat, in order "
-        "(the last one given fills the remaining seats)",
+        help="human, or a bot: random, greedy, heuristic, mcts or guided, with "
+        f"parameters as mcts:iterations=N; {_SEAT_ORDER}",
+    ),
+]
+BotSeatArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat",
+        "-s",
+        help="a bot: random, greedy, heuristic, mcts or guided, with parameters as "
+        f"mcts:iterations=N; {_SEAT_ORDER}",
     ),
 ]
 
@@ -257,7 +267,7 @@ def simulate(
     game: Annotated[str, typer.Argument(help="a registered game name")],
     n: Annotated[int, typer.Option("-n", help="number of games")] = 1000,
     players: Annotated[int | None, typer.Option(help="seats (default: the fewest)")] = None,
-    seat: SeatArg = None,
+    seat: BotSeatArg = None,
     seed: Annotated[int, typer.Option(help="master seed; results depend only on it")] = 0,
     option: OptionArg = None,
     workers: WorkersArg = None,
@@ -305,7 +315,7 @@ def analyze(
     players: Annotated[
         int | None, typer.Option(help="seats (default: the fewest, at least 2 where allowed)")
     ] = None,
-    seat: SeatArg = None,
+    seat: BotSeatArg = None,
     rotate: Annotated[
         bool, typer.Option(help="play every deal with the bots rotated through every seat")
     ] = False,
