@@ -219,6 +219,26 @@ def test_a_missing_extra_keeps_its_brackets_and_fails_before_any_game(tmp_path: 
     assert BAR not in said
 
 
+@pytest.fixture
+def without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As if the ray extra were not installed."""
+    for name in [m for m in sys.modules if m == "ray" or m.startswith("ray.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "ray", None)
+
+
+@pytest.mark.usefixtures("without_ray")
+@pytest.mark.parametrize("command", ["simulate", "analyze"])
+def test_the_ray_backend_without_its_extra_fails_before_the_bar(
+    command: str, tmp_path: Path
+) -> None:
+    """A newcomer's `--backend ray` drew the progress bar, then refused."""
+    out = str(tmp_path / ("a" if command == "analyze" else "a.jsonl"))
+    args = [command, TOY, "-n", "4", "--backend", "ray", "--out", out]
+    said = _refused(args, f"the ray backend needs the ray extra: {install_hint('ray')}")
+    assert BAR not in said
+
+
 def test_the_bench_commands_the_performance_page_shows_are_valid() -> None:
     """Each resolves its game and options (an unknown option is refused first); an
     impossible --games added at the end is then the only thing refused."""

@@ -10,6 +10,7 @@ import attrs
 import typer
 
 from ..core.errors import InvalidOptionsError
+from ..core.extras import install_hint
 from ..sim.batch import Backend
 from ..sim.batch import backend_named
 
@@ -31,7 +32,16 @@ class RunOn:
     @classmethod
     def from_flags(cls, backend: str, workers: int | None, ray_address: str | None) -> RunOn:
         """The flags as given; an unknown backend (InvalidOptionsError names the two
-        there are) or fewer than one worker is refused here, before any game is played."""
+        there are), the ray backend without the ray extra, or fewer than one worker is
+        refused here, before any game is played."""
         if workers is not None and workers < 1:
             raise InvalidOptionsError(f"--workers must be at least 1, not {workers}")
-        return cls(backend_named(backend), workers, ray_address)
+        named = backend_named(backend)
+        if named == "ray":
+            try:
+                import ray  # noqa: F401  (only whether the extra is there)
+            except ImportError:
+                raise InvalidOptionsError(
+                    f"the ray backend needs the ray extra: {install_hint('ray')}"
+                ) from None
+        return cls(named, workers, ray_address)
