@@ -198,12 +198,17 @@ def test_an_install_hint_is_what_to_paste_for_the_way_meeple_was_installed() -> 
     assert install_hint("ray", Installed(clone), here=clone) == "pip install '.[ray]'"
 
 
+def _unimportable(monkeypatch: pytest.MonkeyPatch, top: str) -> None:
+    """Make `top` and its submodules fail to import, as if never installed."""
+    for name in [m for m in sys.modules if m == top or m.startswith(f"{top}.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, top, None)
+
+
 @pytest.fixture
 def without_matplotlib(monkeypatch: pytest.MonkeyPatch) -> None:
     """As if the plot extra were not installed."""
-    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    _unimportable(monkeypatch, "matplotlib")
 
 
 @pytest.mark.usefixtures("without_matplotlib")
@@ -222,9 +227,7 @@ def test_a_missing_extra_keeps_its_brackets_and_fails_before_any_game(tmp_path: 
 @pytest.fixture
 def without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
     """As if the ray extra were not installed."""
-    for name in [m for m in sys.modules if m == "ray" or m.startswith("ray.")]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "ray", None)
+    _unimportable(monkeypatch, "ray")
 
 
 @pytest.mark.usefixtures("without_ray")
