@@ -8,18 +8,13 @@ the action left them (reserves, owed, temples, bag, rng; `s`'s own for what it d
 not move), and it names them in one call with the turn fields it decides.
 
 Keywords, not a dict of changes: ``replace(state, **changes)`` unpacks the dict into
-keywords and CPython packs them into a dict again, and the changes cost a dict of
-their own, filled store by store through a chain of helpers (``update`` with
-keywords dearest of all). Measured under cachegrind, a successor named by nine
-keywords took 11,100 machine instructions, by a dict of the same nine 16,500.
-
-Each keyword costs about 500 instructions, a `replace` about 6,500, a Python call
-with its arguments about as much as a keyword. Naming the fields at each handler,
-only those it changes, measured best (60,040 instructions a step of 4-player
-playouts, against 62,670 with the dicts), but wrote the turn's six fields again in
-nine calls; `_turned` names them once at 61,350, passing a few unchanged fields. A
-rare extra takes a `replace` of its own: a placement's Seal card draw, the end of an
-additional action, the leftovers a new turn clears (modifiers, additional action).
+keywords and CPython packs them into a dict again, so a successor named by a dict
+costs about half again as much as one named by keywords (measured under
+cachegrind, where a step of this game costs the most). `_turned` names the turn's
+fields in one place rather than at each handler: a little dearer than naming only
+what each handler changes, but one place to read. A rare extra takes a `replace` of
+its own: a placement's Seal card draw, the end of an additional action, the
+leftovers a new turn clears (modifiers, additional action).
 
 This is the hottest code of the slowest game, where a Python call costs as much as
 a dozen lines: colour counts (always four, checked when the data is loaded) are
