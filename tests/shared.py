@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
@@ -42,6 +43,23 @@ COLOUR_SETTINGS: Final = (
 )
 """Environment variables that decide whether the CLI prints colour (Rich reads them all):
 no test takes them from the machine (tests/conftest.py clears them)."""
+
+CHROMIUM_SOCKET_NAME: Final = len("/org.chromium.Chromium.XXXXXX/SingletonSocket")
+"""How much Chromium adds to its temporary folder for the Unix socket it keeps there."""
+
+
+def chromium_env() -> dict[str, str | float | bool]:
+    """The environment to launch Chromium in (Playwright's ``env``): this one, with the
+    POSIX temporary folder as ``TMPDIR`` when the system's is too long for Chromium's
+    socket, or not ASCII (under a deep ``TMPDIR`` Chromium stops at once, "Socket path
+    too long"). The browser tests then run wherever the temporary folder is."""
+    from meeple.sim.batch import SOCKET_PATH_MAX
+
+    temp = tempfile.gettempdir()
+    if len(temp.encode()) + CHROMIUM_SOCKET_NAME <= SOCKET_PATH_MAX and temp.isascii():
+        return {**os.environ}
+    return {**os.environ, "TMPDIR": "/tmp"}
+
 
 SHORT_OPTIONS: Final[dict[str, dict[str, Any]]] = {"wypas": {"max_rounds": 3}}
 """Options that keep a game short in tests that play whole games through slow front

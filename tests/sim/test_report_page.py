@@ -20,6 +20,8 @@ from typer.testing import CliRunner
 
 from meeple.cli.app import app
 
+from ..shared import chromium_env
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
@@ -48,7 +50,9 @@ def test_the_report_renders_in_a_browser(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, env=chromium_env()
+        )
         try:
             page = browser.new_page(viewport={"width": 1200, "height": 900})
             page.goto((out / "report.html").as_uri())

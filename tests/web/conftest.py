@@ -13,6 +13,7 @@ from meeple.web import Limits
 from meeple.web import create_app
 from tests.toy_game import TOY
 
+from ..shared import chromium_env
 from .support import LiveServer
 from .support import live_server
 
@@ -66,6 +67,8 @@ def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright  # only the browser tests need it
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, env=chromium_env()
+        )
         yield launched
         launched.close()
