@@ -177,3 +177,27 @@ def test_simulate_plays_on_every_core_unless_told(monkeypatch: pytest.MonkeyPatc
     assert pools == [3]
     assert CliRunner().invoke(app, [*args, "--workers", "2"]).exit_code == 0
     assert pools == [3, 2]
+
+
+def test_a_batch_starts_no_more_processes_than_it_has_tasks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two games on a 64-core machine start two processes, not 64 (a pool forks all of
+    its processes at once), with ``--workers`` or without."""
+    from typer.testing import CliRunner
+
+    from meeple.cli.app import app
+    from meeple.sim import batch
+
+    pools: list[int] = []
+
+    def pool(work: Any, items: Sequence[Any], games: int, workers: int, progress: Any) -> Any:
+        pools.append(workers)
+        return [work(item) for item in items]
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(batch, "run_in_pool", pool)
+    args = ["simulate", TOY_PATH, "-n", "2", "--players", "2", "--seat", "random"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    assert CliRunner().invoke(app, [*args, "--workers", "8"]).exit_code == 0
+    assert pools == [2, 2]

@@ -216,7 +216,9 @@ def run_tasks(
         tell = progress or (lambda _: None)
         return [run_task(task, on_game=lambda: tell(1)) for task in tasks]
     games = sum(len(task.indices) for task in tasks)
-    return run_in_pool(run_task, tasks, games, count, progress)
+    # A pool starts all its processes at once (fork): no more than there are tasks, so a
+    # short batch on a many-core machine does not start a process per core.
+    return run_in_pool(run_task, tasks, games, min(count, len(tasks)), progress)
 
 
 # Ray keeps Unix sockets in <root>/session_<date>_<time>_<micro>_<pid>/sockets/ (a
