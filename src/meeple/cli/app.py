@@ -45,7 +45,16 @@ app = typer.Typer(
 
 OptionArg = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="key=value, repeatable; key=@FILE reads data from a file"),
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="key=value, repeatable; key=@FILE reads data from a file",
+    ),
+]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a registered game name")]
+SeedArg = Annotated[
+    int, typer.Option(metavar="SEED", help="master seed; results depend only on it")
 ]
 
 
@@ -76,9 +85,13 @@ def games() -> None:
 
 @app.command()
 def demo(
-    game: Annotated[str, typer.Argument(help="a registered game name")],
-    players: Annotated[int | None, typer.Option(help="seats (default: the fewest)")] = None,
-    seed: Annotated[int, typer.Option(help="seed for the deal and the players")] = 1,
+    game: GameArg,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="seats (default: the fewest)")
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(metavar="SEED", help="seed for the deal and the players")
+    ] = 1,
     option: OptionArg = None,
     quiet: Annotated[bool, typer.Option(help="print only the result")] = False,
     no_color: NoColorOption = False,
@@ -108,16 +121,22 @@ def demo(
 
 @app.command()
 def bench(
-    game: Annotated[str, typer.Argument(help="registered name or package.module:ATTR")],
-    players: Annotated[list[int] | None, typer.Option(help="repeatable; default all")] = None,
+    game: Annotated[
+        str, typer.Argument(metavar="GAME", help="registered name or package.module:ATTR")
+    ],
+    players: Annotated[
+        list[int] | None, typer.Option(metavar="N", help="repeatable; default all")
+    ] = None,
     option: OptionArg = None,
     games_per_run: Annotated[
         int | None,
         typer.Option(
-            "--games", help="games per timed run (default: as many as last about 2 s, timed first)"
+            "--games",
+            metavar="N",
+            help="games per timed run (default: as many as last about 2 s, timed first)",
         ),
     ] = None,
-    runs: Annotated[int, typer.Option(help="timed runs; the median is reported")] = 5,
+    runs: Annotated[int, typer.Option(metavar="N", help="timed runs; the median is reported")] = 5,
 ) -> None:
     """Random-playout steps/s and games/s through the public API."""
     from .bench import run_bench
@@ -138,6 +157,7 @@ SeatArg = Annotated[
     typer.Option(
         "--seat",
         "-s",
+        metavar="SEAT",
         help="human, or a bot: random, greedy, heuristic, mcts or guided, with "
         f"parameters as mcts:iterations=N; {_SEAT_ORDER}",
     ),
@@ -147,6 +167,7 @@ BotSeatArg = Annotated[
     typer.Option(
         "--seat",
         "-s",
+        metavar="SEAT",
         help="a bot: random, greedy, heuristic, mcts or guided, with parameters as "
         f"mcts:iterations=N; {_SEAT_ORDER}",
     ),
@@ -155,14 +176,17 @@ BotSeatArg = Annotated[
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="a registered game name")],
-    players: Annotated[int | None, typer.Option(help="seats (default: as many as --seat)")] = None,
+    game: GameArg,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="seats (default: as many as --seat)")
+    ] = None,
     seat: SeatArg = None,
     seed: Annotated[
         int | None,
         typer.Option(
+            metavar="SEED",
             help="seed (default: random; in a game with chance or hidden cards it is shown "
-            "at the end)"
+            "at the end)",
         ),
     ] = None,
     option: OptionArg = None,
@@ -225,9 +249,11 @@ def play(
 
 @app.command()
 def replay(
-    path: Annotated[str, typer.Argument(help="a record saved by `save` or meeple.dumps")],
+    path: Annotated[
+        str, typer.Argument(metavar="FILE", help="a record saved by `save` or meeple.dumps")
+    ],
     seat: Annotated[
-        int | None, typer.Option(help="whose view to show (default: spectator)")
+        int | None, typer.Option(metavar="SEAT", help="whose view to show (default: spectator)")
     ] = None,
     no_color: NoColorOption = False,
 ) -> None:
@@ -264,17 +290,23 @@ def replay(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="a registered game name")],
-    n: Annotated[int, typer.Option("-n", help="number of games")] = 1000,
-    players: Annotated[int | None, typer.Option(help="seats (default: the fewest)")] = None,
+    game: GameArg,
+    n: Annotated[int, typer.Option("-n", metavar="N", help="number of games")] = 1000,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="seats (default: the fewest)")
+    ] = None,
     seat: BotSeatArg = None,
-    seed: Annotated[int, typer.Option(help="master seed; results depend only on it")] = 0,
+    seed: SeedArg = 0,
     option: OptionArg = None,
     workers: WorkersArg = None,
     backend: BackendArg = "local",
     ray_address: RayAddressArg = None,
-    out: Annotated[str | None, typer.Option(help="write per-game results (.jsonl or .csv)")] = None,
-    plots: Annotated[str | None, typer.Option(help="folder for PNG histograms")] = None,
+    out: Annotated[
+        str | None, typer.Option(metavar="FILE", help="write per-game results (.jsonl or .csv)")
+    ] = None,
+    plots: Annotated[
+        str | None, typer.Option(metavar="FOLDER", help="folder for PNG histograms")
+    ] = None,
 ) -> None:
     """Many bot games: progress, then win rates (95% CI), scores, lengths."""
     console = make_console()
@@ -303,41 +335,49 @@ def simulate(
 
 @app.command()
 def analyze(
-    game: Annotated[str, typer.Argument(help="a registered game name")],
+    game: GameArg,
     n: Annotated[
         int | None,
         typer.Option(
             "-n",
+            metavar="DEALS",
             help="deals (game seeds), each played per seating (default: 40, or fewer "
             "to fit the time budget)",
         ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option(help="seats (default: the fewest, at least 2 where allowed)")
+        int | None,
+        typer.Option(metavar="N", help="seats (default: the fewest, at least 2 where allowed)"),
     ] = None,
     seat: BotSeatArg = None,
     rotate: Annotated[
         bool, typer.Option(help="play every deal with the bots rotated through every seat")
     ] = False,
-    seed: Annotated[int, typer.Option(help="master seed; results depend only on it")] = 0,
+    seed: SeedArg = 0,
     option: OptionArg = None,
     compare: Annotated[
         list[str] | None,
-        typer.Option(help="key=value, repeatable: a second option set (variant B) to compare"),
+        typer.Option(
+            metavar="KEY=VALUE",
+            help="key=value, repeatable: a second option set (variant B) to compare",
+        ),
     ] = None,
     skill: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="BOT",
             help="a rung of the skill ladder above --skill-against, repeatable, weakest "
             "first; none to skip the ladder (default: a ladder up to MCTS, sized to the "
-            "time budget)"
+            "time budget)",
         ),
     ] = None,
     skill_against: Annotated[
-        str | None, typer.Option(help="the skill ladder's bottom rung (default: random)")
+        str | None,
+        typer.Option(metavar="BOT", help="the skill ladder's bottom rung (default: random)"),
     ] = None,
     out: Annotated[
-        str | None, typer.Option(help="folder for the report (default: analysis-GAME)")
+        str | None,
+        typer.Option(metavar="FOLDER", help="folder for the report (default: analysis-GAME)"),
     ] = None,
     workers: WorkersArg = None,
     backend: BackendArg = "local",

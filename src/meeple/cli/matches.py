@@ -32,7 +32,9 @@ matches_app = typer.Typer(
     "the server runs).",
 )
 
-DbOption = Annotated[Path, typer.Option(help="the SQLite file `meeple serve --db` uses")]
+DbOption = Annotated[
+    Path, typer.Option(metavar="FILE", help="the SQLite file `meeple serve --db` uses")
+]
 
 
 def _store(db: Path) -> Store:
@@ -93,16 +95,19 @@ def list_open(
 def close(
     db: DbOption = Path("meeple-web.sqlite3"),
     address: Annotated[
-        str | None, typer.Option(help="every unfinished match this address created")
+        str | None,
+        typer.Option(metavar="ADDRESS", help="every unfinished match this address created"),
     ] = None,
     network: Annotated[
-        str | None, typer.Option(help="every one created from this network (as listed)")
+        str | None,
+        typer.Option(metavar="NETWORK", help="every one created from this network (as listed)"),
     ] = None,
     idle_minutes: Annotated[
-        float | None, typer.Option(help="every one with no move for this many minutes")
+        float | None,
+        typer.Option(metavar="MINUTES", help="every one with no move for this many minutes"),
     ] = None,
-    match: Annotated[str | None, typer.Option(help="this match")] = None,
-    reason: Annotated[str, typer.Option(help="what its players are told")] = (
+    match: Annotated[str | None, typer.Option(metavar="ID", help="this match")] = None,
+    reason: Annotated[str, typer.Option(metavar="TEXT", help="what its players are told")] = (
         "closed by the server's operator"
     ),
 ) -> None:

@@ -27,18 +27,23 @@ def new_game(
     ],
     into: Annotated[
         Path | None,
-        typer.Option(help="the existing folder to write NAME/ in (default: the current one)"),
+        typer.Option(
+            metavar="DIR",
+            help="the existing folder to write NAME/ in (default: the current one)",
+        ),
     ] = None,
     folder: Annotated[
         Path | None,
         typer.Option(
             "--dir",
-            help="the package's own folder instead of INTO/NAME: a new folder, or an empty "
+            metavar="FOLDER",
+            help="the package's own folder instead of DIR/NAME: a new folder, or an empty "
             "one (hidden entries such as .git are kept)",
         ),
     ] = None,
     title: Annotated[
-        str | None, typer.Option(help="the game's title (default: NAME as words)")
+        str | None,
+        typer.Option(metavar="TITLE", help="the game's title (default: NAME as words)"),
     ] = None,
 ) -> None:
     """Write a new game's plugin package NAME/: a tiny playable game, its tests, a README."""

@@ -16,9 +16,9 @@ from ..sim.batch import backend_named
 
 __all__ = ["BackendArg", "RayAddressArg", "RunOn", "WorkersArg"]
 
-WorkersArg = Annotated[int | None, typer.Option(help="processes (default: all cores)")]
-BackendArg = Annotated[str, typer.Option(help="local or ray")]
-RayAddressArg = Annotated[str | None, typer.Option(help="Ray cluster address")]
+WorkersArg = Annotated[int | None, typer.Option(metavar="N", help="processes (default: all cores)")]
+BackendArg = Annotated[str, typer.Option(metavar="BACKEND", help="local or ray")]
+RayAddressArg = Annotated[str | None, typer.Option(metavar="ADDRESS", help="Ray cluster address")]
 
 
 @attrs.frozen

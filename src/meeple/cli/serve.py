@@ -73,6 +73,15 @@ _LIMIT_HELP: Final = {
 """Each limit's flag help, by field of `Limits` (which gives its name, type and default)."""
 
 
+def _limit_metavar(name: str, kind: object) -> str:
+    """A limit flag's metavar: its unit (SECONDS, DAYS), RATE for a count per unit of
+    time, N for a count."""
+    for unit in ("seconds", "days"):
+        if name.endswith(f"_{unit}"):
+            return unit.upper()
+    return "RATE" if kind is float else "N"
+
+
 def _with_limit_flags(command: Callable[..., None]) -> Callable[..., None]:
     """`command` (taking the limits as ``**limits``) with one flag per field of `Limits`.
 
@@ -90,7 +99,11 @@ def _with_limit_flags(command: Callable[..., None]) -> Callable[..., None]:
             default=getattr(defaults, field.name),
             annotation=Annotated[
                 types[field.name],
-                typer.Option(help=_LIMIT_HELP[field.name], rich_help_panel=_PANEL),
+                typer.Option(
+                    metavar=_limit_metavar(field.name, types[field.name]),
+                    help=_LIMIT_HELP[field.name],
+                    rich_help_panel=_PANEL,
+                ),
             ],
         )
         for field in attrs.fields(Limits)
@@ -103,18 +116,19 @@ def _with_limit_flags(command: Callable[..., None]) -> Callable[..., None]:
 
 @_with_limit_flags
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on (0.0.0.0 for the LAN)")] = (
-        "127.0.0.1"
-    ),
-    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
-    db: Annotated[str, typer.Option(help="SQLite file where matches are kept")] = (
+    host: Annotated[
+        str, typer.Option(metavar="HOST", help="address to listen on (0.0.0.0 for the LAN)")
+    ] = ("127.0.0.1"),
+    port: Annotated[int, typer.Option(metavar="PORT", help="TCP port")] = 8000,
+    db: Annotated[str, typer.Option(metavar="FILE", help="SQLite file where matches are kept")] = (
         "meeple-web.sqlite3"
     ),
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
+            metavar="ADDRESSES",
             help="addresses or networks of reverse proxies whose X-Forwarded-For names the "
-            "client (comma-separated; by default none: see docs/web.md, Security)"
+            "client (comma-separated; by default none: see docs/web.md, Security)",
         ),
     ] = "",
     **limits: Any,  # one keyword per limit flag (see _with_limit_flags)
