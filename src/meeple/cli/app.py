@@ -22,6 +22,16 @@ from .checks import check_bots
 from .checks import lineup
 from .checks import player_count
 from .errors import fail
+from .flags import BotSeatArg
+from .flags import CompareArg
+from .flags import DealsArg
+from .flags import FewestArg
+from .flags import GameArg
+from .flags import OptionArg
+from .flags import SeatArg
+from .flags import SeedArg
+from .flags import SkillAgainstArg
+from .flags import SkillArg
 from .matches import matches_app
 from .new_game import new_game
 from .options import parse_cli_options
@@ -42,20 +52,6 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Board-game rules engines: list, watch and measure any registered game.",
 )
-
-OptionArg = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="KEY=VALUE",
-        help="key=value, repeatable; key=@FILE reads data from a file",
-    ),
-]
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a registered game name")]
-SeedArg = Annotated[
-    int, typer.Option(metavar="SEED", help="master seed; results depend only on it")
-]
 
 
 @app.command()
@@ -86,9 +82,7 @@ def games() -> None:
 @app.command()
 def demo(
     game: GameArg,
-    players: Annotated[
-        int | None, typer.Option(metavar="N", help="seats (default: the fewest)")
-    ] = None,
+    players: FewestArg = None,
     seed: Annotated[
         int, typer.Option(metavar="SEED", help="seed for the deal and the players")
     ] = 1,
@@ -149,29 +143,6 @@ def bench(
         run_bench(console, chosen, counts, options, games_per_run, runs)
     except MeepleError as err:
         fail(str(err))
-
-
-_SEAT_ORDER = "one per seat, in order (the last one given fills the remaining seats)"
-SeatArg = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--seat",
-        "-s",
-        metavar="SEAT",
-        help="human, or a bot: random, greedy, heuristic, mcts or guided, with "
-        f"parameters as mcts:iterations=N; {_SEAT_ORDER}",
-    ),
-]
-BotSeatArg = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--seat",
-        "-s",
-        metavar="SEAT",
-        help="a bot: random, greedy, heuristic, mcts or guided, with parameters as "
-        f"mcts:iterations=N; {_SEAT_ORDER}",
-    ),
-]
 
 
 @app.command()
@@ -292,9 +263,7 @@ def replay(
 def simulate(
     game: GameArg,
     n: Annotated[int, typer.Option("-n", metavar="N", help="number of games")] = 1000,
-    players: Annotated[
-        int | None, typer.Option(metavar="N", help="seats (default: the fewest)")
-    ] = None,
+    players: FewestArg = None,
     seat: BotSeatArg = None,
     seed: SeedArg = 0,
     option: OptionArg = None,
@@ -336,15 +305,7 @@ def simulate(
 @app.command()
 def analyze(
     game: GameArg,
-    n: Annotated[
-        int | None,
-        typer.Option(
-            "-n",
-            metavar="DEALS",
-            help="deals (game seeds), each played per seating (default: 40, or fewer "
-            "to fit the time budget)",
-        ),
-    ] = None,
+    n: DealsArg = None,
     players: Annotated[
         int | None,
         typer.Option(metavar="N", help="seats (default: the fewest, at least 2 where allowed)"),
@@ -355,26 +316,9 @@ def analyze(
     ] = False,
     seed: SeedArg = 0,
     option: OptionArg = None,
-    compare: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="KEY=VALUE",
-            help="key=value, repeatable: a second option set (variant B) to compare",
-        ),
-    ] = None,
-    skill: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="BOT",
-            help="a rung of the skill ladder above --skill-against, repeatable, weakest "
-            "first; none to skip the ladder (default: a ladder up to MCTS, sized to the "
-            "time budget)",
-        ),
-    ] = None,
-    skill_against: Annotated[
-        str | None,
-        typer.Option(metavar="BOT", help="the skill ladder's bottom rung (default: random)"),
-    ] = None,
+    compare: CompareArg = None,
+    skill: SkillArg = None,
+    skill_against: SkillAgainstArg = None,
     out: Annotated[
         str | None,
         typer.Option(metavar="FOLDER", help="folder for the report (default: analysis-GAME)"),

@@ -1,0 +1,88 @@
+"""The flags several `meeple` commands share, and `analyze`'s own, each with its help
+and the metavar docs/cli.md names it by (GAME, SEED, KEY=VALUE, SEAT)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+__all__ = [
+    "BotSeatArg",
+    "CompareArg",
+    "DealsArg",
+    "FewestArg",
+    "GameArg",
+    "OptionArg",
+    "SeatArg",
+    "SeedArg",
+    "SkillAgainstArg",
+    "SkillArg",
+]
+
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="key=value, repeatable; key=@FILE reads data from a file",
+    ),
+]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a registered game name")]
+SeedArg = Annotated[
+    int, typer.Option(metavar="SEED", help="master seed; results depend only on it")
+]
+FewestArg = Annotated[int | None, typer.Option(metavar="N", help="seats (default: the fewest)")]
+
+_SEAT_ORDER = "one per seat, in order (the last one given fills the remaining seats)"
+SeatArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat",
+        "-s",
+        metavar="SEAT",
+        help="human, or a bot: random, greedy, heuristic, mcts or guided, with "
+        f"parameters as mcts:iterations=N; {_SEAT_ORDER}",
+    ),
+]
+BotSeatArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--seat",
+        "-s",
+        metavar="SEAT",
+        help="a bot: random, greedy, heuristic, mcts or guided, with parameters as "
+        f"mcts:iterations=N; {_SEAT_ORDER}",
+    ),
+]
+
+DealsArg = Annotated[
+    int | None,
+    typer.Option(
+        "-n",
+        metavar="DEALS",
+        help="deals (game seeds), each played per seating (default: 40, or fewer "
+        "to fit the time budget)",
+    ),
+]
+CompareArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="KEY=VALUE",
+        help="key=value, repeatable: a second option set (variant B) to compare",
+    ),
+]
+SkillArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="BOT",
+        help="a rung of the skill ladder above --skill-against, repeatable, weakest "
+        "first; none to skip the ladder (default: a ladder up to MCTS, sized to the "
+        "time budget)",
+    ),
+]
+SkillAgainstArg = Annotated[
+    str | None,
+    typer.Option(metavar="BOT", help="the skill ladder's bottom rung (default: random)"),
+]
