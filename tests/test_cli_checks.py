@@ -4,11 +4,16 @@ starts, as one line on stderr with exit status 2; the seat rule shared by `play`
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import json
 import socket
 import sys
+import tomllib
 from collections.abc import Iterator
+from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from typer.testing import CliRunner
@@ -16,8 +21,11 @@ from typer.testing import Result
 
 from meeple.cli.app import app
 from meeple.cli.checks import lineup
+from meeple.cli.run_on import RunOn
 from meeple.core.errors import InvalidOptionsError
+from meeple.core.extras import EXTRA_MODULES
 from meeple.core.extras import Installed
+from meeple.core.extras import has_extra
 from meeple.core.extras import install_hint
 
 from .shared import number
@@ -240,6 +248,49 @@ def test_the_ray_backend_without_its_extra_fails_before_the_bar(
     args = [command, TOY, "-n", "4", "--backend", "ray", "--out", out]
     said = _refused(args, f"the ray backend needs the ray extra: {install_hint('ray')}")
     assert BAR not in said
+
+
+def test_every_extra_of_pyproject_names_modules_the_test_install_finds() -> None:
+    """`EXTRA_MODULES` has every optional extra of the library (not the tool groups),
+    and each module name is one its packages install (the test extra has them all)."""
+    text = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8")
+    extras = set(tomllib.loads(text)["project"]["optional-dependencies"])
+    assert set(EXTRA_MODULES) == extras - {"docs", "test", "dev"}
+    for extra in EXTRA_MODULES:
+        assert has_extra(extra), extra
+
+
+@pytest.mark.usefixtures("without_matplotlib")
+def test_an_extra_with_a_module_missing_is_not_there() -> None:
+    assert not has_extra("plot")
+    assert has_extra("web")
+
+
+class _ImportingFails(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds `name`; importing it fails, as if a check had paid for the import."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname != self.name:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self)
+
+    def exec_module(self, module: ModuleType) -> None:
+        raise AssertionError(f"{self.name} was imported")
+
+
+def test_the_ray_backend_is_checked_without_importing_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--backend ray` imported the whole ray package (seconds) only to see it is there."""
+    _unimportable(monkeypatch, "ray")
+    monkeypatch.delitem(sys.modules, "ray")
+    monkeypatch.setattr(sys, "meta_path", [_ImportingFails("ray"), *sys.meta_path])
+    run_on = RunOn.from_flags("ray", 2, None)
+    assert run_on.backend == "ray"
+    assert "ray" not in sys.modules
 
 
 def test_the_bench_commands_the_performance_page_shows_are_valid() -> None:

@@ -10,6 +10,7 @@ import attrs
 import typer
 
 from ..core.errors import InvalidOptionsError
+from ..core.extras import has_extra
 from ..core.extras import install_hint
 from ..sim.batch import Backend
 from ..sim.batch import backend_named
@@ -37,11 +38,6 @@ class RunOn:
         if workers is not None and workers < 1:
             raise InvalidOptionsError(f"--workers must be at least 1, not {workers}")
         named = backend_named(backend)
-        if named == "ray":
-            try:
-                import ray  # noqa: F401  (only whether the extra is there)
-            except ImportError:
-                raise InvalidOptionsError(
-                    f"the ray backend needs the ray extra: {install_hint('ray')}"
-                ) from None
+        if named == "ray" and not has_extra("ray"):
+            raise InvalidOptionsError(f"the ray backend needs the ray extra: {install_hint('ray')}")
         return cls(named, workers, ray_address)

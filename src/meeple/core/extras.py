@@ -1,4 +1,5 @@
-"""What to paste to install an optional extra, for the way this meeple was installed.
+"""Whether an optional extra is installed, and what to paste to install it for the
+way this meeple was installed.
 
 A person who installed meeple from a clone (``pip install -e .``) gets back the
 command that works in that clone, not one that asks an index for a package of
@@ -7,6 +8,7 @@ that name.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shlex
 from importlib import metadata
@@ -16,7 +18,32 @@ from urllib.parse import urlparse
 
 import attrs
 
-__all__ = ["Installed", "install_hint", "installed_from"]
+__all__ = ["EXTRA_MODULES", "Installed", "has_extra", "install_hint", "installed_from"]
+
+EXTRA_MODULES: dict[str, tuple[str, ...]] = {
+    "rl": ("pettingzoo", "gymnasium", "numpy"),
+    "openspiel": ("pyspiel",),
+    "ray": ("ray",),
+    "web": ("starlette", "uvicorn"),
+    "plot": ("matplotlib",),
+}
+"""The modules each optional extra of pyproject.toml installs, by the extra's name."""
+
+
+def has_extra(extra: str) -> bool:
+    """Whether every module of `extra` (a key of `EXTRA_MODULES`) can be imported.
+
+    The modules are found, not imported (``importlib.util.find_spec``), so asking
+    costs nothing however large the package (importing ``ray`` takes seconds).
+    """
+    return all(_findable(module) for module in EXTRA_MODULES[extra])
+
+
+def _findable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a module left without a spec in sys.modules
+        return False
 
 
 @attrs.frozen
