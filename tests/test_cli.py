@@ -107,6 +107,9 @@ def test_simulate_prints_a_summary_and_writes_results(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "win rate" in result.output
     assert "95% interval" in result.output
+    # the score spreads and game lengths docs/index.md names
+    assert "mean score" in result.output
+    assert "game length (actions): p5=" in result.output
     # Different bots in the seats: seat 0's rate is the greedy bot's, not the first player's.
     assert "first-player edge: not reported" in result.output
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]

@@ -232,6 +232,14 @@ def test_a_missing_extra_keeps_its_brackets_and_fails_before_any_game(tmp_path: 
     assert BAR not in said
 
 
+def test_serve_without_the_web_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _unimportable(monkeypatch, "uvicorn")
+    hint = install_hint("web")
+    _refused(["serve"], f"meeple serve needs the web extra (uvicorn is missing): {hint}")
+
+
 @pytest.fixture
 def without_ray(monkeypatch: pytest.MonkeyPatch) -> None:
     """As if the ray extra were not installed."""
