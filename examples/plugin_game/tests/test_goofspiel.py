@@ -35,6 +35,16 @@ def test_tied_bids_take_nothing() -> None:
         state.apply(Bid(2), 0)
 
 
+def test_the_picture_of_a_finished_game_says_the_prizes_are_gone() -> None:
+    """Regression: the last picture of a game read ``prize: None``."""
+    state = GAME.start(2, seed=1, options=Options(cards=3))
+    for card in (1, 2, 3):
+        state = state.apply(Bid(card), 0).apply(Bid(card), 1)
+    picture = GAME.render(state.view(0))
+    assert picture.startswith("prizes gone  scores: [0, 0]")
+    assert "None" not in picture
+
+
 def test_statistics_count_ties_and_who_took_the_top_prize() -> None:
     state = GAME.start(2, seed=1, options=Options(cards=3))
     first, second, third = state.prizes

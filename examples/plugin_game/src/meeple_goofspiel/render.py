@@ -13,8 +13,12 @@ __all__ = ["render", "render_styled"]
 
 
 def render(view: View) -> str:
-    """The prize, the scores, your hand and the last rounds."""
-    lines = [f"prize: {view.prize}  ({view.prizes_left} left)  scores: {list(view.scores)}"]
+    """The prize (or, once they are all played, that the prizes are gone), the scores,
+    your hand and the last rounds."""
+    offer = (
+        "prizes gone" if view.prize is None else f"prize: {view.prize}  ({view.prizes_left} left)"
+    )
+    lines = [f"{offer}  scores: {list(view.scores)}"]
     if view.hand is not None:
         lines.append(f"your hand: {' '.join(map(str, view.hand))}")
     for prize, bids in view.history[-3:]:
