@@ -4,15 +4,18 @@ Run `python examples/front_end.py wypas 4`; without a terminal it plays itself.
 Needs no extra (`pip install -e .`).
 """
 
+import random
 import sys
 
 import meeple
+
+CHANCE = random.Random(1)
 
 
 def choose(state: meeple.State, player: int) -> meeple.Action:
     legal: tuple[meeple.Action, ...] = state.legal_actions(player)
     if not sys.stdin.isatty():
-        return legal[0]  # no human at the keyboard: take the first choice
+        return CHANCE.choice(legal)  # no human at the keyboard: a seeded random choice
     for number, action in enumerate(legal, 1):
         print(f"{number:3d}. {action}")
     while True:
