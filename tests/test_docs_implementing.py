@@ -8,6 +8,7 @@ or no winners before the end, and the kit refused both with no word on the page.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -131,6 +132,13 @@ def _scores(s: Any) -> tuple[int, ...]:
     return tuple(int(s.is_over and p == s.last) for p in range(s.players))
 
 
+@functools.cache
+def _the_page_way() -> Any:
+    """The race game with its outcome built as the page says (made once: its state
+    class belongs to one game)."""
+    return race(AsThePageSays, lambda s: Outcome.from_keys(_scores(s), final=s.is_over))
+
+
 def test_the_page_says_final_and_winners_hold_before_the_end() -> None:
     says(PAGE, r"Its `final` must be `state\.is_over`, and its `winners` are exactly the ")
     says(PAGE, r"seats ranked 1, before the end too\.")
@@ -153,8 +161,18 @@ def test_an_outcome_without_winners_before_the_end_is_refused_by_the_kit() -> No
 
 
 def test_from_keys_as_the_page_writes_it_passes_the_kit() -> None:
-    game = race(AsThePageSays, lambda s: Outcome.from_keys(_scores(s), final=s.is_over))
+    game = _the_page_way()
     provisional = game.start(2, seed=0).outcome()
     assert provisional.final is False
     assert provisional.winners == {0, 1}  # both ranked 1 so far
     check_game(game, seeds=range(2))
+
+
+def test_the_page_names_the_fields_every_state_holds() -> None:
+    """Regression: the page named a view's required fields but not a state's, so a
+    state written from it had to guess that the template reads `players` and `to_act`."""
+    said = says(PAGE, r"\* \*\*A State holds `(\w+): int` and `(\w+): frozenset\[int\]`\.\*\*")
+    fields = [field.name for field in attrs.fields(State)]
+    assert fields[:2] == [said[1], said[2]]
+    assert "rng" not in fields  # "a game without it needs none": the race game has no chance
+    check_game(_the_page_way())
