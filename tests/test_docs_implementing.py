@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 import pytest
 
+from meeple.core import CAPABILITIES
 from meeple.core import NOBODY
 from meeple.core import ONE_SEAT
 from meeple.core import GameBase
@@ -23,10 +24,12 @@ from meeple.core import GameSpec
 from meeple.core import MalformedActionError
 from meeple.core import Outcome
 from meeple.core import StateBase
+from meeple.core import offers
 from meeple.core import replace
 from meeple.testing import check_game
 from meeple.testing.where import ConformanceError
 
+from .shared import doc_table
 from .shared import says
 
 PAGE = "docs/guide/implementing-a-game.md"
@@ -176,3 +179,13 @@ def test_the_page_names_the_fields_every_state_holds() -> None:
     assert fields[:2] == [said[1], said[2]]
     assert "rng" not in fields  # "a game without it needs none": the race game has no chance
     check_game(_the_page_way())
+
+
+def test_the_capability_table_names_what_offers_knows() -> None:
+    """Regression: the table listed `validate`, which ``offers(game, "validate")``
+    refuses (KeyError), and left out `state_encoding`, `styled` and `legend`."""
+    named = [row[0].strip("`") for row in doc_table(PAGE, "| capability |")]
+    assert sorted(named) == sorted(CAPABILITIES)
+    game = _the_page_way()
+    assert [name for name in named if offers(game, name)] == []  # the bare contract
+    says(PAGE, r"`_validate` and `_validate_view` hooks .* not a name `offers` knows")
