@@ -84,3 +84,37 @@ def test_a_damaged_stored_match_is_reported_not_trusted(
         assert response.status_code == 500
         assert "damaged" in response.json()["error"]
     assert "move 1 ('bid 99' by player 0) fails" in caplog.text  # the details: in the log
+
+
+def test_load_reads_each_stored_column_into_its_own_field(db: Path) -> None:
+    # Regression: load unpacked its 9-column SELECT by position, so two columns swapped
+    # in the query (or one added in the middle) would have shifted fields silently.
+    # Every field here holds a value no other field holds, so any swap shows.
+    record = meeple.GameRecord(
+        game="goofspiel", rules_version="1", players=2, seed=77, options=(), moves=((0, "bid 3"),)
+    )
+    store = Store(db)
+    try:
+        new = NewMatch(
+            "every-column",
+            ("human", "random"),
+            ("ab" * 32, None),
+            record,
+            client="client-key",
+            seed_chosen=True,
+        )
+        store.insert(new, over=False)
+        store.set_bot_error("every-column", ("human", "human"), "the bot stopped")
+        assert store.close_match("every-column", "closed by the operator")
+        loaded = store.load("every-column")
+    finally:
+        store.close()
+    assert loaded is not None
+    assert loaded.seats == ("human", "human")
+    assert loaded.token_hashes == ("ab" * 32, None)
+    assert loaded.record == record
+    assert loaded.status == "abandoned"
+    assert loaded.closed == "closed by the operator"
+    assert loaded.bot_error == "the bot stopped"
+    assert loaded.client == "client-key"
+    assert loaded.seed_chosen is True

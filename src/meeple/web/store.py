@@ -282,7 +282,9 @@ class Store:
         """The stored match, None if there is none; CorruptDataError if any of it is damaged."""
         try:
             with self._lock:
-                row = self._db.execute(
+                header_rows = self._db.cursor()
+                header_rows.row_factory = sqlite3.Row  # read by name: a column order is no contract
+                row = header_rows.execute(
                     "SELECT seats, tokens, header, status, closed, bot_error, version, client, "
                     "seed_chosen FROM matches WHERE id = ?",
                     (match_id,),
@@ -295,20 +297,9 @@ class Store:
                 ).fetchall()
         except sqlite3.DatabaseError as err:  # a damaged page: this match, not the server
             raise CorruptDataError(f"stored match {match_id} cannot be read: {err}") from None
-        (
-            seats_raw,
-            tokens_raw,
-            header_raw,
-            status_raw,
-            closed_raw,
-            error_raw,
-            version,
-            who,
-            chosen,
-        ) = row
-        seats, tokens = decode_seats(seats_raw, tokens_raw, match_id)
-        header = decode_record(stored_text(header_raw, "header"), f"stored match {match_id}")
-        status = stored_text(status_raw, "status")
+        seats, tokens = decode_seats(row["seats"], row["tokens"], match_id)
+        header = decode_record(stored_text(row["header"], "header"), f"stored match {match_id}")
+        status = stored_text(row["status"], "status")
         if status not in ("open", "over", "abandoned"):
             raise CorruptDataError(f"stored match {match_id} has the unknown status {status!r}")
         played = []
@@ -316,6 +307,7 @@ class Store:
             if n != expected or isinstance(player, bool) or not isinstance(player, int):
                 raise CorruptDataError(f"stored match {match_id}: move {expected} is missing")
             played.append((player, stored_text(notation_raw, f"move {n} of match {match_id}")))
+        version = row["version"]
         if version != len(played) or header.moves:
             raise CorruptDataError(
                 f"stored match {match_id}: {len(played)} moves stored for version {version}"
@@ -327,11 +319,11 @@ class Store:
             seats=tuple(seats),
             token_hashes=tuple(tokens),
             record=attrs.evolve(header, moves=tuple(played)),
-            client=lenient_id(who),
-            seed_chosen=chosen == 1,
+            client=lenient_id(row["client"]),
+            seed_chosen=row["seed_chosen"] == 1,
             status=status,
-            closed=optional_text(closed_raw, "closed"),
-            bot_error=optional_text(error_raw, "bot_error"),
+            closed=optional_text(row["closed"], "closed"),
+            bot_error=optional_text(row["bot_error"], "bot_error"),
         )
 
     def closed_among(self, match_ids: Sequence[str]) -> dict[str, str]:
