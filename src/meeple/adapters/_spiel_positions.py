@@ -215,6 +215,10 @@ class _Context:
         """`player`'s view as JSON."""
         return dumps(at.state.view(player), game=self.setup.game)
 
+    def public_string(self, at: _Position) -> str:
+        """The spectator's view as JSON: what the whole table sees."""
+        return dumps(at.state.view(None), game=self.setup.game)
+
     def information_state_string(self, at: _Position, player: int) -> str:
         """`player`'s own past actions, then its view as JSON (a perfect-recall key)."""
         names = self.names

@@ -32,7 +32,8 @@ at move 10,000 (pyspiel still copies its own C++ history, 16 bytes a move).
 
 Strings and tensors. Observation strings are the seat's view as JSON;
 information-state strings prefix the seat's own past actions, a practical
-perfect-recall key for ISMCTS; both tensors are the game's ``encode_view``.
+perfect-recall key for ISMCTS; both tensors are the game's ``encode_view``. A
+public observer (``private_info=NONE``) reads the spectator's view for every seat.
 Python callers get direct ``legal_actions``, tensors and strings, which answer
 what pyspiel's own path (several C++ -> Python calls each, and a new initial
 state to size a tensor) answers for C++ callers; ``apply_action`` stays
@@ -88,6 +89,7 @@ from ._common import reward_range
 from ._common import reward_scheme
 from ._common import rewards_from
 from ._spiel_observer import MeepleObserver
+from ._spiel_observer import observer_kind
 from ._spiel_positions import _TERMINAL
 from ._spiel_positions import _actions
 from ._spiel_positions import _Context
@@ -251,9 +253,9 @@ class MeepleSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no t
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> MeepleObserver:
-        """Observation and information-state strings and tensors."""
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return MeepleObserver(self._ctx, perfect_recall)
+        """A seat's strings and tensors, or the public ones (`observer_kind`)."""
+        perfect_recall, public = observer_kind(iig_obs_type, params)
+        return MeepleObserver(self._ctx, perfect_recall, public)
 
     def __reduce__(self) -> tuple[Any, ...]:
         game = self.meeple_game
