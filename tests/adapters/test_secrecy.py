@@ -16,12 +16,12 @@ a plugin author cannot change; what a plugin author can change (``encode_view`` 
 ``encode_state``, ``render``, each seat's view) the kit checks for every game. So the
 adapters are proven once, here, over the built-in games, whose secrets differ in kind:
 hands (Miś Wojtek, Bear Went Over the Mountain), cards known by their backs (The Way of
-the Bear), secret turns (Wypas offers). Two things the adapters rely on are the game's,
-not theirs: that the spectator's view (PettingZoo's ``render()`` and OpenSpiel's
-``str(state)`` show it to every seat) tells no seat more than its own view, and that the
-final outcome (every adapter's end-of-game reward) counts nothing the final views hide;
-here both are checked for the built-in games (The Way of the Bear's outcome does not
-pass: `HOARD`).
+the Bear), secret turns (Wypas offers). The spectator's view, which PettingZoo's
+``render()`` and OpenSpiel's ``str(state)`` show every seat, is a game's and a plugin
+author's to get right, so the kit proves it tells no seat more than the seat's own
+view. The final outcome (every adapter's end-of-game reward) is the game's too, but the
+kit does not hold it to the final views yet (The Way of the Bear's would fail: `HOARD`),
+so it is checked here for the built-in games.
 """
 
 from __future__ import annotations

@@ -209,6 +209,36 @@ def test_statistics_that_count_a_secret_are_caught() -> None:
     _caught(leaky("StatisticsLeak", statistics=statistics), r"statistics\(state\)")
 
 
+@attrs.frozen
+class StageView(View):
+    """Nim's view, the spectator's with every chip (a studio audience's): the spectator's
+    worlds keep what it shows, so every check of the view itself passes."""
+
+    chips: tuple[int, ...] = ()
+
+
+def test_a_spectators_view_that_shows_a_seat_more_than_its_own_is_caught() -> None:
+    """Front ends hand every seat the spectator's view as what the table sees (the RL
+    adapters' ``render()`` and ``str(state)``): one that shows every chip tells each seat
+    the others' chips, though each view, the spectator's too, is consistent alone."""
+
+    def stage_view_of(s: State, player: int | None) -> StageView:
+        seen = attrs.asdict(view_of(s, player), recurse=False)
+        return StageView(**seen, chips=s.chips if player is None else ())
+
+    def stage_determinize(view: StageView, seed: int) -> State:
+        dealt = determinize(view, seed)
+        chips = view.chips if view.player is None else dealt.chips
+        made: State = game.state_type(**{**attrs.asdict(dealt, recurse=False), "chips": chips})
+        return made
+
+    game = leaky(
+        "StageNim", view_type=StageView, _view=stage_view_of, _determinize=stage_determinize
+    )
+    message = _caught(game, r"the spectator's view\(None\)")
+    assert re.search(r"tells player \d", message)
+
+
 # -- a State written the 0.1 way: its own prompt, and the public move log -------------------
 class GossipState(ToyState):
     def prompt(self, player: int | None = None) -> str:

@@ -17,6 +17,10 @@ Each hook, what it shows, and how it is kept secret (decided once, here):
   need the state.
 - ``outcome()`` before the end, to everyone: by proof, in the worlds dealt from the
   spectator's view and from each seat's (public facts only, as the contract says).
+- ``view(None)``, the spectator's view, to everyone: front ends hand it to every seat as
+  what the table sees (PettingZoo's ``render()`` and OpenSpiel's ``str(state)`` draw
+  it), so it must tell no seat more than the seat's own view: by proof, in the worlds
+  dealt from each seat's view.
 - ``render``, ``render_html`` and ``render_styled`` of a view, to its seat: by
   construction (they are given the view); compared in the first world too, since a
   view field left out of ``==`` (attrs ``eq=False``) or a module-level cache could
@@ -64,6 +68,9 @@ __all__ = [
     "told_all",
     "written",
 ]
+
+SPECTATOR = "the spectator's view(None)"
+"""How a failure names the spectator's view, which every seat is shown as the table's."""
 
 REFUSAL_PROBES = 24
 """How many actions each seat is offered at each checked state to compare refusals."""
@@ -140,14 +147,15 @@ def told(state: State, p: int | None, probes: Iterable[Any], where: Where) -> di
 
 
 def told_all(game: Any, state: State, where: Where, statistics: bool) -> dict[str, Any]:
-    """What `state` tells every seat alike: the provisional outcome before the end; at the
-    end, the game's statistics (if it offers them: `statistics`)."""
+    """What `state` tells every seat alike: the spectator's view; the provisional outcome
+    before the end; at the end, the game's statistics (if it offers them: `statistics`)."""
+    table = {SPECTATOR: guard(where, "view(None)", state.view, None)}
     if not state.is_over:
-        return {"provisional outcome()": guard(where, "outcome()", state.outcome)}
+        return {**table, "provisional outcome()": guard(where, "outcome()", state.outcome)}
     if statistics:
         figures = guard(where, "statistics(state)", game.statistics, state)
-        return {"statistics(state)": dict(figures)}
-    return {}
+        return {**table, "statistics(state)": dict(figures)}
+    return table
 
 
 def drawn(game: Any, view: Any, where: Where, seat: Seat | None = None) -> dict[str, Any]:
