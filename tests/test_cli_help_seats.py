@@ -7,10 +7,15 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from meeple.bots.spec import BOT_TYPES
 from meeple.cli.app import app
 
 runner = CliRunner()
 BOTS = ("random", "greedy", "heuristic", "mcts", "guided")
+
+
+def test_the_bots_named_here_are_every_kind_the_seat_parser_knows() -> None:
+    assert set(BOTS) == set(BOT_TYPES)
 
 
 def _seat_help(command: str) -> str:

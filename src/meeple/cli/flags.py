@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from ..bots.spec import BOT_TYPES
+
 __all__ = [
     "BotSeatArg",
     "CompareArg",
@@ -36,14 +38,15 @@ SeedArg = Annotated[
 FewestArg = Annotated[int | None, typer.Option(metavar="N", help="seats (default: the fewest)")]
 
 _SEAT_ORDER = "one per seat, in order (the last one given fills the remaining seats)"
+_KINDS = [*BOT_TYPES]
+_BOTS = f"{', '.join(_KINDS[:-1])} or {_KINDS[-1]}"  # every kind the seat parser knows
 SeatArg = Annotated[
     list[str] | None,
     typer.Option(
         "--seat",
         "-s",
         metavar="SEAT",
-        help="human, or a bot: random, greedy, heuristic, mcts or guided, with "
-        f"parameters as mcts:iterations=N; {_SEAT_ORDER}",
+        help=f"human, or a bot: {_BOTS}, with parameters as mcts:iterations=N; {_SEAT_ORDER}",
     ),
 ]
 BotSeatArg = Annotated[
@@ -52,8 +55,7 @@ BotSeatArg = Annotated[
         "--seat",
         "-s",
         metavar="SEAT",
-        help="a bot: random, greedy, heuristic, mcts or guided, with parameters as "
-        f"mcts:iterations=N; {_SEAT_ORDER}",
+        help=f"a bot: {_BOTS}, with parameters as mcts:iterations=N; {_SEAT_ORDER}",
     ),
 ]
 
