@@ -118,7 +118,7 @@ def _with_limit_flags(command: Callable[..., None]) -> Callable[..., None]:
 def serve(
     host: Annotated[
         str, typer.Option(metavar="HOST", help="address to listen on (0.0.0.0 for the LAN)")
-    ] = ("127.0.0.1"),
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(metavar="PORT", help="TCP port")] = 8000,
     db: Annotated[str, typer.Option(metavar="FILE", help="SQLite file where matches are kept")] = (
         "meeple-web.sqlite3"
