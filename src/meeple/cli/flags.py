@@ -4,6 +4,7 @@ and the metavar docs/cli.md names it by (GAME, SEED, KEY=VALUE, SEAT)."""
 from __future__ import annotations
 
 from typing import Annotated
+from typing import Any
 
 import typer
 
@@ -40,24 +41,20 @@ FewestArg = Annotated[int | None, typer.Option(metavar="N", help="seats (default
 _SEAT_ORDER = "one per seat, in order (the last one given fills the remaining seats)"
 _KINDS = [*BOT_TYPES]
 _BOTS = f"{', '.join(_KINDS[:-1])} or {_KINDS[-1]}"  # every kind the seat parser knows
-SeatArg = Annotated[
-    list[str] | None,
-    typer.Option(
+
+
+def _seat_option(who: str) -> Any:
+    """The ``--seat`` option, whose help says who may sit (`who`)."""
+    return typer.Option(
         "--seat",
         "-s",
         metavar="SEAT",
-        help=f"human, or a bot: {_BOTS}, with parameters as mcts:iterations=N; {_SEAT_ORDER}",
-    ),
-]
-BotSeatArg = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--seat",
-        "-s",
-        metavar="SEAT",
-        help=f"a bot: {_BOTS}, with parameters as mcts:iterations=N; {_SEAT_ORDER}",
-    ),
-]
+        help=f"{who}, with parameters as mcts:iterations=N; {_SEAT_ORDER}",
+    )
+
+
+SeatArg = Annotated[list[str] | None, _seat_option(f"human, or a bot: {_BOTS}")]
+BotSeatArg = Annotated[list[str] | None, _seat_option(f"a bot: {_BOTS}")]
 
 DealsArg = Annotated[
     int | None,
