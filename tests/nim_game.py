@@ -127,11 +127,14 @@ class View:
     to_act: frozenset[int]
     heaps: tuple[int, ...]
     chip: int | None
+    winner: int = -1
+    """Who took the last stone (-1 until then): the final outcome tells everyone."""
 
 
 def view_of(s: State, player: int | None) -> View:
     """Hide the others' chips."""
-    return View(player, s.players, s.to_act, s.heaps, None if player is None else s.chips[player])
+    chip = None if player is None else s.chips[player]
+    return View(player, s.players, s.to_act, s.heaps, chip, s.winner)
 
 
 def determinize(view: View, seed: int) -> State:
@@ -142,9 +145,8 @@ def determinize(view: View, seed: int) -> State:
         chip, rng = R.below(rng, 2)
         chips.append(view.chip if p == view.player and view.chip is not None else chip)
     over = not view.to_act
-    return State(
-        view.players, view.to_act, Phase.OVER if over else Phase.PLAY, view.heaps, tuple(chips)
-    )
+    phase = Phase.OVER if over else Phase.PLAY
+    return State(view.players, view.to_act, phase, view.heaps, tuple(chips), view.winner)
 
 
 def prompt(v: View) -> str:

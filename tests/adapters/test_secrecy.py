@@ -19,9 +19,8 @@ hands (Miś Wojtek, Bear Went Over the Mountain), cards known by their backs (Th
 the Bear), secret turns (Wypas offers). The spectator's view, which PettingZoo's
 ``render()`` and OpenSpiel's ``str(state)`` show every seat, is a game's and a plugin
 author's to get right, so the kit proves it tells no seat more than the seat's own
-view. The final outcome (every adapter's end-of-game reward) is the game's too, but the
-kit does not hold it to the final views yet (The Way of the Bear's would fail: `HOARD`),
-so it is checked here for the built-in games.
+view. The final outcome (every adapter's end-of-game reward) is the game's too: the kit
+holds it to the final views, and it is checked here again through the adapters.
 """
 
 from __future__ import annotations
@@ -30,6 +29,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 import pytest
@@ -41,6 +41,9 @@ from meeple.adapters._spiel_observer import MeepleObserver
 from meeple.adapters.openspiel import MeepleSpielState
 from meeple.adapters.openspiel import register
 from meeple.core import MeepleError
+from meeple.way_of_bear import invariants as wob_invariants
+from meeple.way_of_bear import view as wob_view
+from meeple.way_of_bear.game import WayOfBear
 
 from ..shared import ROOT
 from ..toy_game import TOY
@@ -160,23 +163,7 @@ def test_at_the_end_each_adapter_tells_the_outcome_and_nothing_more(
         assert END_CHANNELS[adapter] <= set(walk.compared), adapter
 
 
-HOARD = (
-    "The Way of the Bear's final outcome counts the Dragon Hoard's 3 seals (victory.seals), "
-    "and its final views do not show who holds the Hoard: every adapter's end-of-game "
-    "reward tells the seats what their final views hide. A game fix (its final views show "
-    "the cards the outcome counts); this test then passes."
-)
-
-
-@pytest.mark.parametrize(
-    ("name", "players"),
-    [
-        pytest.param(*case, marks=pytest.mark.xfail(strict=True, reason=HOARD))
-        if case[0] == "way_of_bear"
-        else case
-        for case in CASES
-    ],
-)
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_the_final_outcome_reads_the_same_in_worlds_dealt_from_each_final_view(
     name: str, players: int
 ) -> None:
@@ -401,9 +388,19 @@ def test_gymnasium_check_catches_an_opponent_told_the_whole_state(
     assert OPPONENT in opponents_walk("wojtek", 3, 0, 1).leaks
 
 
-def test_the_outcome_check_catches_an_outcome_that_counts_a_hidden_card() -> None:
-    # The Way of the Bear's, as it stands (see HOARD): the check can fail.
+def test_the_outcome_check_catches_an_outcome_that_counts_a_hidden_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The Way of the Bear before its final views showed the hands: the final outcome
+    # counted the Dragon Hoard, which no seat had been shown.
+    hidden = _hands_kept_hidden(wob_view.view_of)
+    monkeypatch.setattr(WayOfBear, "_view", staticmethod(hidden))
+    monkeypatch.setattr(wob_invariants, "_check_shown", lambda view: None)
     assert "outcome()" in outcome_walk("way_of_bear", 2, 0).leaks
+
+
+def _hands_kept_hidden(original: Any) -> Any:
+    return lambda s, player: attrs.evolve(original(s, player), shown_hands=())
 
 
 # --- the driver's channels --------------------------------------------------------------

@@ -179,6 +179,20 @@ def test_a_provisional_outcome_whose_details_show_a_secret_is_caught() -> None:
     assert "Outcome.details" in message
 
 
+def test_a_final_outcome_that_counts_a_secret_is_caught() -> None:
+    """Regression: the kit held only the provisional outcome to the seats' views, and The
+    Way of the Bear's final outcome counted the Dragon Hoard, which no final view showed:
+    every adapter's end-of-game reward told the seats who had held it."""
+
+    def scored(s: State) -> Outcome:
+        base = outcome(s)
+        if not base.final:
+            return base
+        return Outcome.from_keys(s.chips, final=True)  # the hidden chips decide the end
+
+    _caught(leaky("FinalScoreLeak", _outcome=scored), r"final outcome\(\)")
+
+
 def test_a_picture_drawn_from_more_than_the_view_compares_is_caught() -> None:
     def pictured(v: PeekView) -> str:
         return f"{render(v)}\nchips: {v.chips}"

@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,10 +16,13 @@ import meeple
 from meeple.core import CorruptDataError
 from meeple.way_of_bear import GAME
 from meeple.way_of_bear.components import CARDS
+from meeple.way_of_bear.state import Phase
 from meeple.way_of_bear.state import State
 
+from .helpers import ALL
 from .helpers import CORNER
 from .helpers import build
+from .helpers import finished
 from .strategies import STATES
 
 CARD_BACKS = [card.back_seals for card in CARDS]
@@ -66,6 +70,56 @@ def test_determinize_keeps_the_view_and_the_actors_options(state: State, seed: i
         assert other.view(p) == state.view(p)
         if p is not None and p in state.to_act:
             assert other.legal_actions(p) == state.legal_actions(p)
+
+
+@pytest.mark.rule("way_of_bear:hidden.cards", "way_of_bear:victory.seals")
+def test_every_hand_is_shown_when_the_game_is_over() -> None:
+    # Regression (the adapters' secrecy walk): the final outcome counts the Dragon
+    # Hoard's 3 seals, and no final view showed who held it, so the end-of-game rewards
+    # told every seat what its view hid. Now the final views show every hand.
+    over = finished({0: ALL, 1: ALL}, {0: ["s10"], 1: ["s16"]})
+    running = attrs.evolve(over, phase=Phase.MAIN, to_act=frozenset({0}))
+    assert all(running.view(p).shown_hands == () for p in (None, 0, 1, 2))
+    assert "s16" not in GAME.render(running.view(0))
+    for p in (None, 0, 1, 2):
+        view = over.view(p)
+        assert view.shown_hands == ((9,), (15,), ())
+        assert "s16" in GAME.render(view)
+        assert "Dragon Hoard" in GAME.render_html(view)
+        for seed in range(4):
+            world = GAME.determinize(view, seed)
+            assert world.view(p) == view
+            assert world.outcome() == over.outcome()
+    assert over.outcome().winners == frozenset({1})  # the Hoard's 3 seals decide
+
+
+def _final_doc(seat: int | None) -> dict[str, Any]:
+    over = finished({0: ALL, 1: ALL}, {0: ["s10"], 1: ["s16"]})
+    doc: dict[str, Any] = json.loads(meeple.dumps(over.view(seat), game=GAME))
+    return doc
+
+
+_IMPOSSIBLE_FINAL_VIEWS: tuple[tuple[str, Callable[[dict[str, Any]], object]], ...] = (
+    ("a hand shown before the end", lambda d: d.update(phase="main", to_act=[0])),
+    ("a seat's hand not shown", lambda d: d.update(shown_hands=d["shown_hands"][:2])),
+    ("a shown card with another back", lambda d: d["shown_hands"][1].__setitem__(0, 1)),
+    ("a card shown twice", lambda d: d["shown_hands"][1].__setitem__(0, 9)),
+    ("the own hand shown otherwise", lambda d: d.update(hand=[])),
+    ("a card id", lambda d: d["shown_hands"][1].__setitem__(0, 10**9)),
+)
+
+
+@pytest.mark.parametrize(
+    ("what", "change"), _IMPOSSIBLE_FINAL_VIEWS, ids=[w for w, _ in _IMPOSSIBLE_FINAL_VIEWS]
+)
+def test_loads_refuses_a_final_view_no_game_shows(
+    what: str, change: Callable[[dict[str, Any]], object]
+) -> None:
+    doc = _final_doc(seat=0)
+    meeple.loads(json.dumps(doc), game=GAME)  # the untouched view loads
+    change(doc)
+    with pytest.raises(CorruptDataError):
+        meeple.loads(json.dumps(doc), game=GAME)
 
 
 def test_render_draws_part_p_with_four_players_only() -> None:

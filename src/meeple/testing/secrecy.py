@@ -25,6 +25,9 @@ Each hook, what it shows, and how it is kept secret (decided once, here):
   construction (they are given the view); compared in the first world too, since a
   view field left out of ``==`` (attrs ``eq=False``) or a module-level cache could
   carry a secret past the view's own check.
+- ``outcome()`` at the end, to everyone (what every adapter's end-of-game reward is made
+  from): by proof, in the worlds dealt from the final views, so a score that counts a
+  card no seat was shown at the end fails.
 - ``statistics(state)`` of a finished game, to anyone reading a report: by proof, in
   the worlds dealt from the final views.
 - the view's JSON (``meeple.dumps(view)``: what the web sends as a seat's ``view``, what
@@ -147,11 +150,12 @@ def told(state: State, p: int | None, probes: Iterable[Any], where: Where) -> di
 
 
 def told_all(game: Any, state: State, where: Where, statistics: bool) -> dict[str, Any]:
-    """What `state` tells every seat alike: the spectator's view; the provisional outcome
-    before the end; at the end, the game's statistics (if it offers them: `statistics`)."""
+    """What `state` tells every seat alike: the spectator's view; the outcome (provisional
+    before the end); at the end, the game's statistics (if it offers them: `statistics`)."""
     table = {SPECTATOR: guard(where, "view(None)", state.view, None)}
     if not state.is_over:
         return {**table, "provisional outcome()": guard(where, "outcome()", state.outcome)}
+    table["final outcome()"] = guard(where, "outcome()", state.outcome)
     if statistics:
         figures = guard(where, "statistics(state)", game.statistics, state)
         return {**table, "statistics(state)": dict(figures)}

@@ -157,13 +157,14 @@ def _turn(view: View) -> tuple[list[Token], list[Token]]:
 
 @attrs.frozen
 class Seat:
-    """A player's row: the reserve by colour, knowledge tokens held, Seal cards held."""
+    """A player's row: the reserve by colour, knowledge tokens held, Seal cards held (how
+    many; by name once the game is over and every hand is shown)."""
 
     player: int
     label: str
     reserve: tuple[int, ...]
     tokens: str
-    cards: int
+    cards: str
 
 
 def _seats(view: View) -> list[Seat]:
@@ -173,7 +174,10 @@ def _seats(view: View) -> list[Seat]:
     for p, reserve in enumerate(view.reserves):
         held = ", ".join(f"{kinds[k]}: {n}" for k, n in enumerate(view.tokens[p]) if n) or "none"
         label = f"player {p}" + (" (you)" if p == view.player else "")
-        seats.append(Seat(p, label, reserve, held, len(backs[p]) if p < len(backs) else 0))
+        cards = str(len(backs[p])) if p < len(backs) else "0"
+        if p < len(view.shown_hands):
+            cards = ", ".join(CARDS[c].name for c in view.shown_hands[p]) or "none"
+        seats.append(Seat(p, label, reserve, held, cards))
     return seats
 
 

@@ -184,7 +184,12 @@ def validate_view(v: View) -> None:
     _check(len(v.hand_backs) == v.players, "seats")
     # Seal cards: the own hand, the played cards and the counts of the others add up
     deck = range(len(CARDS))
-    named = [*v.hand, *v.played]
+    _check_shown(v)
+    named = [
+        *v.hand,
+        *v.played,
+        *(c for q, h in enumerate(v.shown_hands) if q != v.player for c in h),
+    ]
     _check(all(c in deck for c in named), "Seal cards are cards of the game")
     _check(len(set(named)) == len(named), "no Seal card is in two places")
     _check(list(v.hand) == sorted(v.hand), "the hand is sorted")
@@ -204,6 +209,21 @@ def validate_view(v: View) -> None:
     _check(set(v.fresh) <= set(v.hand) and list(v.fresh) == sorted(v.fresh), "fresh cards")
     _check(len(v.fresh_backs) <= len(v.hand_backs[v.current]), "fresh cards are held")
     _check(0 <= v.extra_count <= _MOST and 0 <= v.waivers <= MAX_HAND, "counts")
+
+
+def _check_shown(v: View) -> None:
+    """The hands shown face up: none before the end; at the end every seat's, each
+    sorted, with the backs the view shows, the viewer's own being its hand."""
+    if v.phase != Phase.OVER:
+        _check(not v.shown_hands, "hands are shown only when the game is over")
+        return
+    _check(len(v.shown_hands) == v.players, "at the end every seat shows its hand")
+    for q, hand in enumerate(v.shown_hands):
+        _check(list(hand) == sorted(hand), "a shown hand is sorted")
+        _check(all(0 <= c < len(CARDS) for c in hand), "Seal cards are cards of the game")
+        backs = tuple(sorted(CARDS[c].back_seals for c in hand))
+        _check(backs == v.hand_backs[q], "a shown hand has the backs the table saw")
+    _check(v.player is None or v.shown_hands[v.player] == v.hand, "the own hand is shown as held")
 
 
 _PHASES = frozenset(Phase)

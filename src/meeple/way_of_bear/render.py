@@ -105,8 +105,9 @@ def render(view: View) -> str:
             + ("*" * tok[2 * t + 1] if KIND_SEALS[2 * t + 1] else "")
             for t in range(len(TYPES))
         )
-        if p == view.player:
-            cards = " ".join(CARDS[c].code for c in view.hand) or "-"
+        if p == view.player or view.shown_hands:  # at the end every hand is shown
+            held = view.hand if p == view.player else view.shown_hands[p]
+            cards = " ".join(CARDS[c].code for c in held) or "-"
         else:
             cards = f"{len(view.hand_backs[p])} (backs {list(view.hand_backs[p])})"
         mark = ">" if p == view.current and view.to_act else " "

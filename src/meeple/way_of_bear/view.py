@@ -4,7 +4,10 @@ Only the Seal cards are secret. Everything else (board, temples, reserves, playe
 boards, cards already played) lies open on the table, and the bag's contents per
 colour follow from it, so the view shows them as counts. Seal cards show their
 backs, which carry Dragon Seals and differ between cards: a seat sees the backs of
-every held card and of the pile's top card, the faces only of its own hand.
+every held card and of the pile's top card, the faces only of its own hand. When the
+game is over every seat shows the cards it still holds (`Seen.shown_hands`): the
+final outcome counts their faces (the Dragon Hoard's 3 seals), and a score that
+counts a card nobody was shown would tell who held it.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ class Seen:
     """Cards left in the Seal pile."""
     deck_top_back: int
     """Dragon Seals on the back of the pile's top card, -1 if the pile is empty."""
+    shown_hands: tuple[tuple[int, ...], ...]
+    """Once the game is over, per player, the Seal cards still held, face up (what the
+    final outcome counts); empty before the end."""
 
 
 @attrs.frozen(
@@ -53,8 +59,8 @@ class Seen:
         """player players to_act max_rounds round current phase board temples bag reserves
         tokens hand fresh hand_backs fresh_backs deck_size deck_top_back played
         regular_done mods extra extra_count owed waivers ritual_temple
-        reserve_pays_offering take_fewer"""
-    ),  # the order of 0.1's documents (`meeple.core.field_order`)
+        reserve_pays_offering take_fewer shown_hands"""
+    ),  # 0.1's order, then shown_hands (0.2) (`meeple.core.field_order`)
 )
 class View(Seen, Table):
     """A seat's (or a spectator's) picture of the game: the open `Table`, this seat's
@@ -90,7 +96,20 @@ def view_of(s: State, player: int | None) -> View:
         fresh_backs=_backs(s.fresh),
         deck_size=len(s.deck),
         deck_top_back=CARDS[s.deck[0]].back_seals if s.deck else -1,
+        shown_hands=s.hands if s.is_over else (),
     )
+
+
+def _with_backs(hand: tuple[int, ...], backs: tuple[int, ...]) -> tuple[int, ...]:
+    """Cards of `hand` with these `backs` (the fresh cards of a hand shown face up: any
+    cards with the same backs make the same view)."""
+    left = list(hand)
+    picked = []
+    for back in backs:
+        card = next(c for c in left if CARDS[c].back_seals == back)
+        left.remove(card)
+        picked.append(card)
+    return tuple(sorted(picked))
 
 
 def determinize(view: View, seed: int) -> State:
@@ -100,7 +119,7 @@ def determinize(view: View, seed: int) -> State:
     unseen cards are shuffled within each back value and dealt where those backs show.
     """
     rng = _rng.seed_rng(seed)
-    seen = set(view.hand) | set(view.played)
+    seen = {*view.hand, *view.played, *(c for hand in view.shown_hands for c in hand)}
     by_back: dict[int, list[int]] = {}
     for card in range(len(CARDS)):
         if card not in seen:
@@ -120,6 +139,11 @@ def determinize(view: View, seed: int) -> State:
     for q in range(view.players):
         if q == view.player:
             hands.append(view.hand)
+            continue
+        if view.shown_hands:  # the game is over: every hand lies face up
+            hands.append(view.shown_hands[q])
+            if q == view.current:
+                fresh = _with_backs(view.shown_hands[q], view.fresh_backs)
             continue
         backs = list(view.hand_backs[q])
         cards: list[int] = []
