@@ -154,12 +154,9 @@ def test_bench_times_a_run_of_about_the_seconds_asked_when_no_count_is_given() -
     assert longer > quick
 
 
-def test_simulate_plays_on_every_core_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
-    """README.md: `meeple simulate` plays "batch bot games on all cores": without
-    ``--workers`` the pool has one process per core the machine reports."""
-    from typer.testing import CliRunner
-
-    from meeple.cli.app import app
+def _recorded_pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The worker count of every pool the batch starts from now on (the pool itself is
+    replaced by running its items here)."""
     from meeple.sim import batch
 
     pools: list[int] = []
@@ -168,9 +165,20 @@ def test_simulate_plays_on_every_core_unless_told(monkeypatch: pytest.MonkeyPatc
         pools.append(workers)
         return [work(item) for item in items]
 
+    monkeypatch.setattr(batch, "run_in_pool", pool)
+    return pools
+
+
+def test_simulate_plays_on_every_core_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    """README.md: `meeple simulate` plays "batch bot games on all cores": without
+    ``--workers`` the pool has one process per core the machine reports."""
+    from typer.testing import CliRunner
+
+    from meeple.cli.app import app
+
     says("README.md", r"`meeple simulate GAME -n \d+ --seat \.\.\.`: batch bot games on all cores")
     monkeypatch.setattr(os, "cpu_count", lambda: 3)
-    monkeypatch.setattr(batch, "run_in_pool", pool)
+    pools = _recorded_pools(monkeypatch)
     args = ["simulate", TOY_PATH, "-n", "4", "--players", "2", "--seat", "random"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
@@ -187,17 +195,26 @@ def test_a_batch_starts_no_more_processes_than_it_has_tasks(
     from typer.testing import CliRunner
 
     from meeple.cli.app import app
-    from meeple.sim import batch
-
-    pools: list[int] = []
-
-    def pool(work: Any, items: Sequence[Any], games: int, workers: int, progress: Any) -> Any:
-        pools.append(workers)
-        return [work(item) for item in items]
 
     monkeypatch.setattr(os, "cpu_count", lambda: 64)
-    monkeypatch.setattr(batch, "run_in_pool", pool)
+    pools = _recorded_pools(monkeypatch)
     args = ["simulate", TOY_PATH, "-n", "2", "--players", "2", "--seat", "random"]
     assert CliRunner().invoke(app, args).exit_code == 0
     assert CliRunner().invoke(app, [*args, "--workers", "8"]).exit_code == 0
     assert pools == [2, 2]
+
+
+def test_a_batch_of_one_task_starts_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One task runs in this process, as ``--workers 1`` does: a pool of one worker would
+    only add its start-up. Two tasks start a pool of two; no task, nothing."""
+    from meeple.sim import batch
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    pools = _recorded_pools(monkeypatch)
+    one = [batch.Task(TOY_PATH, 2, ("random",), 7, (0, 1, 2))]
+    told: list[int] = []
+    here = batch.run_tasks(one, progress=told.append)
+    assert (pools, sum(told)) == ([], 3)
+    assert batch.run_tasks(one * 2) == [here[0], here[0]]
+    assert pools == [2]
+    assert batch.run_tasks([]) == []

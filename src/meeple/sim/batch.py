@@ -212,13 +212,15 @@ def run_tasks(
     count = workers or os.cpu_count() or 1
     if count < 1:
         raise InvalidOptionsError(f"workers must be at least 1, not {count}")
-    if count == 1:
+    # A pool starts all its processes at once (fork): no more than there are tasks, so a
+    # short batch on a many-core machine does not start a process per core, and a batch
+    # of one task runs here (a worker would only add its start-up).
+    count = min(count, len(tasks))
+    if count <= 1:
         tell = progress or (lambda _: None)
         return [run_task(task, on_game=lambda: tell(1)) for task in tasks]
     games = sum(len(task.indices) for task in tasks)
-    # A pool starts all its processes at once (fork): no more than there are tasks, so a
-    # short batch on a many-core machine does not start a process per core.
-    return run_in_pool(run_task, tasks, games, min(count, len(tasks)), progress)
+    return run_in_pool(run_task, tasks, games, count, progress)
 
 
 # Ray keeps Unix sockets in <root>/session_<date>_<time>_<micro>_<pid>/sockets/ (a
