@@ -207,6 +207,15 @@ def test_a_page_that_shows_a_secret_is_caught() -> None:
     _caught(leaky("HtmlLeak", peek=True, render_html=page), r"render_html\(view\((None|\d)\)\)")
 
 
+def test_a_legend_that_explains_a_secret_is_caught() -> None:
+    # The legend was held only to being the same for every seat of a state, which a
+    # legend naming every chip to everyone is.
+    def legend(v: PeekView) -> str:
+        return f"o: a stone; the chips in play are {v.chips}"
+
+    _caught(leaky("LegendLeak", peek=True, legend=legend), r"legend\(view\((None|\d)\)\)")
+
+
 def test_a_styled_picture_coloured_by_a_secret_is_caught() -> None:
     def styled(v: PeekView) -> Text:
         return Text(render(v), style="red" if sum(v.chips) % 2 else "green")

@@ -21,8 +21,8 @@ Each hook, what it shows, and how it is kept secret (decided once, here):
   what the table sees (PettingZoo's ``render()`` and OpenSpiel's ``str(state)`` draw
   it), so it must tell no seat more than the seat's own view: by proof, in the worlds
   dealt from each seat's view.
-- ``render``, ``render_html`` and ``render_styled`` of a view, to its seat: by
-  construction (they are given the view); compared in the first world too, since a
+- ``render``, ``render_html``, ``render_styled`` and ``legend`` of a view, to its seat:
+  by construction (they are given the view); compared in the first world too, since a
   view field left out of ``==`` (attrs ``eq=False``) or a module-level cache could
   carry a secret past the view's own check.
 - ``outcome()`` at the end, to everyone (what every adapter's end-of-game reward is made
@@ -98,12 +98,12 @@ class Seat:
     view: Any
     worlds: tuple[World, ...]
     pictures: dict[str, Any] = attrs.field(factory=dict, eq=False)
-    """The pictures of `view` drawn so far, by hook name (``render``, ``render_html``,
-    ``render_styled``): each check that needs one draws it once (`picture`)."""
+    """The pictures of `view` drawn so far, by hook name (`PICTURES`): each check that
+    needs one draws it once (`picture`)."""
 
 
-PICTURES = ("render", "render_html", "render_styled")
-"""The game's hooks that draw a view, in the order their leaks are reported."""
+PICTURES = ("render", "render_html", "render_styled", "legend")
+"""The game's hooks that draw or explain a view, in the order their leaks are reported."""
 
 
 def picture(game: Any, seat: Seat, hook: str) -> Any:
