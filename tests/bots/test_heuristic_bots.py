@@ -15,11 +15,13 @@ from meeple.bots import MCTSBot
 from meeple.bots import evaluate
 from meeple.bots import make_bot
 from meeple.bots import parse_bot_spec
+from meeple.bots.base import outcome_value
 from meeple.core import offers
 from meeple.core import win_chances
 from meeple.testing import random_playout
 
 from ..shared import BUILT_IN
+from ..shared import says
 from ..toy_game import TOY
 from ..toy_game import Draw
 
@@ -132,3 +134,32 @@ def test_guided_search_tries_the_best_prior_first() -> None:
         leader = min(state.to_act)
         bot = MCTSBot(game, seed, iterations=1, rollout_depth=0, bias=1.0)
         assert bot.choose(state.view(leader), state.legal_actions(leader)) == Draw()
+
+
+class _Provisional:
+    """A game in progress that shows only its provisional outcome (what `outcome_value`
+    reads): scores ranked by themselves."""
+
+    def __init__(self, scores: list[int], final: bool = False) -> None:
+        self.players = len(scores)
+        self._outcome = meeple.core.Outcome.from_keys(scores, final=final)
+
+    def outcome(self) -> meeple.core.Outcome:
+        return self._outcome
+
+
+def test_an_unfinished_game_is_valued_as_docs_capabilities_says() -> None:
+    """docs/capabilities.md: without a heuristic, a position is worth at most 0.6 (0.45
+    for the provisional rank, 0.15 for the score's place between lowest and highest)."""
+    found = says(
+        "docs/capabilities.md",
+        r"at most (\d\.\d+) for an\s+unfinished game \((\d\.\d+) for the provisional rank, "
+        r"(\d\.\d+) for the score's place\s+between the lowest and the highest\)",
+    )
+    most, rank, place = map(float, found.groups())
+    assert most == pytest.approx(rank + place)
+    best, middle, worst = outcome_value(_Provisional([10, 4, 0]))
+    assert best == pytest.approx(most)
+    assert worst == 0.0
+    assert middle == pytest.approx(rank / 2 + place * 4 / 10)
+    assert outcome_value(_Provisional([10, 4, 0], final=True)) == (1.0, 0.0, 0.0)
