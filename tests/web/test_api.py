@@ -90,7 +90,8 @@ def test_a_full_two_human_game_through_the_api(client: TestClient) -> None:
     assert replayed.state.is_over
     assert len(replayed.history) == moves
     # docs/web.md: the body wraps the record; record and outcome are meeple.dumps's JSON
-    assert set(record) == {"record", "over", "closed", "outcome"}
+    assert set(record) == {"record", "seed", "over", "closed", "outcome"}
+    assert record["seed"] == "5" == str(record["record"]["seed"])  # digits: JSON.parse rounds
     assert record["over"] is True
     assert meeple.loads(json.dumps(record["outcome"])) == replayed.state.outcome()
 

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import jsonschema  # type: ignore[import-untyped]  # no type stubs ship with jsonschema
+import pytest
 from playwright.sync_api import Browser
 from starlette.testclient import TestClient
 
@@ -45,7 +47,17 @@ def _everyone(client: TestClient, made: Mapping[str, Any]) -> list[Json]:
 
 def test_a_chosen_seed_is_shown_to_every_seat_and_to_a_spectator(client: TestClient) -> None:
     made = create(client, "wojtek", SEATS, seed=424242)
-    assert [body["chosen_seed"] for body in _everyone(client, made)] == [424242] * 4
+    assert [body["chosen_seed"] for body in _everyone(client, made)] == ["424242"] * 4
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**53 + 1, 2**SEED_BITS - 1])
+def test_a_chosen_seed_is_sent_as_its_decimal_digits(client: TestClient, seed: int) -> None:
+    """A string, so that every JSON reader gets the very seed: JavaScript's JSON.parse
+    rounds a number past 2**53 (2**53 + 1 would be read as 2**53)."""
+    made = create(client, "goofspiel", ["human", "human"], seed=seed)
+    for body in _everyone(client, made):
+        assert body["chosen_seed"] == str(seed)
+        assert isinstance(body["chosen_seed"], str)
 
 
 def test_a_seed_the_server_draws_is_shown_to_nobody(client: TestClient) -> None:
@@ -67,7 +79,33 @@ def test_a_seed_the_server_draws_is_shown_to_nobody(client: TestClient) -> None:
 def test_the_schema_says_what_chosen_seed_is(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()["components"]["schemas"]["MatchView"]
     assert "chosen_seed" in schema["required"]
-    assert "creator chose it" in schema["properties"]["chosen_seed"]["description"]
+    field = schema["properties"]["chosen_seed"]
+    assert "creator chose it" in field["description"]
+    assert "decimal" in field["description"]
+    assert field["type"] == ["string", "null"]
+    check = jsonschema.Draft202012Validator(field)
+    for good in ("0", "1", "9007199254740993", str(2**SEED_BITS - 1), None):
+        assert check.is_valid(good), good
+    for bad in (0, 7, "", "07", "-1", "1.5", "1e3", " 1", "1 ", "+1", "0x1f", "\u0661"):
+        assert not check.is_valid(bad), bad
+
+
+def test_a_record_carries_its_seed_as_decimal_digits_too(client: TestClient) -> None:
+    """The record stays the codec's document (its seed a JSON number, which meeple.loads
+    reads); the body beside it gives the seed as a string, as the view does."""
+    seed = 2**SEED_BITS - 1
+    made = create(client, "goofspiel", ["human", "human"], seed=seed)
+    match = made["match"]
+    closed = client.post(f"/api/matches/{match}/abandon", headers=bearer(made["seats"][0]["token"]))
+    assert closed.status_code == 200, closed.text
+    body = client.get(f"/api/matches/{match}/record").json()
+    assert body["seed"] == str(seed)
+    assert body["record"]["seed"] == seed
+    assert meeple.loads(json.dumps(body["record"])).seed == seed
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["RecordBody"]
+    assert "seed" in schema["required"]
+    assert schema["properties"]["seed"]["type"] == "string"
+    assert jsonschema.Draft202012Validator(schema["properties"]["seed"]).is_valid(str(seed))
 
 
 def test_a_restart_keeps_whether_the_seed_was_chosen(db: Path) -> None:
@@ -75,7 +113,7 @@ def test_a_restart_keeps_whether_the_seed_was_chosen(db: Path) -> None:
         chosen = create(client, "wojtek", SEATS, seed=77)
         drawn = create(client, "wojtek", SEATS)
     with TestClient(create_app(db)) as client:
-        assert {b["chosen_seed"] for b in _everyone(client, chosen)} == {77}
+        assert {b["chosen_seed"] for b in _everyone(client, chosen)} == {"77"}
         assert {b["chosen_seed"] for b in _everyone(client, drawn)} == {None}
 
 
@@ -134,7 +172,7 @@ def test_a_database_of_the_previous_schema_gains_the_flag_in_place(db: Path) -> 
                 played = act(client, "old-match-1", OLD_TOKENS[1], "bid 2", 1)
                 assert played.status_code == 200, played.text
                 new = create(client, "goofspiel", ["human", "human"], seed=8)
-            assert {b["chosen_seed"] for b in _everyone(client, new)} == {8}
+            assert {b["chosen_seed"] for b in _everyone(client, new)} == {"8"}
     with edited(db) as connection:
         assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         columns = [row[1] for row in connection.execute("PRAGMA table_info(matches)")]
@@ -198,7 +236,7 @@ def test_the_lobby_sends_a_seed_digit_for_digit(browser: Browser, server: LiveSe
         match = page.inner_text("#match-id")
         with http_from(server.url) as http:
             view = http.get(f"/api/matches/{match}/view").json()
-        assert view["chosen_seed"] == LARGEST_SEED
+        assert view["chosen_seed"] == str(LARGEST_SEED)
     finally:
         page.close()
 

@@ -207,7 +207,8 @@ async def get_record(request: Request) -> Response:
         )
     over = live.match.state.is_over
     outcome = to_data(live.match.state.outcome()) if over else None
-    body = RecordBody(to_data(live.match.record()), over, live.closed, outcome)
+    record = live.match.record()
+    body = RecordBody(to_data(record), str(record.seed), over, live.closed, outcome)
     return JSONResponse(write_body(body))
 
 

@@ -49,6 +49,10 @@ __all__ = [
 _OUTCOME = doc("When over: the Outcome as meeple.dumps writes it.")
 """The description of a body's outcome field."""
 
+DIGITS = "^(0|[1-9][0-9]*)$"
+"""A whole number in decimal digits, as a body sends a seed: a seed runs to 2**63 - 1, and
+JavaScript's JSON.parse rounds a number past 2**53, so a seed is sent as text."""
+
 
 # requests ----------------------------------------------------------------------------------
 
@@ -151,10 +155,13 @@ class MatchView:
     closed: str | None = attrs.field(
         metadata=doc("Why the match was closed unfinished, if it was.")
     )
-    chosen_seed: int | None = attrs.field(
+    chosen_seed: str | None = attrs.field(
         metadata=doc(
             "The seed the match was dealt from, if its creator chose it (every hidden card "
-            "follows from it, so everyone is told); null if the server drew it (secret)."
+            "follows from it, so everyone is told), in decimal digits (a string: it may "
+            "exceed 2**53, past which a JSON number is rounded by JavaScript); null if the "
+            "server drew it (secret).",
+            pattern=DIGITS,
         )
     )
     legal: tuple[str, ...]
@@ -211,6 +218,13 @@ class RecordBody:
 
     record: dict[str, JsonValue] = attrs.field(
         metadata=doc("The GameRecord as meeple.dumps writes it; meeple.loads replays it.")
+    )
+    seed: str = attrs.field(
+        metadata=doc(
+            "The record's seed in decimal digits: the record, the codec's document, holds "
+            "it as a JSON number, which JavaScript rounds past 2**53.",
+            pattern=DIGITS,
+        )
     )
     over: bool
     closed: str | None

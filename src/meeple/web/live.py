@@ -96,7 +96,8 @@ class LiveMatch:
         bot slots)."""
         self.chosen_seed = match.seed if seed_chosen else None
         """The seed, if its creator chose it (then every seat and spectator is shown it, so
-        that nobody knows more of the deal than the others); None if the server drew it."""
+        that nobody knows more of the deal than the others); None if the server drew it.
+        The view body sends it as decimal digits (`meeple.web.bodies.MatchView`)."""
         self.lock = asyncio.Lock()
         """Held while a move is checked, stored and applied, and while a bot thinks."""
         self.seat_streams: dict[int, list[Stream]] = {}

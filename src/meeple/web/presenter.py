@@ -103,7 +103,7 @@ def match_payload(live: LiveMatch, seat: int | None) -> dict[str, Any]:
         waiting_for_bots=thinking and not live.stuck,
         bot_error=live.bot_error,
         closed=live.closed,
-        chosen_seed=live.chosen_seed,
+        chosen_seed=None if live.chosen_seed is None else str(live.chosen_seed),
         legal=tuple(str(a) for a in legal),
         elements=elements,
         refusals=reasons,

@@ -62,6 +62,9 @@ def _class_schema(cls: type[Any]) -> dict[str, Any]:
         doc = field.metadata.get("doc")
         if doc:
             prop = {**prop, "description": doc}
+        pattern = field.metadata.get("pattern")
+        if pattern:
+            prop = {**prop, "pattern": pattern}
         properties[field.name] = prop
         if field.default is attrs.NOTHING:
             required.append(field.name)

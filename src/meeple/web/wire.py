@@ -23,10 +23,14 @@ _OMIT = "omit_when_none"
 """Field metadata: leave the field out of the written body while it is None."""
 
 
-def doc(text: str, *, omit_when_none: bool = False) -> dict[str, Any]:
-    """A field's metadata: its description (for the schema), and whether a body leaves
-    it out while it is None."""
-    return {"doc": text, _OMIT: omit_when_none}
+def doc(text: str, *, omit_when_none: bool = False, pattern: str | None = None) -> dict[str, Any]:
+    """A field's metadata: its description (for the schema), whether a body leaves it
+    out while it is None, and the regular expression a text field's value matches (the
+    schema's ``pattern``), if it has one."""
+    metadata: dict[str, Any] = {"doc": text, _OMIT: omit_when_none}
+    if pattern is not None:
+        metadata["pattern"] = pattern
+    return metadata
 
 
 @attrs.frozen

@@ -70,7 +70,8 @@ function show(data) {
   $("log").scrollTop = $("log").scrollHeight;
   const dealt = $("dealt");
   dealt.hidden = data.chosen_seed === null;
-  dealt.textContent = dealt.hidden ? "" : `Dealt from seed ${data.seedDigits}, chosen when the `
+  // the server sends the seed as a string of digits: a number past 2**53 would be rounded
+  dealt.textContent = dealt.hidden ? "" : `Dealt from seed ${data.chosen_seed}, chosen when the `
     + "match was made: every hidden card can be worked out from it, by anyone.";
   showOutcome(data);
   window.meepleChanges.show(data);
@@ -145,22 +146,10 @@ function viewRefused(reason, retryAfter) {
   }
 }
 
-// The chosen seed as the server wrote it: JSON.parse rounds an integer past 2**53 and a
-// seed runs to 2**63 - 1, so its digits are read from the body's text. A key preceded by
-// "{" or "," is a key of the JSON (inside a string a quote is escaped), and the view's
-// own key comes before any nested object that could hold one of that name.
-function seedDigits(text, seed) {
-  if (seed === null) return null;
-  const found = /[{,]\s*"chosen_seed"\s*:\s*(\d+)/.exec(text);
-  return found && Number(found[1]) === seed ? found[1] : String(seed);
-}
-
 async function fetchView() {
   try {
     const response = await fetch(`/api/matches/${matchId}/view`, { headers: headers(), cache: "no-store" });
-    const text = await response.text();
-    const data = JSON.parse(text);
-    if (response.ok) data.seedDigits = seedDigits(text, data.chosen_seed);
+    const data = await response.json();
     if (!response.ok) {
       if (PASSING.has(response.status)) viewRefused(data.error, response.headers.get("Retry-After"));
       else $("status").textContent = data.error;
