@@ -324,3 +324,26 @@ def test_play_without_seats_is_a_human_against_mcts_at_any_count() -> None:
     solo = _run(["play", "bear_mountain", "--players", "1", "--seed", "1"], "quit\n")
     assert solo.exit_code == 0, solo.output
     assert "Bear Went Over the Mountain, 1 player, seed 1" in solo.output
+
+
+def test_plots_are_checked_without_importing_matplotlib(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`--plots` imported matplotlib (a second) only to see it is there; it is found
+    now, as `--backend ray` finds ray (`analyze` checks with the same `need_plots`)."""
+    from meeple.cli.simulate import check_outputs
+
+    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "meta_path", [_ImportingFails("matplotlib"), *sys.meta_path])
+    check_outputs(None, str(tmp_path / "plots"))
+    assert "matplotlib" not in sys.modules
+
+
+@pytest.mark.usefixtures("without_matplotlib")
+def test_plots_without_the_extra_are_refused_before_out_makes_its_folder(tmp_path: Path) -> None:
+    out = tmp_path / "new" / "results.jsonl"
+    args = ["simulate", TOY, "-n", "3", "--out", str(out), "--plots", str(tmp_path / "p")]
+    _refused(args, f"figures need matplotlib: {install_hint('plot')}")
+    assert not out.parent.exists()
+    assert not (tmp_path / "p").exists()

@@ -332,14 +332,14 @@ def analyze(
     corrected together (HTML, PNG, JSON). Bots not named are the strongest that fit
     about a minute on two cores."""
     console = make_console()
-    from ..sim.plots import pyplot
+    from ..sim.plots import need_plots
     from .analyze import default_players
     from .analyze import ladder_from
     from .analyze import run_analysis
 
     try:
         chosen = resolve_game(game)
-        pyplot()  # the report draws figures: without the plot extra, say so before any game
+        need_plots()  # the report draws figures: without the plot extra, say so before any game
         if n is not None:
             at_least("-n", n, 2, "deals")
         count = player_count(chosen, players, seat or [], default_players(chosen))

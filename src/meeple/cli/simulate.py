@@ -21,6 +21,7 @@ from ..sim import resolve_game
 from ..sim import simulate
 from ..sim import summarize
 from ..sim.batch import check_batch
+from ..sim.plots import need_plots
 from ..sim.plots import pyplot
 from .errors import interrupted
 from .run_on import RunOn
@@ -105,7 +106,10 @@ def _plot(
 def check_outputs(out: str | None, plots: str | None) -> None:
     """Refuse, before any game, an --out that names no known format or cannot be
     written (its folder is made, as `--plots` and `analyze --out` make theirs), and
-    --plots without matplotlib."""
+    --plots without the plot extra (found, not imported, and checked first: a refused
+    command makes no folder)."""
+    if plots is not None:
+        need_plots()
     if out is not None:
         target = Path(out)
         if target.suffix not in (".jsonl", ".csv"):
@@ -120,8 +124,6 @@ def check_outputs(out: str | None, plots: str | None) -> None:
             ) from None
         if not os.access(target.parent, os.W_OK):
             raise InvalidOptionsError(f"--out {out}: its folder is not writable")
-    if plots is not None:
-        pyplot()
 
 
 def run_simulation(

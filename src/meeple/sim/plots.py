@@ -18,13 +18,14 @@ from typing import Any
 from typing import Final
 
 from ..core.errors import InvalidOptionsError
+from ..core.extras import has_extra
 from ..core.extras import install_hint
 from .analysis import Analysis
 from .plotdata import lengths_data
 from .plotdata import plot_data
 from .plotdata import scores_data
 
-__all__ = ["draw", "plot_lengths", "plot_scores", "pyplot", "write_plots"]
+__all__ = ["draw", "need_plots", "plot_lengths", "plot_scores", "pyplot", "write_plots"]
 
 _COLOURS: Final = ("#1f77b4", "#ff7f0e")
 """Variant A, variant B (matplotlib's first two default colours)."""
@@ -36,6 +37,17 @@ a variant that changes nothing still shows both."""
 Data = Mapping[str, Any]
 
 
+def _missing() -> InvalidOptionsError:
+    return InvalidOptionsError(f"figures need matplotlib: {install_hint('plot')}")
+
+
+def need_plots() -> None:
+    """Refuse, with what to install, when the plot extra is missing. Its modules are
+    found, not imported (`has_extra`), so a command checks before any work at no cost."""
+    if not has_extra("plot"):
+        raise _missing()
+
+
 def pyplot() -> Any:
     """matplotlib's pyplot, drawing to files; without the plot extra, an
     InvalidOptionsError saying what to install."""
@@ -45,7 +57,7 @@ def pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise InvalidOptionsError(f"figures need matplotlib: {install_hint('plot')}") from None
+        raise _missing() from None
     return plt
 
 
