@@ -50,9 +50,10 @@ EXTRA_OF_MODULE = {
     "matplotlib": "plot",
     "starlette": "web",
     "uvicorn": "web",
-    "jinja2": "web",
 }
-"""The extra that brings each optional module (pyproject.toml's optional dependencies)."""
+"""The extra that brings each optional module (pyproject.toml's optional dependencies),
+written out by hand so the tests hold pyproject to it (jinja2 is no extra's: the core
+depends on it)."""
 
 NOT_IN_THE_LIBRARY = ("numpy", "playwright", "pexpect", "httpx", "jsonschema", "interrogate", "nox")
 """Other modules only extras bring (numpy comes with `rl` and with `openspiel`) or only
@@ -64,6 +65,35 @@ def _extras() -> set[str]:
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     return set(project["optional-dependencies"])
+
+
+def _names(requirements: list[str]) -> set[str]:
+    """The distribution names of pyproject requirements, normalized (PEP 503)."""
+    return {re.sub(r"[-_.]+", "-", re.split(r"[<>=!~\[ ;]", r)[0]).lower() for r in requirements}
+
+
+def test_every_module_of_the_map_comes_with_its_extra_and_not_with_the_core() -> None:
+    """Each third-party module of `EXTRA_OF_MODULE` is installed by a distribution that
+    pyproject lists in that extra and not among the core dependencies; each of the
+    library's own modules in it imports a module of its extra. Regression: the map put
+    jinja2 under `web`, though the core depends on it."""
+    from importlib.metadata import packages_distributions
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    core = _names(project["dependencies"])
+    extras = project["optional-dependencies"]
+    installed_by = packages_distributions()
+    for module, extra in EXTRA_OF_MODULE.items():
+        assert extra in extras, (module, extra)
+        if module.startswith("meeple."):
+            source = (ROOT / "src" / (module.replace(".", "/") + ".py")).read_text("utf-8")
+            tops = set(re.findall(r"^\s*(?:from|import) (\w+)", source, re.M))
+            assert tops & {m for m, e in EXTRA_OF_MODULE.items() if e == extra}, module
+            continue
+        dists = _names(installed_by.get(module, []))
+        assert dists, f"{module} is not installed (the test extra installs every extra)"
+        assert dists & _names(extras[extra]), f"{module} does not come with the {extra} extra"
+        assert not dists & core, f"{module} comes with the core, not with the {extra} extra"
 
 
 def test_a_virtual_environment_is_made_and_activated_before_the_quick_start() -> None:
