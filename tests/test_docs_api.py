@@ -16,6 +16,9 @@ import pytest
 from .docs_api import PAGE
 from .docs_api import documented_names
 from .docs_api import render_page
+from .shared import ROOT
+from .shared import doc_table
+from .shared import says
 
 
 def test_the_api_page_is_current() -> None:
@@ -48,7 +51,24 @@ def test_the_capability_page_covers_every_capability() -> None:
     text = CAPABILITY_PAGE.read_text(encoding="utf-8")
     for name in (*CAPABILITIES, "validate"):
         assert f"\n## `{name}`" in text, f"capabilities.md has no section for {name}"
-        assert f"\n| `{name}` |" in text, f"capabilities.md's table has no row for {name}"
+
+
+def test_the_capability_table_is_what_offers_knows() -> None:
+    """The table lists exactly `CAPABILITIES`, each a name `offers` answers for.
+    Regression: it listed `validate`, which ``offers(game, "validate")`` refuses
+    (KeyError): the state's invariants are hooks every game has, not a capability."""
+    from meeple import get_game
+    from meeple.core import CAPABILITIES
+    from meeple.core import offers
+
+    page = str(CAPABILITY_PAGE.relative_to(ROOT))
+    named = [row[0].strip("`") for row in doc_table(page, "| capability |")]
+    assert sorted(named) == sorted(CAPABILITIES)
+    game = get_game("wypas")
+    assert all(offers(game, name) for name in named)  # a built-in game offers them all
+    with pytest.raises(KeyError, match="unknown capability 'validate'"):
+        offers(game, "validate")
+    says(page, r"`validate`\]\([^)]*\) is not in the table: .* `offers` and `capabilities` do not")
 
 
 def test_the_capability_page_code_is_python() -> None:

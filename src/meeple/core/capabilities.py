@@ -22,7 +22,6 @@ capability     methods                        used by
 ``legend``     ``legend(view)``                ``meeple play``'s ``help``: what every
                                               abbreviation and mark of the picture means
 ``statistics`` ``statistics(final_state)``     ``meeple analyze`` (balance reports)
-``validate``   ``state.validate()``            the codec, on every load
 ============== ============================== ===================================
 
 Without a capability the front end does without: no adapters, bots use the
@@ -30,7 +29,10 @@ outcome so far, other seats' moves show as "(secret move)" in hidden-information
 games, the web draws a generic layout of the view's fields, the web page's picture
 cannot be clicked (moves are notation buttons only), the terminal prints the text
 picture without colour, a balance report shows only the figures every game has,
-the codec checks types only, ``help`` explains the commands and the list of moves only.
+``help`` explains the commands and the list of moves only.
+
+A state's ``validate()`` (the ``_validate`` hooks of ``GameBase``) is no capability:
+every game has it and the codec calls it on every load, so nobody asks `offers`.
 
 ``state_encoding`` (``encode_state(state, player)``, beside ``encoding``): the
 encoded view as float32 blocks straight from the state, which the adapters use when
@@ -240,7 +242,8 @@ CAPABILITIES: Final[dict[str, type[Any]]] = {
     "legend": HasLegend,
     "statistics": HasStatistics,
 }
-"""Capabilities of a Game object, by name (``validate`` belongs to its state class)."""
+"""Capabilities of a Game object, by name (a state's ``validate`` is none: every game
+has it, see the module's docstring)."""
 
 
 def offers(game: object, name: str) -> bool:
