@@ -23,6 +23,7 @@ from .checks import lineup
 from .checks import player_count
 from .errors import fail
 from .flags import BotSeatArg
+from .flags import Command
 from .flags import CompareArg
 from .flags import DealsArg
 from .flags import FewestArg
@@ -54,7 +55,7 @@ app = typer.Typer(
 )
 
 
-@app.command()
+@app.command(cls=Command)
 def games() -> None:
     """A table of the registered games; then one line per plugin that failed to load."""
     console = make_console()
@@ -79,7 +80,7 @@ def games() -> None:
         console.print(f"failed: {reason}", markup=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(cls=Command)
 def demo(
     game: GameArg,
     players: FewestArg = None,
@@ -113,7 +114,7 @@ def demo(
     out.print(score_sheet(state.outcome(), f"{chosen.spec.title}: result after {step} moves"))
 
 
-@app.command()
+@app.command(cls=Command)
 def bench(
     game: Annotated[
         str, typer.Argument(metavar="GAME", help="registered name or package.module:ATTR")
@@ -145,7 +146,7 @@ def bench(
         fail(str(err))
 
 
-@app.command()
+@app.command(cls=Command)
 def play(
     game: GameArg,
     players: Annotated[
@@ -218,7 +219,7 @@ def play(
         )
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     path: Annotated[
         str, typer.Argument(metavar="FILE", help="a record saved by `save` or meeple.dumps")
@@ -259,7 +260,7 @@ def replay(
     session.run()
 
 
-@app.command()
+@app.command(cls=Command)
 def simulate(
     game: GameArg,
     n: Annotated[int, typer.Option("-n", metavar="N", help="number of games")] = 1000,
@@ -302,7 +303,7 @@ def simulate(
         fail(str(err))
 
 
-@app.command()
+@app.command(cls=Command)
 def analyze(
     game: GameArg,
     n: DealsArg = None,
@@ -371,8 +372,8 @@ def _options_kwargs(options: object) -> dict[str, object]:
     return options_to_json(options)
 
 
-app.command()(serve)
-app.command()(new_game)
+app.command(cls=Command)(serve)
+app.command(cls=Command)(new_game)
 app.add_typer(matches_app, name="matches")
 
 

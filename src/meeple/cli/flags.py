@@ -7,11 +7,14 @@ from typing import Annotated
 from typing import Any
 
 import typer
+from typer.core import TyperArgument
+from typer.core import TyperCommand
 
 from ..bots.spec import BOT_TYPES
 
 __all__ = [
     "BotSeatArg",
+    "Command",
     "CompareArg",
     "DealsArg",
     "FewestArg",
@@ -22,6 +25,32 @@ __all__ = [
     "SkillAgainstArg",
     "SkillArg",
 ]
+
+
+class _NamedArgument(TyperArgument):
+    """A positional argument shown by its metavar alone, as docs/cli.md writes it:
+    ``GAME`` in the usage line (``[GAME]`` when optional), not typer's ``{GAME}``, and
+    no ``<str>`` after it in the Arguments list."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None  # the metavar names the value
+
+    def get_usage_pieces(self, ctx: Any) -> list[str]:
+        name = self.display_name_raw
+        name = name if self.required else f"[{name}]"
+        return [f"{name}..." if self.nargs != 1 else name]
+
+
+class Command(TyperCommand):
+    """Every `meeple` command's class (``app.command(cls=Command)``): its positional
+    arguments are shown as `_NamedArgument` shows them."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if type(param) is TyperArgument:
+                param.__class__ = _NamedArgument  # same fields; only how it is shown
+
 
 OptionArg = Annotated[
     list[str] | None,
