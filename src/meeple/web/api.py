@@ -119,7 +119,7 @@ async def create_match(request: Request) -> Response:
     options = body.options or {}
     check_fields(hub, body)
     live, tokens = await hub.create(
-        body.game, body.players, options, body.seats, body.seed, client_of(request)
+        body.game, body.players, options, body.seats, body.seed_number(), client_of(request)
     )
     base = str(request.base_url).rstrip("/")
     seats = tuple(

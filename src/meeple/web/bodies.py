@@ -10,6 +10,7 @@ uses) is in `meeple.web.wire`, below this module and `meeple.web.errors` both.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -53,6 +54,9 @@ DIGITS = "^(0|[1-9][0-9]*)$"
 """A whole number in decimal digits, as a body sends a seed: a seed runs to 2**63 - 1, and
 JavaScript's JSON.parse rounds a number past 2**53, so a seed is sent as text."""
 
+SEED_DIGITS = len(str(2**63 - 1))
+"""The most digits a seed has; a longer text is refused before it is read as a number."""
+
 
 # requests ----------------------------------------------------------------------------------
 
@@ -76,7 +80,18 @@ class CreateMatch:
             "them for a list option (never an object: custom boards come through the CLI)."
         ),
     )
-    seed: int | None = attrs.field(default=None, metadata=doc("0 to 2**63 - 1. Default: random."))
+    seed: int | str | None = attrs.field(
+        default=None,
+        metadata=doc(
+            "0 to 2**63 - 1, as a number or in decimal digits (as answers give a seed, so "
+            "a seed read from one can be sent back as it is). Default: random.",
+            pattern=DIGITS,
+        ),
+    )
+
+    def seed_number(self) -> int | None:
+        """The seed asked for, as a number (its text form is read by `read_body`)."""
+        return None if self.seed is None else int(self.seed)
 
 
 @attrs.frozen
@@ -255,10 +270,34 @@ def _describe(exc: BaseException, _type: Any) -> str:
     return str(exc) or type(exc).__name__
 
 
+def _seed(value: object, _type: Any) -> int | None:
+    """A seed as a request may give it: a JSON whole number, or a text of decimal digits.
+
+    The text is read only if it is short enough to be a seed and digits only, so a
+    request buys no long conversion; the range is checked with the other fields."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("must be a whole number or a text of decimal digits")
+    if len(value) > SEED_DIGITS or not re.fullmatch(DIGITS, value):
+        raise ValueError(f"must be at most {SEED_DIGITS} digits, with no sign, space or leading 0")
+    return int(value)
+
+
+def _reader() -> cattrs.Converter:
+    """The codec's strict converter, reading a seed in either form (`_seed`)."""
+    reader = CONVERTER.copy()
+    reader.register_structure_hook(int | str | None, _seed)
+    return reader
+
+
+_READER = _reader()
+
+
 def read_body(data: dict[str, Any], kind: type[Any]) -> Any:
     """`data` (a parsed JSON object) as a `kind`; 422 naming each field that is wrong."""
     try:
-        return CONVERTER.structure(data, kind)
+        return _READER.structure(data, kind)
     except ForbiddenExtraKeysError as err:
         return _unexpected(err, kind)
     except BaseValidationError as err:

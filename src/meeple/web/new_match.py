@@ -65,7 +65,8 @@ def check_fields(hub: Hub, body: CreateMatch) -> None:
     options = body.options or {}
     _one_spelling(options)
     _only_choices(options)
-    if body.seed is not None and not 0 <= body.seed < 2**SEED_BITS:
+    seed = body.seed_number()
+    if seed is not None and not 0 <= seed < 2**SEED_BITS:
         raise ApiError(422, f"field 'seed' must be between 0 and 2**{SEED_BITS} - 1")
     field = "game"
     try:

@@ -129,12 +129,11 @@ async function create(event) {
   });
   const body = { game: game.name, players: Number($("players").value), options, seats };
   const seed = $("seed").value;
-  const digits = /^\d+$/.test(seed);
-  if (seed !== "" && !digits) body.seed = Number(seed);
-  let sent = JSON.stringify(body);
-  // Digits go as typed: JSON.stringify rounds a Number past 2**53 and a seed runs to
-  // 2**63 - 1 (every player is shown the seed, so it must be the very one chosen).
-  if (digits) sent = `${sent.slice(0, -1)},"seed":${BigInt(seed)}}`;
+  // Digits go as text (leading zeros dropped): a Number is rounded past 2**53 and a seed
+  // runs to 2**63 - 1 (every player is shown the seed, so it must be the very one chosen).
+  // Anything else typed goes as a number, for the server to refuse with its reason.
+  if (seed !== "") body.seed = /^\d+$/.test(seed) ? BigInt(seed).toString() : Number(seed);
+  const sent = JSON.stringify(body);
   $("create-button").disabled = true;
   try {
     const response = await fetch("/api/matches", {
