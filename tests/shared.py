@@ -191,12 +191,24 @@ def says(page: str, pattern: str) -> re.Match[str]:
     return found
 
 
-def doc_table(page: str, header: str) -> list[list[str]]:
+def doc_table(page: str, header: str, *, after: str | None = None) -> list[list[str]]:
     """The body rows of the Markdown table of `page` whose header row begins with
-    `header` (such as ``"| option |"``), each row as its cells, stripped."""
+    `header` (such as ``"| option |"``), each row as its cells, stripped.
+
+    The first such table, or with `after` the first below the first line that holds
+    `after` (a heading or the sentence that leads in to the table), so that a page's
+    later tables with the same header can be read too."""
     lines = (ROOT / page).read_text(encoding="utf-8").splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith(header)), None)
-    assert start is not None, f"{page} has no table headed {header!r}"
+    begin = 0
+    if after is not None:
+        found = next((i for i, line in enumerate(lines) if after in line), None)
+        assert found is not None, f"{page} no longer says {after!r}: change the test with the page"
+        begin = found + 1
+    start = next(
+        (i for i, line in enumerate(lines) if i >= begin and line.startswith(header)), None
+    )
+    where = f" after {after!r}" if after is not None else ""
+    assert start is not None, f"{page} has no table headed {header!r}{where}"
     rows: list[list[str]] = []
     for line in lines[start + 2 :]:
         if not line.startswith("|"):
