@@ -1,0 +1,233 @@
+"""The observation tables of each rules page, read from the page and held to the code.
+
+Every page ``docs/rules/<game>.md`` lists the parts of its observation encoding in
+tables of one form, ``| part | width | meaning |``: one part per row, its name in
+backticks, in the order of the encoded vector. A width is a number or a sum of
+products of numbers and letters the page defines (``7 x 25``, ``n + 1``, ``9 V``,
+``23 n``; ``n`` is always the number of players). A part named ``seat+r.x`` stands for
+one part per seat, r = 0 .. n - 1; a part named like ``rowK`` or ``hikeK.x`` for one
+per K = 1 .. the count the page gives; rows in a run with the same letter repeat
+together (``seat+0.a``, ``seat+0.b``, ``seat+1.a``, ...), as the code lays them out.
+Wypas also gives each part's start: in the vector, or within the seat's block.
+
+For every player count a game allows, those rows, expanded, are exactly the parts of
+``meeple.<game>.encoding.layout(players)``: names, order and widths (and so the
+observation size, whose figures `tests/test_rules_page_numbers.py` reads from the
+prose). A row added, dropped, moved or resized on the page or in the code fails here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Mapping
+from itertools import groupby
+from typing import Any
+
+import attrs
+import pytest
+
+import meeple
+from meeple.bear_mountain.encoding import HIKE_BLOCK
+from meeple.bear_mountain.encoding import HIKE_BLOCK_SIZE
+from meeple.core.encoding import Layout
+from meeple.wypas.encoding import FLAGS
+from meeple.wypas.encoding import SCALARS
+
+from .shared import BUILT_IN
+from .shared import doc_table
+from .shared import says
+
+HEADER = "| part | width |"
+"""How every observation table of a rules page begins."""
+
+
+@attrs.frozen
+class Table:
+    """One observation table of a rules page."""
+
+    after: str
+    """Text of the line that leads in to it (the first such line of the page)."""
+    players: tuple[int, ...] | None = None
+    """The player counts whose encoding has these parts (None: every count)."""
+    start: str | None = None
+    """``start`` if its third column gives each part's start in the vector,
+    ``start in block`` if the start within the seat's block."""
+
+
+TABLES: dict[str, tuple[Table, ...]] = {
+    "wojtek": (Table("The parts, in order"), Table("Then one block of")),
+    "way_of_bear": (Table("The parts, in order"),),
+    "bear_mountain": (
+        Table("**header** (every player count)"),
+        Table("**2-4 players**, after the header", players=(2, 3, 4)),
+        Table("**1 player (solo)**, after the header", players=(1,)),
+    ),
+    "wypas": (
+        Table("The parts, in order", start="start"),
+        Table("Then one block of", start="start in block"),
+    ),
+}
+"""Each page's observation tables, in the order of the encoded vector."""
+
+BLOCK = r"Then one block of (\d+) (?:numbers|values) per seat"
+"""How a page that lists a seat's parts in a table of their own says the block's size."""
+
+
+def _page(game: str) -> str:
+    return f"docs/rules/{game}.md"
+
+
+def _letters(game: str, players: int) -> dict[str, int]:
+    """The letters `game`'s page uses in its widths, as the page defines them."""
+    letters = {"n": players}
+    if game == "way_of_bear":
+        few, most = says(
+            _page(game),
+            r"`V` is the number of villages in play: (\d+) with 2-3 players .*?, (\d+) with 4\.",
+        ).groups()
+        letters["V"] = int(most) if players == 4 else int(few)
+    if game == "bear_mountain":
+        page = _page(game)
+        letters["K"] = int(says(page, r"the two `rowK` parts for K = 1\.\.(\d+)")[1])
+        if players == 1:
+            letters["K"] = int(says(page, r"the five `hikeK` parts repeat for K = 1\.\.(\d+)")[1])
+    return letters
+
+
+def width(said: str, letters: Mapping[str, int]) -> int:
+    """A width as a page writes it: a sum (``+``) of products of numbers and `letters`,
+    the product written ``7 x 25`` or ``23 n``."""
+    total = 0
+    for term in said.split("+"):
+        product = 1
+        factors = re.findall(r"\d+|[A-Za-z]+|\S", term)
+        assert factors, f"width {said!r} has an empty term"
+        for factor in factors:
+            if factor.isdigit():
+                product *= int(factor)
+            elif factor in letters:
+                product *= letters[factor]
+            else:
+                assert factor == "x", f"width {said!r}: {factor!r} is not defined"
+        total += product
+    return total
+
+
+def _name(cell: str) -> str:
+    found = re.fullmatch(r"`([^`]+)`", cell)
+    assert found, f"{cell!r}: one part per row, its name in backticks"
+    return found[1]
+
+
+def _letter(name: str) -> str | None:
+    """``r`` for a part of every seat, ``K`` for one of every row or hike, else None."""
+    if name.startswith("seat+r."):
+        return "r"
+    return "K" if re.match(r"[a-z_]+K(\.|$)", name) else None
+
+
+def _named(name: str, letter: str | None, i: int) -> str:
+    if letter == "r":
+        return name.replace("seat+r.", f"seat+{i}.", 1)
+    if letter == "K":
+        return re.sub(r"K(?=\.|$)", str(i), name, count=1)
+    return name
+
+
+@attrs.frozen
+class Part:
+    """One part as a page lists it, for one player count."""
+
+    name: str
+    width: int
+    start: int | None
+    """The start the page gives, if it gives one."""
+    block: str | None
+    """With a start in the block: the name of the block's first part."""
+
+
+def listed(game: str, players: int) -> list[Part]:
+    """The parts `game`'s page lists for `players` seats, in order, repeats expanded."""
+    letters = _letters(game, players)
+    counts = {"r": range(players), "K": range(1, letters.get("K", 0) + 1)}
+    parts: list[Part] = []
+    for table in TABLES[game]:
+        if table.players is not None and players not in table.players:
+            continue
+        header = HEADER + (f" {table.start} |" if table.start else "")
+        rows = doc_table(_page(game), header, after=table.after)
+        assert rows, f"{_page(game)}: the table after {table.after!r} is empty"
+        for letter, run in groupby(rows, key=lambda row: _letter(_name(row[0]))):
+            cells = list(run)
+            for i in counts[letter] if letter else (0,):
+                first = _named(_name(cells[0][0]), letter, i)
+                parts += [
+                    Part(
+                        _named(_name(row[0]), letter, i),
+                        width(row[1], letters),
+                        int(row[2]) if table.start else None,
+                        first if table.start == "start in block" else None,
+                    )
+                    for row in cells
+                ]
+    return parts
+
+
+def _layout(game: str, players: int) -> Layout:
+    layout: Layout = importlib.import_module(f"meeple.{game}.encoding").layout(players)
+    return layout
+
+
+CASES = [(game, n) for game in BUILT_IN for n in meeple.get_game(game).spec.player_counts()]
+
+
+def test_every_built_in_game_has_its_tables_read() -> None:
+    assert set(TABLES) == set(BUILT_IN)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_the_page_lists_the_parts_of_the_layout(game: str, players: int) -> None:
+    layout = _layout(game, players)
+    page = [(part.name, part.width) for part in listed(game, players)]
+    assert page == [(name, w) for name, _, w in layout.parts]
+    any_game: Any = meeple.get_game(game)  # observation_size: the encoding capability
+    assert sum(w for _, w in page) == any_game.observation_size(players)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_the_starts_the_page_gives_are_the_layouts(game: str, players: int) -> None:
+    layout = _layout(game, players)
+    for part in listed(game, players):
+        if part.start is not None:
+            base = layout.start(part.block) if part.block else 0
+            assert layout.start(part.name) - base == part.start, part.name
+
+
+@pytest.mark.parametrize("game", ["wojtek", "wypas"])
+def test_a_seat_block_is_as_long_as_the_page_says(game: str) -> None:
+    said = int(says(_page(game), BLOCK)[1])
+    layout = _layout(game, max(meeple.get_game(game).spec.player_counts()))
+    assert said == sum(w for name, _, w in layout.parts if name.startswith("seat+0."))
+
+
+def test_the_bear_mountain_hike_block_is_the_codes() -> None:
+    page = _page("bear_mountain")
+    rows = doc_table(page, HEADER, after="**Hike block**")
+    assert [(_name(row[0]), width(row[1], {})) for row in rows] == list(HIKE_BLOCK)
+    assert int(says(page, r"\*\*Hike block\*\* \((\d+), one per hike")[1]) == HIKE_BLOCK_SIZE
+
+
+def _meaning(game: str, part: str, after: str) -> str:
+    rows = doc_table(_page(game), HEADER, after=after)
+    return next(row[-1] for row in rows if _name(row[0]) == part)
+
+
+def test_the_wypas_scalars_are_listed_in_the_codes_order() -> None:
+    assert _meaning("wypas", "scalars", "The parts, in order").split(", ") == list(SCALARS)
+
+
+def test_the_wypas_flags_are_listed_in_the_codes_order() -> None:
+    said = _meaning("wypas", "seat+r.flags", "Then one block of").split("; ")
+    # a flag may be explained in brackets after its name
+    assert [item.split(" (")[0] for item in said] == [flag.split(" (")[0] for flag in FLAGS]
