@@ -14,6 +14,9 @@ For every player count a game allows, those rows, expanded, are exactly the part
 ``meeple.<game>.encoding.layout(players)``: names, order and widths (and so the
 observation size, whose figures `tests/test_rules_page_numbers.py` reads from the
 prose). A row added, dropped, moved or resized on the page or in the code fails here.
+
+The action vocabulary tables are read too (see `VOCABULARY`): their rows cover the
+vocabulary in order, each row's actions where the row puts them.
 """
 
 from __future__ import annotations
@@ -231,3 +234,63 @@ def test_the_wypas_flags_are_listed_in_the_codes_order() -> None:
     said = _meaning("wypas", "seat+r.flags", "Then one block of").split("; ")
     # a flag may be explained in brackets after its name
     assert [item.split(" (")[0] for item in said] == [flag.split(" (")[0] for flag in FLAGS]
+
+
+# -- the action vocabulary -------------------------------------------------------------
+
+VOCABULARY: dict[str, tuple[Table, ...]] = {
+    "wojtek": (Table("**Action vocabulary**"),),
+    "way_of_bear": (Table("### Action vocabulary"),),
+    "bear_mountain": (
+        Table("**2-4 players (", players=(2, 3, 4)),
+        Table("**1 player, solo (", players=(1,)),
+    ),
+    "wypas": (Table("### Action vocabulary"),),
+}
+"""Each page's action vocabulary table. A vocabulary the same for every player count is
+listed by indices, ``| indices | actions |`` (``0``, ``1-7``); one that grows with the
+player count by blocks in index order, ``| block | actions | count |``, each count a
+width in the letters of the page."""
+
+COUNTED: tuple[str, ...] = ("way_of_bear", "wypas")
+"""The games whose vocabulary grows with the player count: their tables give counts."""
+
+
+def runs(game: str, players: int) -> list[tuple[int, int, str]]:
+    """(first index, how many, actions cell) for each row of `game`'s vocabulary table
+    for `players` seats."""
+    (table,) = (t for t in VOCABULARY[game] if t.players is None or players in t.players)
+    found: list[tuple[int, int, str]] = []
+    at = 0
+    if game in COUNTED:
+        rows = doc_table(_page(game), "| block | actions | count |", after=table.after)
+        assert [row[0] for row in rows] == [str(i) for i in range(1, len(rows) + 1)]
+        for _, actions, count in rows:
+            found.append((at, width(count, _letters(game, players)), actions))
+            at += found[-1][1]
+        return found
+    for indices, actions, *_ in doc_table(_page(game), "| indices | actions |", after=table.after):
+        first, _, last = indices.partition("-")
+        assert int(first) == at, f"{_page(game)}: row {indices} does not follow index {at - 1}"
+        found.append((at, int(last or first) - at + 1, actions))
+        at += found[-1][1]
+    return found
+
+
+def _verbs(cell: str) -> set[str]:
+    return {quoted.split(" ")[0] for quoted in re.findall(r"`([^`]+)`", cell)}
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_the_vocabulary_table_covers_the_vocabulary_in_order(game: str, players: int) -> None:
+    any_game: Any = meeple.get_game(game)  # action_vocabulary: the encoding capability
+    vocabulary = [str(action) for action in any_game.action_vocabulary(players)]
+    listed = runs(game, players)
+    assert sum(count for _, count, _ in listed) == len(vocabulary)
+    for first, count, actions in listed:
+        verbs = {action.split(" ")[0] for action in vocabulary[first : first + count]}
+        quoted = re.search(r"`([^`]+)`", actions)
+        assert quoted, f"{actions!r} quotes no action"
+        # the row's first action is the first it quotes, and it quotes every kind it holds
+        assert vocabulary[first].split(" ")[0] == quoted[1].split(" ")[0], actions
+        assert verbs <= _verbs(actions), (actions, verbs)
