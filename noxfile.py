@@ -1,4 +1,4 @@
-"""Developer sessions: `nox -s tests typecheck lint docs bench thorough load heavy`."""
+"""Developer sessions: `nox -s tests typecheck lint docs bench thorough load heavy lowest`."""
 
 from __future__ import annotations
 
@@ -49,6 +49,56 @@ def heavy(session: nox.Session) -> None:
     analyses), left out of the default run."""
     session.install("-e", ".[test]", "-e", "examples/plugin_game")
     session.run("pytest", "-m", "heavy", "--timeout=0", *session.posargs)
+
+
+# What `nox -s lowest` tests at the floors: the rules and codec (attrs, cattrs), the
+# conformance kit on every registered game with its pictures (jinja2), the CLI (typer,
+# rich) and the web front end (starlette, uvicorn). Left out: what needs another extra.
+LOWEST_TESTS = [
+    *["tests/core", "--ignore=tests/core/test_encoding.py"],  # numpy: the rl extra
+    *["tests/test_cli.py", "-k", "not plots"],  # matplotlib: the plot extra
+    "tests/test_cli_help_metavars.py",
+    "tests/test_cli_help_seats.py",
+    "tests/test_cli_widths.py",
+    "tests/test_cli_encoding.py",
+    "tests/test_conformance.py",
+    "tests/web/test_api.py",
+    "tests/web/test_pages.py",
+    "tests/web/test_serve_command.py",
+    "tests/web/test_live.py",
+    "tests/web/test_hardening.py",
+    "tests/web/test_attack_connections.py",
+    "tests/web/test_attack_methods_paths.py",  # starlette < 1.8 fails here
+    "tests/web/test_attack_proxies.py",  # uvicorn < 0.31 fails here
+]
+COMMANDS = (
+    "import typer.main; from meeple.cli.app import app; "
+    "print(*typer.main.get_command(app).commands)"
+)
+"""Python that prints the name of every `meeple` command."""
+
+
+@nox.session
+def lowest(session: nox.Session) -> None:
+    """meeple at the lowest versions pyproject.toml allows its core and web dependencies
+    (.ci/lowest.txt pins them; the test tools are the newest): the demo, every command's
+    --help, and LOWEST_TESTS. Run by .ci/run."""
+    session.install(
+        *["-c", ".ci/lowest.txt", "-e", ".[web]", "-e", "examples/plugin_game"],
+        *["pytest", "pytest-xdist", "pytest-timeout", "hypothesis", "httpx2"],
+    )
+    session.run("meeple", "demo", "bear_mountain", "--players", "3", "--seed", "1", silent=True)
+    printed = session.run("python", "-c", COMMANDS, silent=True)
+    names = printed.split() if isinstance(printed, str) else []
+    if not names:
+        session.error(f"no meeple command was found: {printed!r}")
+    for command in [[], *([name] for name in names)]:
+        session.run("meeple", *command, "--help", silent=True)
+    # `--dist load`: tests spread one by one over the two workers (no module fixture here
+    # is costly). `-p no:anyio`: typing-extensions 4.12 holds anyio below 4.15, whose
+    # pytest plugin imports a name the newest pytest deprecates (warnings are errors);
+    # no test uses that plugin.
+    session.run("pytest", *LOWEST_TESTS, "--dist", "load", "-p", "no:anyio", *session.posargs)
 
 
 @nox.session
