@@ -36,7 +36,7 @@ class _NamedArgument(TyperArgument):
         return None  # the metavar names the value
 
     def get_usage_pieces(self, ctx: Any) -> list[str]:
-        name = self.display_name_raw
+        name = self.metavar or (self.name or "").upper()
         name = name if self.required else f"[{name}]"
         return [f"{name}..." if self.nargs != 1 else name]
 
