@@ -122,6 +122,21 @@ def test_loads_refuses_a_final_view_no_game_shows(
         meeple.loads(json.dumps(doc), game=GAME)
 
 
+@pytest.mark.parametrize("temple", [-3, -2, -(10**9)])
+@pytest.mark.parametrize("seat", [None, 0])
+def test_loads_refuses_a_ritual_temple_below_none(temple: int, seat: int | None) -> None:
+    # Regression (tests/test_fuzz_loads): outside a ritual the temple is -1, but any
+    # negative number loaded, and encode_view then failed with a KeyError on it.
+    over = finished({0: ALL, 1: ALL}, {0: ["s10"], 1: ["s16"]})
+    for thing in (over, over.view(seat)):
+        doc = json.loads(meeple.dumps(thing, game=GAME))
+        assert doc["ritual_temple"] == -1
+        GAME.encode_view(over.view(seat))  # the untouched view encodes
+        doc["ritual_temple"] = temple
+        with pytest.raises(CorruptDataError, match="ritual temple"):
+            meeple.loads(json.dumps(doc), game=GAME)
+
+
 def test_render_draws_part_p_with_four_players_only() -> None:
     # tests/test_views_all_games.py checks the landmarks of this opening picture.
     text = GAME.render(GAME.start(4, seed=1).view(0))

@@ -115,7 +115,7 @@ def _check_open(t: Table) -> None:
     paying = t.phase in (Phase.PAY, Phase.RITUAL)
     _check(paying or sum(t.owed) == 0, "an offering is owed only while paying")
     _check((t.phase == Phase.RITUAL) == (t.ritual_temple >= 0), "ritual temple")
-    _check(t.ritual_temple < NC, "ritual temple is a colour")
+    _check(-1 <= t.ritual_temple < NC, "ritual temple is a colour, or -1 for none")
     _check(t.extra in ("", "place", "take"), "extra is place, take or empty")
     _check((t.phase == Phase.EXTRA) == (t.extra in ("place", "take")), "extra action")
 
