@@ -25,13 +25,49 @@ from ..core.registry import Registry
 from .limits import Limits
 from .seats import normalize_seat
 
-__all__ = ["SEED_BITS", "replay_stored", "requested_match"]
+__all__ = ["EXACT_IN_JAVASCRIPT", "SEED_BITS", "chosen_options", "replay_stored", "requested_match"]
 
 SEED_BITS = 63
 """Random bits of a seed the server draws (a create request without one). Every hidden
 card follows from it, so it must be out of reach of a search over all seeds: with 31
 bits, a spectator's seven public cards of Miś Wojtek picked the one seed in 91 s on one
 core. 63 bits fill the API's seed range and the store's signed 64-bit integers."""
+
+EXACT_IN_JAVASCRIPT = 2**53 - 1
+"""The largest whole number JavaScript's JSON.parse reads exactly (its
+Number.MAX_SAFE_INTEGER): one past it reaches a page rounded."""
+
+
+def _inexact(value: Any) -> bool:
+    """Whether a JSON value holds a whole number JavaScript would round."""
+    if isinstance(value, list | tuple):
+        return any(_inexact(item) for item in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) > EXACT_IN_JAVASCRIPT
+    return False
+
+
+def chosen_options(
+    game_name: str, options_type: type, options: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The options a match is made with, as its record keeps them (those that differ
+    from the defaults, as JSON values); InvalidOptionsError if the game refuses them or
+    one holds a whole number past 2**53 - 1.
+
+    A record's options reach every page and client as JSON numbers, and a browser
+    rounds past 2**53: an option of 2**53 + 1 would be shown, and sent back, as
+    another game. The built-in games bound their numbers far below (Miś Wojtek's
+    round limit, the largest, at 10,000); a plugin's are bounded by its own rules, so
+    the server holds every game to this one.
+    """
+    chosen = options_to_json(build_options(game_name, options_type, options))
+    for name, value in chosen.items():
+        if _inexact(value):
+            raise InvalidOptionsError(
+                f"{game_name}: option {name!r} holds a whole number past 2**53 - 1, which "
+                "a browser's JavaScript rounds; this server does not open such a match"
+            )
+    return chosen
 
 
 def requested_match(
@@ -52,8 +88,8 @@ def requested_match(
         raise InvalidOptionsError(f"{len(seats)} seats given for {players} players")
     kinds = tuple(normalize_seat(s, game, limits, seat) for seat, s in enumerate(seats))
     the_seed = secrets.randbits(SEED_BITS) if seed is None else seed
-    chosen = build_options(game.spec.name, game.options_type, options)
-    return Match(game, players, seed=the_seed, **options_to_json(chosen)), kinds
+    chosen = chosen_options(game.spec.name, game.options_type, options)
+    return Match(game, players, seed=the_seed, **chosen), kinds
 
 
 def replay_stored(registry: Registry, record: GameRecord) -> Match:

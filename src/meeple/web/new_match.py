@@ -12,10 +12,10 @@ from typing import Any
 
 from ..core.errors import InvalidOptionsError
 from ..core.errors import MeepleError
-from ..core.options import build_options
 from ..core.options import check_players
 from .bodies import CreateMatch
 from .build import SEED_BITS
+from .build import chosen_options
 from .errors import ApiError
 from .hub import Hub
 from .seats import normalize_seat
@@ -81,6 +81,6 @@ def check_fields(hub: Hub, body: CreateMatch) -> None:
         for seat, kind in enumerate(body.seats):
             normalize_seat(kind, game, hub.limits, seat)
         field = "options"
-        build_options(game.spec.name, game.options_type, options)
+        chosen_options(game.spec.name, game.options_type, options)
     except MeepleError as err:
         raise ApiError(422, f"field {field!r}: {err}") from None
