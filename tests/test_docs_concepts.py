@@ -266,7 +266,7 @@ def test_other_hands_and_decks_are_counts(name: str) -> None:
     says(
         PAGE,
         r"In the built-in games other hands and the decks are counts \(in The Way of the "
-        r"Bear, with the card backs the table sees\);",
+        r"Bear, with the card backs the table sees,",
     )
     compared = 0
     for state in _states(name, players=3, options=DEALT_HANDS.get(name, {})):
@@ -286,6 +286,30 @@ def test_other_hands_and_decks_are_counts(name: str) -> None:
                 assert (shown if isinstance(shown, int) else len(shown)) == _cards(name, hand)
                 compared += 1
     assert compared > 0
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_at_the_end_only_the_way_of_the_bear_shows_every_hand(name: str) -> None:
+    """ "... and once its game is over every hand face up, since the final score counts
+    them": in a finished game every seat's view (and the spectator's) of The Way of the
+    Bear shows each hand's cards, and no other built-in game's view shows another
+    seat's hand, before the end or after.
+
+    A regression test: the page said other hands are counts without a word about the
+    end, where The Way of the Bear shows every hand (its Dragon Hoard is scored)."""
+    says(PAGE, r"and once its game is over every hand face up, since\s+the final score counts")
+    game = meeple.get_game(name)
+    options = game.options_type(**{**SHORT_OPTIONS.get(name, {}), **DEALT_HANDS.get(name, {})})
+    final: Any = random_playout(game, 3, 3, options)[0]
+    assert final.is_over
+    for seat in (None, *range(final.players)):
+        view = final.view(seat)
+        if name == "way_of_bear":
+            assert view.shown_hands == final.hands
+        else:
+            fields = attrs.fields_dict(type(view))
+            assert "shown_hands" not in fields
+            assert view.hand == (() if seat is None or not final.hands else final.hands[seat])
 
 
 # -- Records and JSON --------------------------------------------------------------
