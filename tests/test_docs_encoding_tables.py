@@ -15,15 +15,14 @@ For every player count a game allows, those rows, expanded, are exactly the part
 observation size, whose figures `tests/test_rules_page_numbers.py` reads from the
 prose). A row added, dropped, moved or resized on the page or in the code fails here.
 
-The action vocabulary tables are read too (see `VOCABULARY`): their rows cover the
-vocabulary in order, each row's actions where the row puts them.
+The action vocabulary tables are read too (`tests.doc_encoding.VOCABULARY`): their rows
+cover the vocabulary in order, each row's actions where the row puts them.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Mapping
 from itertools import groupby
 from typing import Any
 
@@ -37,25 +36,18 @@ from meeple.core.encoding import Layout
 from meeple.wypas.encoding import FLAGS
 from meeple.wypas.encoding import SCALARS
 
+from .doc_encoding import Table
+from .doc_encoding import backticked
+from .doc_encoding import letters
+from .doc_encoding import rules_page
+from .doc_encoding import runs
+from .doc_encoding import value
 from .shared import BUILT_IN
 from .shared import doc_table
 from .shared import says
 
 HEADER = "| part | width |"
 """How every observation table of a rules page begins."""
-
-
-@attrs.frozen
-class Table:
-    """One observation table of a rules page."""
-
-    after: str
-    """Text of the line that leads in to it (the first such line of the page)."""
-    players: tuple[int, ...] | None = None
-    """The player counts whose encoding has these parts (None: every count)."""
-    start: str | None = None
-    """``start`` if its third column gives each part's start in the vector,
-    ``start in block`` if the start within the seat's block."""
 
 
 TABLES: dict[str, tuple[Table, ...]] = {
@@ -75,52 +67,6 @@ TABLES: dict[str, tuple[Table, ...]] = {
 
 BLOCK = r"Then one block of (\d+) (?:numbers|values) per seat"
 """How a page that lists a seat's parts in a table of their own says the block's size."""
-
-
-def _page(game: str) -> str:
-    return f"docs/rules/{game}.md"
-
-
-def _letters(game: str, players: int) -> dict[str, int]:
-    """The letters `game`'s page uses in its widths, as the page defines them."""
-    letters = {"n": players}
-    if game == "way_of_bear":
-        few, most = says(
-            _page(game),
-            r"`V` is the number of villages in play: (\d+) with 2-3 players .*?, (\d+) with 4\.",
-        ).groups()
-        letters["V"] = int(most) if players == 4 else int(few)
-    if game == "bear_mountain":
-        page = _page(game)
-        letters["K"] = int(says(page, r"the two `rowK` parts for K = 1\.\.(\d+)")[1])
-        if players == 1:
-            letters["K"] = int(says(page, r"the five `hikeK` parts repeat for K = 1\.\.(\d+)")[1])
-    return letters
-
-
-def width(said: str, letters: Mapping[str, int]) -> int:
-    """A width as a page writes it: a sum (``+``) of products of numbers and `letters`,
-    the product written ``7 x 25`` or ``23 n``."""
-    total = 0
-    for term in said.split("+"):
-        product = 1
-        factors = re.findall(r"\d+|[A-Za-z]+|\S", term)
-        assert factors, f"width {said!r} has an empty term"
-        for factor in factors:
-            if factor.isdigit():
-                product *= int(factor)
-            elif factor in letters:
-                product *= letters[factor]
-            else:
-                assert factor == "x", f"width {said!r}: {factor!r} is not defined"
-        total += product
-    return total
-
-
-def _name(cell: str) -> str:
-    found = re.fullmatch(r"`([^`]+)`", cell)
-    assert found, f"{cell!r}: one part per row, its name in backticks"
-    return found[1]
 
 
 def _letter(name: str) -> str | None:
@@ -152,23 +98,23 @@ class Part:
 
 def listed(game: str, players: int) -> list[Part]:
     """The parts `game`'s page lists for `players` seats, in order, repeats expanded."""
-    letters = _letters(game, players)
-    counts = {"r": range(players), "K": range(1, letters.get("K", 0) + 1)}
+    said_letters = letters(game, players)
+    counts = {"r": range(players), "K": range(1, said_letters.get("K", 0) + 1)}
     parts: list[Part] = []
     for table in TABLES[game]:
         if table.players is not None and players not in table.players:
             continue
         header = HEADER + (f" {table.start} |" if table.start else "")
-        rows = doc_table(_page(game), header, after=table.after)
-        assert rows, f"{_page(game)}: the table after {table.after!r} is empty"
-        for letter, run in groupby(rows, key=lambda row: _letter(_name(row[0]))):
+        rows = doc_table(rules_page(game), header, after=table.after)
+        assert rows, f"{rules_page(game)}: the table after {table.after!r} is empty"
+        for letter, run in groupby(rows, key=lambda row: _letter(backticked(row[0]))):
             cells = list(run)
             for i in counts[letter] if letter else (0,):
-                first = _named(_name(cells[0][0]), letter, i)
+                first = _named(backticked(cells[0][0]), letter, i)
                 parts += [
                     Part(
-                        _named(_name(row[0]), letter, i),
-                        width(row[1], letters),
+                        _named(backticked(row[0]), letter, i),
+                        value(row[1], said_letters),
                         int(row[2]) if table.start else None,
                         first if table.start == "start in block" else None,
                     )
@@ -209,21 +155,21 @@ def test_the_starts_the_page_gives_are_the_layouts(game: str, players: int) -> N
 
 @pytest.mark.parametrize("game", ["wojtek", "wypas"])
 def test_a_seat_block_is_as_long_as_the_page_says(game: str) -> None:
-    said = int(says(_page(game), BLOCK)[1])
+    said = int(says(rules_page(game), BLOCK)[1])
     layout = _layout(game, max(meeple.get_game(game).spec.player_counts()))
     assert said == sum(w for name, _, w in layout.parts if name.startswith("seat+0."))
 
 
 def test_the_bear_mountain_hike_block_is_the_codes() -> None:
-    page = _page("bear_mountain")
+    page = rules_page("bear_mountain")
     rows = doc_table(page, HEADER, after="**Hike block**")
-    assert [(_name(row[0]), width(row[1], {})) for row in rows] == list(HIKE_BLOCK)
+    assert [(backticked(row[0]), value(row[1], {})) for row in rows] == list(HIKE_BLOCK)
     assert int(says(page, r"\*\*Hike block\*\* \((\d+), one per hike")[1]) == HIKE_BLOCK_SIZE
 
 
 def _meaning(game: str, part: str, after: str) -> str:
-    rows = doc_table(_page(game), HEADER, after=after)
-    return next(row[-1] for row in rows if _name(row[0]) == part)
+    rows = doc_table(rules_page(game), HEADER, after=after)
+    return next(row[-1] for row in rows if backticked(row[0]) == part)
 
 
 def test_the_wypas_scalars_are_listed_in_the_codes_order() -> None:
@@ -238,44 +184,6 @@ def test_the_wypas_flags_are_listed_in_the_codes_order() -> None:
 
 # -- the action vocabulary -------------------------------------------------------------
 
-VOCABULARY: dict[str, tuple[Table, ...]] = {
-    "wojtek": (Table("**Action vocabulary**"),),
-    "way_of_bear": (Table("### Action vocabulary"),),
-    "bear_mountain": (
-        Table("**2-4 players (", players=(2, 3, 4)),
-        Table("**1 player, solo (", players=(1,)),
-    ),
-    "wypas": (Table("### Action vocabulary"),),
-}
-"""Each page's action vocabulary table. A vocabulary the same for every player count is
-listed by indices, ``| indices | actions |`` (``0``, ``1-7``); one that grows with the
-player count by blocks in index order, ``| block | actions | count |``, each count a
-width in the letters of the page."""
-
-COUNTED: tuple[str, ...] = ("way_of_bear", "wypas")
-"""The games whose vocabulary grows with the player count: their tables give counts."""
-
-
-def runs(game: str, players: int) -> list[tuple[int, int, str]]:
-    """(first index, how many, actions cell) for each row of `game`'s vocabulary table
-    for `players` seats."""
-    (table,) = (t for t in VOCABULARY[game] if t.players is None or players in t.players)
-    found: list[tuple[int, int, str]] = []
-    at = 0
-    if game in COUNTED:
-        rows = doc_table(_page(game), "| block | actions | count |", after=table.after)
-        assert [row[0] for row in rows] == [str(i) for i in range(1, len(rows) + 1)]
-        for _, actions, count in rows:
-            found.append((at, width(count, _letters(game, players)), actions))
-            at += found[-1][1]
-        return found
-    for indices, actions, *_ in doc_table(_page(game), "| indices | actions |", after=table.after):
-        first, _, last = indices.partition("-")
-        assert int(first) == at, f"{_page(game)}: row {indices} does not follow index {at - 1}"
-        found.append((at, int(last or first) - at + 1, actions))
-        at += found[-1][1]
-    return found
-
 
 def _verbs(cell: str) -> set[str]:
     return {quoted.split(" ")[0] for quoted in re.findall(r"`([^`]+)`", cell)}
@@ -286,11 +194,11 @@ def test_the_vocabulary_table_covers_the_vocabulary_in_order(game: str, players:
     any_game: Any = meeple.get_game(game)  # action_vocabulary: the encoding capability
     vocabulary = [str(action) for action in any_game.action_vocabulary(players)]
     listed = runs(game, players)
-    assert sum(count for _, count, _ in listed) == len(vocabulary)
-    for first, count, actions in listed:
-        verbs = {action.split(" ")[0] for action in vocabulary[first : first + count]}
-        quoted = re.search(r"`([^`]+)`", actions)
-        assert quoted, f"{actions!r} quotes no action"
+    assert sum(run.count for run in listed) == len(vocabulary)
+    for run in listed:
+        verbs = {action.split(" ")[0] for action in vocabulary[run.first : run.first + run.count]}
+        quoted = re.search(r"`([^`]+)`", run.actions)
+        assert quoted, f"{run.actions!r} quotes no action"
         # the row's first action is the first it quotes, and it quotes every kind it holds
-        assert vocabulary[first].split(" ")[0] == quoted[1].split(" ")[0], actions
-        assert verbs <= _verbs(actions), (actions, verbs)
+        assert vocabulary[run.first].split(" ")[0] == quoted[1].split(" ")[0], run.actions
+        assert verbs <= _verbs(run.actions), (run.actions, verbs)
