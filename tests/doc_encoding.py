@@ -2,9 +2,9 @@
 
 Every page ``docs/rules/<game>.md`` writes a width, a count or an action's index as a
 small formula in numbers and letters (`value`), defines its letters in prose
-(`letters`) and lists its action vocabulary in one table per player count (`runs`).
-The tests that hold those pages to the code read them through this module, so there
-is one reader.
+(`letters`), lists its action vocabulary in one table per player count (`runs`) and
+the pieces of a block in a ``| piece | width |`` table (`pieces`). The tests that hold
+those pages to the code read them through this module, so there is one reader.
 """
 
 from __future__ import annotations
@@ -111,6 +111,14 @@ def letters(game: str, players: int) -> dict[str, int]:
         if players == 1:
             found["K"] = int(says(path, r"the five `hikeK` parts repeat for K = 1\.\.(\d+)")[1])
     return found
+
+
+def pieces(game: str, after: str) -> list[list[str]]:
+    """The rows of the first ``| piece | width |`` table of `game`'s page below the line
+    holding `after`: the pieces of one block, in order."""
+    rows = doc_table(rules_page(game), "| piece | width |", after=after)
+    assert rows, f"{rules_page(game)}: the pieces after {after!r} are not listed"
+    return rows
 
 
 @attrs.frozen

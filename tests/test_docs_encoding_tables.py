@@ -16,7 +16,10 @@ observation size, whose figures `tests/test_rules_page_numbers.py` reads from th
 prose). A row added, dropped, moved or resized on the page or in the code fails here.
 
 The action vocabulary tables are read too (`tests.doc_encoding.VOCABULARY`): their rows
-cover the vocabulary in order, each row's actions where the row puts them.
+cover the vocabulary in order, each row's actions where the row puts them; Bear Went
+Over the Mountain's index column gives every action's index. So are the tables of a
+block's pieces, ``| piece | width |``: Bear Went Over the Mountain's card features,
+held to what the encoder writes.
 """
 
 from __future__ import annotations
@@ -30,6 +33,14 @@ import attrs
 import pytest
 
 import meeple
+from meeple.bear_mountain.components import ANIMALS
+from meeple.bear_mountain.components import CARD_IDS
+from meeple.bear_mountain.components import CARDS
+from meeple.bear_mountain.components import HABITATS
+from meeple.bear_mountain.components import SCORE_CARDS
+from meeple.bear_mountain.components import SOLO_SCORES
+from meeple.bear_mountain.encoding import CARD_FEATURE_SIZE
+from meeple.bear_mountain.encoding import CARD_FEATURES
 from meeple.bear_mountain.encoding import HIKE_BLOCK
 from meeple.bear_mountain.encoding import HIKE_BLOCK_SIZE
 from meeple.core.encoding import Layout
@@ -39,6 +50,7 @@ from meeple.wypas.encoding import SCALARS
 from .doc_encoding import Table
 from .doc_encoding import backticked
 from .doc_encoding import letters
+from .doc_encoding import pieces
 from .doc_encoding import rules_page
 from .doc_encoding import runs
 from .doc_encoding import value
@@ -202,3 +214,81 @@ def test_the_vocabulary_table_covers_the_vocabulary_in_order(game: str, players:
         # the row's first action is the first it quotes, and it quotes every kind it holds
         assert vocabulary[run.first].split(" ")[0] == quoted[1].split(" ")[0], run.actions
         assert verbs <= _verbs(run.actions), (run.actions, verbs)
+
+
+# -- the index formulas ----------------------------------------------------------------
+
+
+def _vocabulary(game: str, players: int) -> list[str]:
+    any_game: Any = meeple.get_game(game)  # action_vocabulary: the encoding capability
+    return [str(action) for action in any_game.action_vocabulary(players)]
+
+
+SOLO_ORDER: tuple[str, ...] = tuple(s.slug for s in SCORE_CARDS if s.id in SOLO_SCORES)
+"""The solo score cards in id order: the j-th is j = 1 .. 13 of the page's formulas."""
+
+
+def _bear_letters(action: str) -> dict[str, int]:
+    """The letters of Bear Went Over the Mountain's index column for one action, read
+    from its notation: slot (``take 3``), card (``c07``), hike (``hike3``), j (the solo
+    score card's place in id order, from 1) and right (1 for a right end)."""
+    found = {"right": int(action.endswith(" right"))}
+    for word in action.split()[1:]:
+        if word.isdigit():
+            found["slot"] = int(word)
+        elif card := re.fullmatch(r"c(\d+)", word):
+            found["card"] = int(card[1])
+        elif hike := re.fullmatch(r"hike(\d+)", word):
+            found["hike"] = int(hike[1])
+        elif word in SOLO_ORDER:
+            found["j"] = SOLO_ORDER.index(word) + 1
+    return found
+
+
+@pytest.mark.parametrize("players", meeple.get_game("bear_mountain").spec.player_counts())
+def test_the_bear_mountain_index_column_gives_every_actions_index(players: int) -> None:
+    vocabulary = _vocabulary("bear_mountain", players)
+    for run in runs("bear_mountain", players):
+        formula = run.cells[2]
+        for index in range(run.first, run.first + run.count):
+            action = vocabulary[index]
+            assert value(formula, _bear_letters(action)) == index, (action, formula)
+        # the solo score cards the row numbers by name: `most-bluebirds` is j = 1
+        for slug, j in re.findall(r"`([a-z-]+)` is j = (\d+)", run.actions):
+            assert _bear_letters(f"assign {slug}")["j"] == int(j), run.actions
+
+
+# -- the pieces of a block -------------------------------------------------------------
+
+
+def _listed(meaning: str) -> list[str]:
+    """The names a meaning cell lists after a colon: ``one-hot: conifer, hardwood, meadow``."""
+    found = re.search(r": ([a-z]+(?:, [a-z]+)+)", meaning)
+    assert found, f"{meaning!r} lists nothing after a colon"
+    return found[1].split(", ")
+
+
+def test_the_bear_mountain_card_features_are_the_pages() -> None:
+    rows = pieces("bear_mountain", "**Card features**")
+    page = rules_page("bear_mountain")
+    said = int(says(page, r"\*\*Card features\*\* \((\d+) numbers for one card")[1])
+    assert said == sum(value(row[1], {}) for row in rows) == CARD_FEATURE_SIZE
+    habitats = _listed(rows[0][3])
+    lowest, highest = re.findall(r"[-+]?\d+", rows[3][3])
+    assert {card.elevation for card in CARDS} == set(range(int(lowest), int(highest) + 1))
+    for card in CARD_IDS:
+        data = CARDS[card - 1]
+        shown = {
+            "left_habitat": [int(HABITATS[data.left] == h) for h in habitats],
+            "right_habitat": [int(HABITATS[data.right] == h) for h in habitats],
+            "animals": [
+                [ANIMALS[a] for a in data.animals].count(kind) for kind in _listed(rows[2][3])
+            ],
+            "elevation": [data.elevation],
+        }
+        features: list[float] = []
+        for piece, size, divisor, _ in rows:
+            numbers = shown[backticked(piece)]
+            assert len(numbers) == value(size, {}), piece
+            features += [number / value(divisor, {}) for number in numbers]
+        assert features == pytest.approx(CARD_FEATURES[card]), f"c{card:02}"
