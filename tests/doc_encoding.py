@@ -106,6 +106,10 @@ def letters(game: str, players: int) -> dict[str, int]:
         villages = r"`V` is the number of villages in play: (\d+) with 2-3 .*?, (\d+) with 4\."
         few, most = says(path, villages).groups()
         found["V"] = int(most) if players == 4 else int(few)
+        for letter in ("C", "S"):  # by player count, in brackets: (3 with 2 players, 2 with 3-4)
+            said = says(path, rf"`{letter}` [^(]*\((\d+) with 2 players, (\d+) with 3-4\)")
+            two, more = said.groups()
+            found[letter] = int(two) if players == 2 else int(more)
     if game == "bear_mountain":
         found["K"] = int(says(path, r"the two `rowK` parts for K = 1\.\.(\d+)")[1])
         if players == 1:

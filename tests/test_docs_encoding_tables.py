@@ -16,16 +16,18 @@ observation size, whose figures `tests/test_rules_page_numbers.py` reads from th
 prose). A row added, dropped, moved or resized on the page or in the code fails here.
 
 The action vocabulary tables are read too (`tests.doc_encoding.VOCABULARY`): their rows
-cover the vocabulary in order, each row's actions where the row puts them; Bear Went
-Over the Mountain's index column gives every action's index. So are the tables of a
-block's pieces, ``| piece | width |``: Bear Went Over the Mountain's card features,
-held to what the encoder writes.
+cover the vocabulary in order, each row's actions where the row puts them; the index
+formulas the pages give (Bear Went Over the Mountain's last column, The Way of the
+Bear's placements) give every action's index. So are the tables of a block's pieces,
+``| piece | width |``: Bear Went Over the Mountain's card features and The Way of the
+Bear's seat block, each held to what the encoder writes.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Mapping
 from itertools import groupby
 from typing import Any
 
@@ -44,6 +46,10 @@ from meeple.bear_mountain.encoding import CARD_FEATURES
 from meeple.bear_mountain.encoding import HIKE_BLOCK
 from meeple.bear_mountain.encoding import HIKE_BLOCK_SIZE
 from meeple.core.encoding import Layout
+from meeple.way_of_bear import GAME as WOB
+from meeple.way_of_bear.components import COLOURS as WOB_COLOURS
+from meeple.way_of_bear.encoding import SEAT_SIZE as WOB_SEAT_SIZE
+from meeple.way_of_bear.encoding import encode_view as wob_encode
 from meeple.wypas.encoding import FLAGS
 from meeple.wypas.encoding import SCALARS
 
@@ -258,6 +264,23 @@ def test_the_bear_mountain_index_column_gives_every_actions_index(players: int) 
             assert _bear_letters(f"assign {slug}")["j"] == int(j), run.actions
 
 
+@pytest.mark.parametrize("players", meeple.get_game("way_of_bear").spec.player_counts())
+def test_the_way_of_bear_placement_index_is_the_pages_formula(players: int) -> None:
+    page = rules_page("way_of_bear")
+    formula = says(page, r"A placement's index is `([^`]+)`")[1]
+    colours = says(page, r"Colours are ordered ([a-z, ]+) \(the data's order\)")[1].split(", ")
+    assert colours == list(WOB_COLOURS)
+    vocabulary = _vocabulary("way_of_bear", players)
+    places = [(index, action) for index, action in enumerate(vocabulary) if "place" in action]
+    assert len(places) == 4 * letters("way_of_bear", players)["V"]
+    for index, action in places:
+        _, colour, village = action.split()
+        said = {"village": int(village.removeprefix("v")), "colour": colours.index(colour)}
+        assert value(formula, said) == index, (action, formula)
+    example, worked, said_index = says(page, r"`(place [a-z]+ v\d+)` is ([\d +]+) = (\d+)").groups()
+    assert vocabulary.index(example) == value(worked, {}) == int(said_index)
+
+
 # -- the pieces of a block -------------------------------------------------------------
 
 
@@ -292,3 +315,50 @@ def test_the_bear_mountain_card_features_are_the_pages() -> None:
             assert len(numbers) == value(size, {}), piece
             features += [number / value(divisor, {}) for number in numbers]
         assert features == pytest.approx(CARD_FEATURES[card]), f"c{card:02}"
+
+
+def _seat_block(
+    rows: list[list[str]],
+    said: Mapping[str, int],
+    seat: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+) -> list[float]:
+    """One way_of_bear seat block as the page's pieces describe it, from the seat's
+    reserve, tokens by kind (kind = type x 2 + sealed) and card backs."""
+    reserve, tokens, backs = seat
+    values = [int(v) for v in re.findall(r"\d", rows[6][3].partition("back value")[2])]
+    shown = {
+        "reserve": list(reserve),
+        "reserve_total": [sum(reserve)],
+        "tokens": list(tokens),
+        "columns": [sum(tokens[kind : kind + 2]) for kind in range(0, len(tokens), 2)],
+        "all_tokens": [sum(tokens)],
+        "cards": [len(backs)],
+        "backs": [backs.count(v) for v in values],
+        "seals": [sum(tokens[1::2]) + sum(backs)],
+    }
+    block: list[float] = []
+    for piece, size, divisor, meaning in rows:
+        numbers = shown[backticked(piece)]
+        assert len(numbers) == value(size, said), piece
+        scaled = [number / value(divisor, said) for number in numbers]
+        block += [min(1.0, x) for x in scaled] if "clipped at 1" in meaning else scaled
+    return block
+
+
+@pytest.mark.parametrize("players", meeple.get_game("way_of_bear").spec.player_counts())
+def test_the_way_of_bear_seat_blocks_are_the_pages(players: int) -> None:
+    rows = pieces("way_of_bear", "Each seat block in `seats`")
+    said = letters("way_of_bear", players)
+    size = says(rules_page("way_of_bear"), r"Each seat block in `seats` holds (\d+) numbers")
+    assert int(size[1]) == sum(value(row[1], said) for row in rows) == WOB_SEAT_SIZE
+    # every seat different, one reserve over the clip, a sealed token, every back value
+    seats = [
+        ((3 + r, r, 2 * r, 9), (r, 1, 0, r % 2, 2, 0, 1, r), (2, 0, 1, 2)[: r + 1])
+        for r in range(players)
+    ]
+    view = WOB.start(players, seed=1).view(1)
+    reserves, tokens, backs = zip(*seats, strict=True)
+    view = attrs.evolve(view, reserves=reserves, tokens=tokens, hand_backs=backs)
+    block = [x for r in range(players) for x in _seat_block(rows, said, seats[(1 + r) % players])]
+    encoded = wob_encode(view)[_layout("way_of_bear", players).slice("seats")]
+    assert encoded == pytest.approx(block)
