@@ -19,8 +19,8 @@ The action vocabulary tables are read too (`tests.doc_encoding.VOCABULARY`): the
 cover the vocabulary in order, each row's actions where the row puts them; the index
 formulas the pages give (Bear Went Over the Mountain's last column, The Way of the
 Bear's placements) give every action's index. So are the tables of a block's pieces,
-``| piece | width |``: Bear Went Over the Mountain's card features and The Way of the
-Bear's seat block, each held to what the encoder writes.
+``| piece | width |``: Bear Went Over the Mountain's card features, The Way of the
+Bear's seat block and Wypas's pen block, each held to what the encoder writes.
 """
 
 from __future__ import annotations
@@ -50,8 +50,16 @@ from meeple.way_of_bear import GAME as WOB
 from meeple.way_of_bear.components import COLOURS as WOB_COLOURS
 from meeple.way_of_bear.encoding import SEAT_SIZE as WOB_SEAT_SIZE
 from meeple.way_of_bear.encoding import encode_view as wob_encode
+from meeple.wypas import GAME as WYPAS
+from meeple.wypas.components import BLACK_FACE
+from meeple.wypas.components import NAME_FACE
+from meeple.wypas.components import NAME_KIND
+from meeple.wypas.components import placed
 from meeple.wypas.encoding import FLAGS
+from meeple.wypas.encoding import PEN_BLOCK
+from meeple.wypas.encoding import PEN_SIZE
 from meeple.wypas.encoding import SCALARS
+from meeple.wypas.encoding import encode_view as wypas_encode
 
 from .doc_encoding import Table
 from .doc_encoding import backticked
@@ -362,3 +370,29 @@ def test_the_way_of_bear_seat_blocks_are_the_pages(players: int) -> None:
     block = [x for r in range(players) for x in _seat_block(rows, said, seats[(1 + r) % players])]
     encoded = wob_encode(view)[_layout("way_of_bear", players).slice("seats")]
     assert encoded == pytest.approx(block)
+
+
+def test_the_wypas_pen_block_is_the_codes() -> None:
+    rows = pieces("wypas", "A pen block holds")
+    assert [(backticked(row[0]), value(row[1], {})) for row in rows] == list(PEN_BLOCK)
+    assert int(says(rules_page("wypas"), r"A pen block holds (\d+) numbers")[1]) == PEN_SIZE
+
+
+def test_a_wypas_pen_shows_the_faces_its_sheep_show() -> None:
+    meaning = next(row[2] for row in pieces("wypas", "A pen block holds") if row[0] == "`faces`")
+    said = re.search(r"as in block (\d+) of the vocabulary", meaning)
+    assert said, meaning
+    block = runs("wypas", 3)[int(said[1]) - 1]
+    actions = _vocabulary("wypas", 3)[block.first : block.first + block.count]
+    faces = [action.split()[-1] for action in actions if action.startswith("black p0 pen1 ")]
+    # a plain sheep, a Dolly laid as green-6, a black sheep
+    row = (
+        placed(NAME_KIND["red-3"], NAME_FACE["red-3"]),
+        placed(NAME_KIND["dolly-green"], NAME_FACE["green-6"]),
+        placed(NAME_KIND["black"], BLACK_FACE),
+    )
+    view = WYPAS.start(3, seed=1).view(0)
+    view = attrs.evolve(view, pens=((row, ()), ((), ()), ((), ())))
+    pen = wypas_encode(view)[_layout("wypas", 3).slice("seat+0.pen1")]
+    shown = [faces[i] for i, flag in enumerate(pen[: len(faces)]) if flag]
+    assert shown == ["red-3", "green-6"]
