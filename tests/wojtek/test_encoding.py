@@ -1,14 +1,16 @@
 """The adapters' action vocabulary and view encoding: fixed order, documented layout, no leaks.
 
-The index formula and part names pinned here are the ones documented in
-docs/rules/wojtek.md ("Adapters: action vocabulary and observation encoding");
-changing either breaks trained agents, so a change must update both. What every
+The vocabulary is read from the table of docs/rules/wojtek.md ("Adapters: action
+vocabulary and observation encoding") and the part names pinned here are the ones
+documented there; changing either breaks trained agents, so a change must update
+both. What every
 game's encoding promises (the vocabulary parses back, the parts tile the observation,
 bad player counts are refused) is checked in tests/test_encoding_all_games.py.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,17 +25,6 @@ from meeple.testing import capabilities
 from meeple.testing import check_game
 from meeple.wojtek import GAME
 from meeple.wojtek import Options
-from meeple.wojtek.actions import Action
-from meeple.wojtek.actions import Box
-from meeple.wojtek.actions import Done
-from meeple.wojtek.actions import Draw
-from meeple.wojtek.actions import Drop
-from meeple.wojtek.actions import Exchange
-from meeple.wojtek.actions import Three
-from meeple.wojtek.actions import To
-from meeple.wojtek.actions import Truck
-from meeple.wojtek.actions import Use
-from meeple.wojtek.actions import Walk
 from meeple.wojtek.board import load_board
 from meeple.wojtek.board import read_board_file
 from meeple.wojtek.components import BEAR_COUNTS
@@ -54,7 +45,10 @@ from meeple.wojtek.state import EXCHANGE
 from meeple.wojtek.state import PHASE_NAMES
 from meeple.wojtek.state import State
 
-from ..shared import runs_at
+from ..doc_encoding import rules_page
+from ..doc_encoding import runs
+from ..shared import says
+from ..shared import texts
 from .board_files import board_file
 from .board_files import shorter_board
 from .helpers import BOARD
@@ -88,45 +82,35 @@ def one_hot(width: int, *hot: int) -> tuple[float, ...]:
 # -- the vocabulary -------------------------------------------------------------
 
 
-BLOCKS: tuple[tuple[type[Action], int, str | None], ...] = (
-    (Draw, 0, None),
-    (Truck, 1, "colour"),
-    (Walk, 8, "target"),
-    (Three, 16, None),
-    (Drop, 17, "colour"),
-    (Use, 24, "kind"),
-    (To, 32, "target"),
-    (Exchange, 40, "kind"),
-    (Done, 48, None),
-    (Box, 49, "colour"),
-)
-"""The documented index table (docs/rules/wojtek.md, "Adapters"): each action class, the
-index of its first action, and the field (colours in card-data order) counted on from it."""
+def documented_colours() -> list[str]:
+    """The colours in the order docs/rules/wojtek.md says the vocabulary runs them."""
+    return says(rules_page("wojtek"), r"Colours go in card-data order \(`([a-z ]+)`\)")[1].split()
 
 
-def index_of(action: Action) -> int:
-    """The documented index of `action`, read from `BLOCKS`."""
-    for kind, first, field in BLOCKS:
-        if isinstance(action, kind):
-            return first + (getattr(action, field) if field else 0)
-    raise AssertionError(f"{action} is in no documented block")
+def documented_vocabulary() -> list[str]:
+    """The vocabulary as the table of docs/rules/wojtek.md ("Action vocabulary") lists it:
+    each row's actions in order, ``<colour>`` standing for every colour in the order the
+    page gives; where a row gives an action's index in brackets, it is checked."""
+    colours = documented_colours()
+    listed: list[str] = []
+    for run in runs("wojtek", 2):
+        actions: list[str] = []
+        for action, index in re.findall(r"`([^`]+)`(?: \((\d+)\))?", run.actions):
+            assert not index or run.first + len(actions) == int(index), run.actions
+            kinds = colours if "<colour>" in action else [""]
+            actions += [action.replace("<colour>", kind) for kind in kinds]
+        assert len(actions) == run.count, run.actions
+        listed += actions
+    return listed
 
 
-def test_vocabulary_size_and_documented_order() -> None:
-    vocab = GAME.action_vocabulary(2)
-    assert len(vocab) == 56
-    assert all(GAME.action_vocabulary(n) == vocab for n in (3, 4, 5))
-    documented = {
-        0: ["draw", "truck red", "truck orange", "truck yellow", "truck green", "truck blue"],
-        6: ["truck violet", "truck pink", "walk red"],
-        14: ["walk pink", "walk edinburgh", "three", "drop red"],
-        30: ["use pink", "use rainbow", "to red", "to orange"],
-        38: ["to pink", "to edinburgh", "exchange red", "exchange orange"],
-        46: ["exchange pink", "exchange rainbow", "done", "box red"],
-        -1: ["box pink"],
-    }
-    assert runs_at(vocab, documented) == documented
-    assert all(index_of(a) == i for i, a in enumerate(vocab))
+def test_vocabulary_is_the_rules_pages_table() -> None:
+    documented = documented_vocabulary()
+    said = says(rules_page("wojtek"), r"the same (\d+) actions for 2, 3, 4 and 5 players")
+    assert len(documented) == int(said[1])
+    for players in GAME.spec.player_counts():
+        assert texts(GAME.action_vocabulary(players)) == documented
+    assert documented_colours() == list(COLOURS)  # "card-data order"
 
 
 def test_every_vocabulary_action_is_legal_in_some_game() -> None:
