@@ -53,10 +53,12 @@ def heavy(session: nox.Session) -> None:
 
 # What `nox -s lowest` tests at the floors: the rules and codec (attrs, cattrs), the
 # conformance kit on every registered game with its pictures (jinja2), the CLI (typer,
-# rich) and the web front end (starlette, uvicorn). Left out: what needs another extra.
+# rich), the web front end (starlette, uvicorn), the PettingZoo and Gymnasium adapters with
+# their own checkers (the rl extra) and the report's figures (the plot extra). Left out:
+# the openspiel and ray extras (hundreds of megabytes; checked by hand, see testing.md).
 LOWEST_TESTS = [
-    *["tests/core", "--ignore=tests/core/test_encoding.py"],  # numpy: the rl extra
-    *["tests/test_cli.py", "-k", "not plots"],  # matplotlib: the plot extra
+    "tests/core",
+    "tests/test_cli.py",
     "tests/test_cli_help_metavars.py",
     "tests/test_cli_help_seats.py",
     "tests/test_cli_widths.py",
@@ -70,6 +72,10 @@ LOWEST_TESTS = [
     "tests/web/test_attack_connections.py",
     "tests/web/test_attack_methods_paths.py",  # starlette < 1.8 fails here
     "tests/web/test_attack_proxies.py",  # uvicorn < 0.31 fails here
+    "tests/adapters/test_gymnasium.py",
+    "tests/adapters/test_pettingzoo.py",
+    "tests/adapters/test_encoding_digests.py",
+    "tests/sim/test_report_plots.py",  # matplotlib < 3.8 fails here (Figure.get_suptitle)
 ]
 COMMANDS = (
     "import typer.main; from meeple.cli.app import app; "
@@ -80,11 +86,11 @@ COMMANDS = (
 
 @nox.session
 def lowest(session: nox.Session) -> None:
-    """meeple at the lowest versions pyproject.toml allows its core and web dependencies
-    (.ci/lowest.txt pins them; the test tools are the newest): the demo, every command's
-    --help, and LOWEST_TESTS. Run by .ci/run."""
+    """meeple at the lowest versions pyproject.toml allows its core dependencies, its web, rl
+    and plot extras and the test tools installed here (.ci/lowest.txt pins them): the demo,
+    every command's --help, and LOWEST_TESTS. Run by .ci/run."""
     session.install(
-        *["-c", ".ci/lowest.txt", "-e", ".[web]", "-e", "examples/plugin_game"],
+        *["-c", ".ci/lowest.txt", "-e", ".[web,rl,plot]", "-e", "examples/plugin_game"],
         *["pytest", "pytest-xdist", "pytest-timeout", "hypothesis", "httpx2"],
     )
     session.run("meeple", "demo", "bear_mountain", "--players", "3", "--seed", "1", silent=True)
@@ -95,15 +101,17 @@ def lowest(session: nox.Session) -> None:
     for command in [[], *([name] for name in names)]:
         session.run("meeple", *command, "--help", silent=True)
     # `--dist load`: tests spread one by one over the two workers (no module fixture here
-    # is costly). `-p no:anyio`: typing-extensions 4.12 holds anyio below 4.15, whose
-    # pytest plugin imports a name the newest pytest deprecates (warnings are errors);
-    # no test uses that plugin. `-W`: typer before 0.29 imports names the newest click
-    # deprecates (typer 0.29 carries its own click); a DeprecationWarning from a library
-    # is hidden outside tests, and here the suite's warnings are errors.
-    quiet = "ignore:'click.utils.:DeprecationWarning"
-    session.run(
-        "pytest", *LOWEST_TESTS, "--dist", "load", "-p", "no:anyio", "-W", quiet, *session.posargs
-    )
+    # is costly). `-W`: a DeprecationWarning from a library is hidden outside tests, and
+    # here the suite's warnings are errors: typer before 0.29 imports names the newest
+    # click deprecates (typer 0.29 carries its own click), and matplotlib before 3.10.7
+    # calls pyparsing by the names the newest pyparsing deprecates (parseString).
+    quiet = [
+        "ignore:'click.utils.:DeprecationWarning",
+        "ignore::DeprecationWarning:matplotlib._mathtext",
+        "ignore::DeprecationWarning:matplotlib._fontconfig_pattern",
+    ]
+    filters = [part for ignored in quiet for part in ("-W", ignored)]
+    session.run("pytest", *LOWEST_TESTS, "--dist", "load", *filters, *session.posargs)
 
 
 @nox.session
