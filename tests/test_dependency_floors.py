@@ -19,7 +19,7 @@ PIN = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)==([0-9][0-9A-Za-z.]*)")
 LOWEST_EXTRAS = ("web", "rl", "plot")
 """The extras `nox -s lowest` installs at their floors, in the order it names them."""
 
-LOWEST_TOOLS = {"pytest", "pytest-xdist", "pytest-timeout", "hypothesis", "httpx2"}
+LOWEST_TOOLS = {"pytest", "pytest-xdist", "pytest-timeout", "hypothesis", "httpx2", "pexpect"}
 """The test extra's tools `nox -s lowest` installs, at their floors too."""
 
 

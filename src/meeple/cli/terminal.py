@@ -43,6 +43,9 @@ def make_console(no_color: bool = False, **settings: Any) -> Console:
     """
     if no_color or os.environ.get("NO_COLOR", ""):
         settings["color_system"] = None
+    # Decided above, not by rich: rich before 14 took an empty ``NO_COLOR`` as set (the
+    # convention, and rich 14, ignore an empty one), which dropped the colours.
+    settings.setdefault("no_color", False)
     # Soft wrap: a line of prose (a path, a hint) is never broken at the width, so a
     # log, a pipe or a test reads it whole; tables are still laid out to the width.
     settings.setdefault("soft_wrap", True)
