@@ -1,4 +1,5 @@
-"""Developer sessions: `nox -s tests typecheck lint docs bench thorough load heavy lowest`."""
+"""Developer sessions: `nox -s tests typecheck lint docs bench thorough load heavy lowest
+versions`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ nox.options.reuse_existing_virtualenvs = True
 # Every CPython that pyproject.toml's requires-python and classifiers claim; nox skips
 # one that is not installed (tests/test_versions.py keeps the three lists equal).
 PYTHONS = ["3.11", "3.12", "3.13"]
+# The claimed Pythons after the oldest, which .ci/run's default run uses: `nox -s versions`
+# runs a subset of the tests on each, and .ci/run fails when one of them is missing.
+NEWER_PYTHONS = PYTHONS[1:]
 
 
 @nox.session(python=PYTHONS)
@@ -85,6 +89,17 @@ COMMANDS = (
 """Python that prints the name of every `meeple` command."""
 
 
+def _demo_and_help(session: nox.Session) -> None:
+    """`meeple demo` plays a game, and `meeple --help` and every command's --help print."""
+    session.run("meeple", "demo", "bear_mountain", "--players", "3", "--seed", "1", silent=True)
+    printed = session.run("python", "-c", COMMANDS, silent=True)
+    names = printed.split() if isinstance(printed, str) else []
+    if not names:
+        session.error(f"no meeple command was found: {printed!r}")
+    for command in [[], *([name] for name in names)]:
+        session.run("meeple", *command, "--help", silent=True)
+
+
 @nox.session
 def lowest(session: nox.Session) -> None:
     """meeple at the lowest versions pyproject.toml allows its core dependencies, its web, rl
@@ -94,13 +109,7 @@ def lowest(session: nox.Session) -> None:
         *["-c", ".ci/lowest.txt", "-e", ".[web,rl,plot]", "-e", "examples/plugin_game"],
         *["pytest", "pytest-xdist", "pytest-timeout", "hypothesis", "httpx2", "pexpect"],
     )
-    session.run("meeple", "demo", "bear_mountain", "--players", "3", "--seed", "1", silent=True)
-    printed = session.run("python", "-c", COMMANDS, silent=True)
-    names = printed.split() if isinstance(printed, str) else []
-    if not names:
-        session.error(f"no meeple command was found: {printed!r}")
-    for command in [[], *([name] for name in names)]:
-        session.run("meeple", *command, "--help", silent=True)
+    _demo_and_help(session)
     # `--dist load`: tests spread one by one over the two workers (no module fixture here
     # is costly). `-W`: a DeprecationWarning from a library is hidden outside tests, and
     # here the suite's warnings are errors: typer before 0.29 imports names the newest
@@ -113,6 +122,41 @@ def lowest(session: nox.Session) -> None:
     ]
     filters = [part for ignored in quiet for part in ("-W", ignored)]
     session.run("pytest", *LOWEST_TESTS, "--dist", "load", *filters, *session.posargs)
+
+
+# What `nox -s versions` tests on the newer Pythons: the rules and codec, the conformance
+# kit on every registered game and the plugin's, the CLI, the web front end, and the parts
+# that lean on what a Python release changes: entry points (the plugin), worker processes
+# and signals (the local pool, Ctrl-C, the web's bot workers), sqlite3 (the web's store),
+# asyncio (the live streams). The plot extra brings numpy, which the state encoders'
+# tests need. Left out: what needs the rl, openspiel or ray extra (the adapters, Ray).
+VERSIONS_TESTS = [
+    "tests/core",
+    "tests/test_cli.py",
+    "tests/test_cli_interrupt.py",
+    "tests/test_conformance.py",
+    "tests/test_plugin.py",
+    "tests/sim/test_pool.py",
+    "tests/web/test_api.py",
+    "tests/web/test_pages.py",
+    "tests/web/test_live.py",
+    "tests/web/test_storage.py",
+    "tests/web/test_workers.py",
+]
+
+
+@nox.session(python=NEWER_PYTHONS)
+def versions(session: nox.Session) -> None:
+    """meeple on each claimed Python but the oldest (the default run's): with its web and
+    plot extras, the plugin and the test tools `lowest` installs (here the newest; pexpect
+    drives the Ctrl-C tests), the demo, every command's --help and VERSIONS_TESTS. Run by
+    .ci/run, which fails when one of these Pythons is missing."""
+    session.install(
+        *["-e", ".[web,plot]", "-e", "examples/plugin_game"],
+        *["pytest", "pytest-xdist", "pytest-timeout", "hypothesis", "httpx2", "pexpect"],
+    )
+    _demo_and_help(session)
+    session.run("pytest", *VERSIONS_TESTS, "--dist", "load", *session.posargs)
 
 
 @nox.session

@@ -1,12 +1,16 @@
 """.ci/run fails whenever its test step fails: the install, or pytest with any exit
-status but 0 (5 is "no tests collected"); and whenever its lowest-versions step fails
-(installing nox, or `nox -s lowest`). Each step's lines are run by bash with `bash`,
-`pip`, `pytest` and `nox` stood in for by functions that return a chosen status."""
+status but 0 (5 is "no tests collected"); whenever its lowest-versions step fails
+(installing nox, or `nox -s lowest`); and whenever its newer-Pythons step fails (`nox -s
+versions`, or a claimed Python that is not installed and not left out by
+MEEPLE_SKIP_PYTHONS). Each step's lines are run by bash with `bash`, `pip`, `pytest`,
+`nox` and the rest stood in for by functions that return a chosen status."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -21,14 +25,22 @@ def _step(first: str) -> str:
     return "\n".join(lines[start:end])
 
 
-def _run(step: str, **statuses: int) -> subprocess.CompletedProcess[str]:
-    """`step` run by bash, each command named in `statuses` returning its status."""
+def _run(
+    step: str, stubs: str = "", env: dict[str, str] | None = None, **statuses: int
+) -> subprocess.CompletedProcess[str]:
+    """`step` run by bash, each command named in `statuses` returning its status, after
+    the bash functions `stubs` are defined, with `env` added to the environment."""
     bash = shutil.which("bash")
     assert bash, "the CI script is run by bash"
-    stubs = "".join(f"{name}() {{ return {status}; }}\n" for name, status in statuses.items())
+    stubs += "".join(f"{name}() {{ return {status}; }}\n" for name, status in statuses.items())
     script = f"set -euo pipefail\n{stubs}{step}\necho went-on\n"
     return subprocess.run(
-        [bash, "-c", script], capture_output=True, text=True, check=False, timeout=60
+        [bash, "-c", script],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+        env={**os.environ, **(env or {})},
     )
 
 
@@ -71,3 +83,94 @@ def test_a_failing_lowest_versions_step_stops_the_run(pip: int, nox: int) -> Non
     done = _run(_step("lowest_started="), pip=pip, nox=nox)
     assert done.returncode == (pip or nox)
     assert "went-on" not in done.stdout
+
+
+# The newer-Pythons step, with made-up Pythons no machine has: noxfile.NEWER_PYTHONS is
+# read as 3.98 and 3.99, and nox prints what it was asked and the PATH it was given.
+NEWER = "python() { [[ $* == *noxfile.NEWER_PYTHONS* ]] && echo 3.98 3.99; }\n"
+NOX = 'nox() { echo "nox $*"; echo "PATH=$PATH"; return "${NOX_STATUS:-0}"; }\n'
+ON_PATH = "python3.98() { return 0; }\npython3.99() { return 0; }\n"
+
+
+def _pyenv(root: Path, version: str) -> str:
+    """A stand-in for pyenv that has `version` (as X.Y.1) installed under `root`."""
+    python = root / "versions" / f"{version}.1" / "bin" / f"python{version}"
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    python.chmod(0o755)
+    return (
+        "pyenv() { case $1 in\n"
+        f"  latest) [[ $2 == {version} ]] && echo {version}.1 ;;\n"
+        f"  prefix) [[ $2 == {version}.1 ]] && echo {root}/versions/$2 ;;\n"
+        "  *) return 1 ;;\nesac; }\n"
+    )
+
+
+def _versions(
+    stubs: str, skip: str | None = None, nox: int = 0
+) -> subprocess.CompletedProcess[str]:
+    """The newer-Pythons step run with `stubs`, MEEPLE_SKIP_PYTHONS set to `skip`."""
+    env = {"NOX_STATUS": str(nox), "MEEPLE_SKIP_PYTHONS": skip or ""}
+    if skip is None:
+        del env["MEEPLE_SKIP_PYTHONS"]
+    return _run(_step("versions_started="), NEWER + NOX + stubs, env, pip=0)
+
+
+def _nox_calls(done: subprocess.CompletedProcess[str]) -> list[str]:
+    return [line for line in done.stdout.splitlines() if line.startswith("nox ")]
+
+
+def test_the_versions_step_runs_nox_on_every_newer_python_and_goes_on() -> None:
+    done = _versions(ON_PATH)
+    assert done.returncode == 0, done.stderr
+    assert _nox_calls(done) == [
+        "nox --error-on-missing-interpreters -s versions-3.98 versions-3.99"
+    ]
+    assert "went-on" in done.stdout
+
+
+def test_a_python_only_pyenv_has_goes_first_on_noxs_path(tmp_path: Path) -> None:
+    done = _versions("python3.98() { return 0; }\n" + _pyenv(tmp_path, "3.99"))
+    assert done.returncode == 0, done.stderr
+    assert _nox_calls(done) == [
+        "nox --error-on-missing-interpreters -s versions-3.98 versions-3.99"
+    ]
+    path = next(line for line in done.stdout.splitlines() if line.startswith("PATH="))
+    assert path.startswith(f"PATH={tmp_path}/versions/3.99.1/bin:")
+
+
+@pytest.mark.parametrize("skip", [None, "", "3.98", "3.9"])
+def test_a_missing_python_fails_the_run_and_says_how_to_leave_it_out(
+    tmp_path: Path, skip: str | None
+) -> None:
+    done = _versions("python3.98() { return 0; }\n" + _pyenv(tmp_path, "3.98"), skip)
+    assert done.returncode != 0
+    assert _nox_calls(done) == []
+    assert "went-on" not in done.stdout
+    assert "Python 3.99, which pyproject.toml claims, is not installed" in done.stderr
+    assert "MEEPLE_SKIP_PYTHONS=3.99" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("skip", "sessions"), [("3.99", " versions-3.98"), ("3.98 3.99", None), ("3.99 3.98", None)]
+)
+def test_a_python_left_out_is_named_and_the_rest_still_run(skip: str, sessions: str | None) -> None:
+    done = _versions("python3.98() { return 0; }\n", skip)
+    assert done.returncode == 0, done.stderr
+    expected = [f"nox --error-on-missing-interpreters -s{sessions}"] if sessions else []
+    assert _nox_calls(done) == expected
+    assert "== Python 3.99 is NOT tested: MEEPLE_SKIP_PYTHONS" in done.stderr
+    assert "went-on" in done.stdout
+
+
+@pytest.mark.parametrize("status", [1, 3])
+def test_a_failing_versions_session_stops_the_run_with_its_status(status: int) -> None:
+    done = _versions(ON_PATH, nox=status)
+    assert done.returncode == status
+    assert "went-on" not in done.stdout
+
+
+def test_a_failing_nox_install_stops_the_versions_step() -> None:
+    done = _run(_step("versions_started="), NEWER + NOX + ON_PATH, pip=1)
+    assert done.returncode == 1
+    assert _nox_calls(done) == []
