@@ -8,8 +8,10 @@ MEEPLE_SKIP_PYTHONS). Each step's lines are run by bash with `bash`, `pip`, `pyt
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -174,3 +176,31 @@ def test_a_failing_nox_install_stops_the_versions_step() -> None:
     done = _run(_step("versions_started="), NEWER + NOX + ON_PATH, pip=1)
     assert done.returncode == 1
     assert _nox_calls(done) == []
+
+
+OLDEST = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+    "requires-python"
+].removeprefix(">=")
+"""The oldest Python pyproject.toml claims."""
+
+
+def _default_python(version: str) -> subprocess.CompletedProcess[str]:
+    """The check that the default run's Python is the oldest claimed, with `python`
+    saying it is `version`."""
+    stubs = f"cd {shlex.quote(str(ROOT))}\npython() {{ echo {version}; }}\n"
+    return _run(_step("default_python="), stubs)
+
+
+def test_the_oldest_claimed_python_runs_the_default_tests() -> None:
+    done = _default_python(OLDEST)
+    assert done.returncode == 0, done.stderr
+    assert "went-on" in done.stdout
+
+
+@pytest.mark.parametrize("version", ["3.12", "3.13", "3.10"])
+def test_another_python_stops_the_run_naming_both(version: str) -> None:
+    done = _default_python(version)
+    assert done.returncode == 1
+    assert "went-on" not in done.stdout
+    assert f"Python {version}" in done.stderr
+    assert f"Python {OLDEST}" in done.stderr
