@@ -20,14 +20,18 @@ cover the vocabulary in order, each row's actions where the row puts them; the i
 formulas the pages give (Bear Went Over the Mountain's last column, The Way of the
 Bear's placements) give every action's index. So are the tables of a block's pieces,
 ``| piece | width |``: Bear Went Over the Mountain's card features, The Way of the
-Bear's seat block and Wypas's pen block, each held to what the encoder writes.
+Bear's seat block and Wypas's pen block, each held to what the encoder writes. Bear
+Went Over the Mountain's scales tables give the number each count is divided by: the
+encoder divides by exactly those, and each sights bound is the whole deck's total.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from collections import Counter
 from collections.abc import Mapping
+from itertools import accumulate
 from itertools import groupby
 from typing import Any
 
@@ -45,6 +49,9 @@ from meeple.bear_mountain.encoding import CARD_FEATURE_SIZE
 from meeple.bear_mountain.encoding import CARD_FEATURES
 from meeple.bear_mountain.encoding import HIKE_BLOCK
 from meeple.bear_mountain.encoding import HIKE_BLOCK_SIZE
+from meeple.bear_mountain.encoding import encode_view as bear_encode
+from meeple.bear_mountain.scoring import sights as scoring_sights
+from meeple.bear_mountain.view import View as BearView
 from meeple.core.encoding import Layout
 from meeple.way_of_bear import GAME as WOB
 from meeple.way_of_bear.components import COLOURS as WOB_COLOURS
@@ -396,3 +403,102 @@ def test_a_wypas_pen_shows_the_faces_its_sheep_show() -> None:
     pen = wypas_encode(view)[_layout("wypas", 3).slice("seat+0.pen1")]
     shown = [faces[i] for i, flag in enumerate(pen[: len(faces)]) if flag]
     assert shown == ["red-3", "green-6"]
+
+
+# -- the scales ------------------------------------------------------------------------
+
+
+def _bear_scales(header: str, after: str) -> dict[str, int]:
+    """Each name a Bear Went Over the Mountain scales table gives in its first cell, in
+    backticks, with the number its count is divided by."""
+    rows = doc_table(rules_page("bear_mountain"), header, after=after)
+    return {name: value(row[1], {}) for row in rows for name in re.findall(r"`([^`]+)`", row[0])}
+
+
+def _deck_total(slug: str) -> int:
+    """What the whole deck shows of what score card `slug` counts, from the card data."""
+    (card,) = (s for s in SCORE_CARDS if s.slug == slug)
+    if card.kind == "animals":
+        return sum(ANIMALS[a] in card.counts for c in CARDS for a in c.animals)
+    if card.kind == "habitat":
+        return sum((HABITATS[c.left], HABITATS[c.right]).count(card.counts[0]) for c in CARDS)
+    sign = 1 if card.counts == ("up",) else -1
+    return sum(max(0, sign * c.elevation) for c in CARDS)
+
+
+def test_the_bear_mountain_sights_are_divided_by_the_decks_totals() -> None:
+    bounds = _bear_scales("| score card | divided by |", "Scales: every count")
+    assert set(bounds) == {s.slug for s in SCORE_CARDS}
+    assert bounds == {slug: _deck_total(slug) for slug in bounds}
+    rows = doc_table(rules_page("bear_mountain"), "| score card | divided by |", after="Scales")
+    climbs = [row for row in rows if "cards of" in row[2]]
+    assert len(climbs) == 2, "the mountain's rises and the valley's drops, card by card"
+    for row in climbs:
+        said = {int(e): int(k) for k, e in re.findall(r"(\d+) (?:cards )?of ([-+]\d)", row[2])}
+        sign = 1 if "+" in row[2] else -1
+        counted = Counter(c.elevation for c in CARDS if sign * c.elevation > 0)
+        assert said == counted, row[0]
+        assert sum(k * abs(e) for e, k in said.items()) == value(row[1], {}), row[0]
+
+
+def _bear_view(players: int) -> BearView:
+    """A Bear Went Over the Mountain view with hikes of 12, 3, 6 and 9 cards (the first
+    longer than a standard hike), every seat's hand and selected cards different."""
+    hikes = tuple(tuple(range(1 + 12 * r, 1 + 12 * r + (12, 3, 6, 9)[r])) for r in range(4))
+    if players == 1:
+        view = meeple.start("bear_mountain", players=1, seed=1).view(0)
+        assert isinstance(view, BearView)
+        return attrs.evolve(view, hikes=(*hikes, (36,)), deck_count=33)
+    view = meeple.start("bear_mountain", players=players, seed=1, mode="draft").view(0)
+    assert isinstance(view, BearView)
+    hands, picks = (10, 7, 2, 9)[:players], (4, 1, 0, 3)[:players]
+    return attrs.evolve(
+        view, hikes=hikes[:players], deck_count=7, hand_counts=hands, pick_counts=picks
+    )
+
+
+@pytest.mark.parametrize("players", meeple.get_game("bear_mountain").spec.player_counts())
+def test_the_bear_mountain_counts_are_divided_as_the_page_says(players: int) -> None:
+    sights = _bear_scales("| score card | divided by |", "Scales: every count")
+    scales = _bear_scales("| count | divided by |", "The other counts")
+    block = doc_table(rules_page("bear_mountain"), HEADER, after="**Hike block**")
+    starts = dict(
+        zip(
+            (backticked(row[0]) for row in block),
+            accumulate((value(row[1], {}) for row in block), initial=0),
+            strict=False,
+        )
+    )
+    view = _bear_view(players)
+    layout = _layout("bear_mountain", players)
+    encoded = bear_encode(view)
+    assert encoded[layout.slice("deck")] == pytest.approx([view.deck_count / scales["deck"]])
+    names = (
+        [f"hike{k}" for k in range(1, letters("bear_mountain", 1)["K"] + 1)]
+        if players == 1
+        else [f"seat+{r}.hike" for r in range(players)]
+    )
+    for name, hike in zip(names, view.hikes, strict=True):
+        shown = encoded[layout.slice(name)]
+        at = starts["sights"]
+        expected = [scoring_sights(hike)[s.id - 1] / sights[s.slug] for s in SCORE_CARDS]
+        assert shown[at : at + len(SCORE_CARDS)] == pytest.approx(expected), name
+        length = shown[starts["length"]]
+        assert length == pytest.approx(min(1.0, len(hike) / scales["length"])), name
+    if players == 1:
+        return
+    claimed = [
+        {i for i, flag in enumerate(encoded[layout.slice(f"seat+{r}.claims")]) if flag}
+        for r in range(players)
+    ]
+    for r in range(players):
+        others = set().union(*(claimed[o] for o in range(players) if o != r))
+        counts = {
+            "points": len(claimed[r]),
+            "shared": len(claimed[r] & others),
+            "hand_count": view.hand_counts[r],
+            "pick_count": view.pick_counts[r],
+        }
+        for part, count in counts.items():
+            said = encoded[layout.slice(f"seat+{r}.{part}")]
+            assert said == pytest.approx([count / scales[f"seat+r.{part}"]]), (r, part)
