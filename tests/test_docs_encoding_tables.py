@@ -20,7 +20,8 @@ cover the vocabulary in order, each row's actions where the row puts them; the i
 formulas the pages give (Bear Went Over the Mountain's last column, The Way of the
 Bear's placements) give every action's index. So are the tables of a block's pieces,
 ``| piece | width |``: Bear Went Over the Mountain's card features, The Way of the
-Bear's seat block and Wypas's pen block, each held to what the encoder writes. Bear
+Bear's seat block and turn block and Wypas's pen block, each held to what the encoder
+writes. Bear
 Went Over the Mountain's scales tables give the number each count is divided by: the
 encoder divides by exactly those, and each sights bound is the whole deck's total.
 """
@@ -54,7 +55,10 @@ from meeple.bear_mountain.scoring import sights as scoring_sights
 from meeple.bear_mountain.view import View as BearView
 from meeple.core.encoding import Layout
 from meeple.way_of_bear import GAME as WOB
+from meeple.way_of_bear.components import CARDS as WOB_CARDS
 from meeple.way_of_bear.components import COLOURS as WOB_COLOURS
+from meeple.way_of_bear.components import MOD_NAMES as WOB_MOD_NAMES
+from meeple.way_of_bear.components import NEIGHBOURS as WOB_NEIGHBOURS
 from meeple.way_of_bear.encoding import SEAT_SIZE as WOB_SEAT_SIZE
 from meeple.way_of_bear.encoding import encode_view as wob_encode
 from meeple.wypas import GAME as WYPAS
@@ -377,6 +381,65 @@ def test_the_way_of_bear_seat_blocks_are_the_pages(players: int) -> None:
     block = [x for r in range(players) for x in _seat_block(rows, said, seats[(1 + r) % players])]
     encoded = wob_encode(view)[_layout("way_of_bear", players).slice("seats")]
     assert encoded == pytest.approx(block)
+
+
+@pytest.mark.parametrize("players", meeple.get_game("way_of_bear").spec.player_counts())
+def test_the_way_of_bear_turn_block_is_the_pages(players: int) -> None:
+    page = rules_page("way_of_bear")
+    rows = pieces("way_of_bear", "The turn block in `turn`")
+    meanings = {backticked(row[0]): row[3] for row in rows}
+    size = int(says(page, r"The turn block in `turn` holds (\d+) numbers")[1])
+    assert (
+        size
+        == sum(value(row[1], {}) for row in rows)
+        == _layout("way_of_bear", players).width("turn")
+    )
+    colours = says(page, r"Colours are ordered ([a-z, ]+) \(the data's order\)")[1].split(", ")
+    # no piece zero, neighbours different, so that a piece moved or scaled otherwise shows
+    view = attrs.evolve(
+        WOB.start(players, seed=1).view(0),
+        regular_done=True,
+        mods=(1, 2, 1, 1, 1, 3),
+        extra="take",
+        extra_count=2,
+        owed=(0, 1, 3, 4),
+        waivers=1,
+        ritual_temple=colours.index("blue"),
+    )
+    shown: dict[str, list[int]] = {
+        "regular_done": [int(view.regular_done)],
+        **{name: [count] for name, count in zip(WOB_MOD_NAMES, view.mods, strict=True)},
+        "extra": [int(view.extra == e) for e in _listed(meanings["extra"])],
+        "extra_count": [view.extra_count],
+        "owed": list(view.owed),
+        "waivers": [view.waivers],
+        "ritual_temple": [int(view.ritual_temple == i) for i in range(len(colours))],
+    }
+    block: list[float] = []
+    for piece, width, divisor, _ in rows:
+        numbers = shown[backticked(piece)]
+        assert len(numbers) == value(width, {}), piece
+        block += [number / value(divisor, {}) for number in numbers]
+    assert wob_encode(view)[_layout("way_of_bear", players).slice("turn")] == pytest.approx(block)
+
+
+def test_a_way_of_bear_turn_modifier_is_divided_by_what_its_cards_add() -> None:
+    rows = {backticked(row[0]): row for row in pieces("way_of_bear", "The turn block in `turn`")}
+    for i, name in enumerate(WOB_MOD_NAMES):
+        _, _, divisor, meaning = rows[name]
+        adding = [card for card in WOB_CARDS if card.mods[i]]
+        assert value(divisor, {}) == sum(card.mods[i] for card in adding), name
+        assert re.findall(r"s\d\d", meaning) == [card.code for card in adding], name
+    # the waivers left are what remains of the discount
+    said = re.search(
+        r"the `([a-z_]+)` less each `waive` so far, so divided like it", rows["waivers"][3]
+    )
+    assert said, rows["waivers"][3]
+    assert rows["waivers"][2] == rows[said[1]][2]
+    # an offering is one stele per neighbour
+    most = re.search(r"one stele per neighbour, at most (\d+)", rows["owed"][3])
+    assert most, rows["owed"][3]
+    assert int(most[1]) == value(rows["owed"][2], {}) == max(map(len, WOB_NEIGHBOURS))
 
 
 def test_the_wypas_pen_block_is_the_codes() -> None:
