@@ -63,14 +63,18 @@ from meeple.way_of_bear.encoding import SEAT_SIZE as WOB_SEAT_SIZE
 from meeple.way_of_bear.encoding import encode_view as wob_encode
 from meeple.wypas import GAME as WYPAS
 from meeple.wypas.components import BLACK_FACE
+from meeple.wypas.components import FACES
+from meeple.wypas.components import KIND_COUNT
 from meeple.wypas.components import NAME_FACE
 from meeple.wypas.components import NAME_KIND
+from meeple.wypas.components import face_of
 from meeple.wypas.components import placed
 from meeple.wypas.encoding import FLAGS
 from meeple.wypas.encoding import PEN_BLOCK
 from meeple.wypas.encoding import PEN_SIZE
 from meeple.wypas.encoding import SCALARS
 from meeple.wypas.encoding import encode_view as wypas_encode
+from meeple.wypas.scoring import fleece_of
 
 from .doc_encoding import Table
 from .doc_encoding import backticked
@@ -81,6 +85,7 @@ from .doc_encoding import runs
 from .doc_encoding import value
 from .shared import BUILT_IN
 from .shared import doc_table
+from .shared import prose
 from .shared import says
 
 HEADER = "| part | width |"
@@ -448,8 +453,67 @@ def test_the_wypas_pen_block_is_the_codes() -> None:
     assert int(says(rules_page("wypas"), r"A pen block holds (\d+) numbers")[1]) == PEN_SIZE
 
 
+def _card(name: str, face: str | None = None) -> int:
+    """A Wypas card laid in a pen: kind `name`, showing `face` (its printed face if None)."""
+    if name == "black":
+        return placed(NAME_KIND["black"], BLACK_FACE)
+    return placed(NAME_KIND[name], NAME_FACE[face or name])
+
+
+def _pen(rows: list[list[str]], pen: tuple[int, ...], wolf: bool) -> list[float]:
+    """One Wypas pen block as the page's pieces describe it: each count over the piece's
+    divisor, clipped to 1; the points 0 (as the page says) when no fleece would be kept."""
+    kept, _, points = fleece_of(pen, wolf)
+    meaning = next(row[3] for row in rows if row[0] == "`points if sheared now`")
+    none = re.search(r"; (\d+) if no fleece would be kept", meaning)
+    assert none, meaning
+    faces = {face_of(card) for card in pen}
+    shown = {
+        "faces": [int(face in faces) for face in FACES],
+        "black sheep": [sum(face_of(card) == BLACK_FACE for card in pen)],
+        "cards": [len(pen)],
+        "wolf": [int(wolf)],
+        "points if sheared now": [points if kept else int(none[1])],
+    }
+    block: list[float] = []
+    for piece, width, divisor, _ in rows:
+        numbers = shown[backticked(piece)]
+        assert len(numbers) == value(width, {}), piece
+        block += [min(1.0, number / value(divisor, {})) for number in numbers]
+    return block
+
+
+@pytest.mark.parametrize("players", meeple.get_game("wypas").spec.player_counts())
+def test_the_wypas_pen_blocks_are_the_pages(players: int) -> None:
+    rows = pieces("wypas", "A pen block holds")
+    assert "a count over its divisor is clipped to 1" in prose(rules_page("wypas"))
+    black = next(row for row in rows if row[0] == "`black sheep`")
+    there = re.search(r"\(there are (\d+)\)", black[3])
+    assert there, black[3]
+    assert int(there[1]) == value(black[2], {}) == KIND_COUNT[NAME_KIND["black"]]
+    # seat by seat: a fleece with a Dolly laid as green-6 and a black sheep, a single
+    # card; nine sixes (more cards and points than the divisors); a wolf over two cards
+    # (it eats one, the other is no fleece), and a wolf over three (a fleece of two)
+    pens = [
+        ((_card("red-3"), _card("dolly-green", "green-6"), _card("black")), (_card("red-2"),)),
+        ((_card("dolly-green", "green-6"),) * 9, (_card("red-4"), _card("black"))),
+        ((), (_card("red-1"), _card("orange-4"), _card("yellow-2"))),
+    ]
+    pens += [((), ())] * (players - len(pens))
+    wolves = (0, 2, 2) + (0,) * (players - 3)
+    view = attrs.evolve(WYPAS.start(players, seed=1).view(0), pens=tuple(pens), wolves=wolves)
+    encoded = wypas_encode(view)
+    layout = _layout("wypas", players)
+    for seat, pair in enumerate(pens):
+        for i, pen in enumerate(pair):
+            wolf = bool(wolves[seat] >> i & 1)
+            said = _pen(rows, pen, wolf) if pen else [0.0] * PEN_SIZE
+            part = f"seat+{seat}.pen{i + 1}"
+            assert encoded[layout.slice(part)] == pytest.approx(said), part
+
+
 def test_a_wypas_pen_shows_the_faces_its_sheep_show() -> None:
-    meaning = next(row[2] for row in pieces("wypas", "A pen block holds") if row[0] == "`faces`")
+    meaning = next(row[-1] for row in pieces("wypas", "A pen block holds") if row[0] == "`faces`")
     said = re.search(r"as in block (\d+) of the vocabulary", meaning)
     assert said, meaning
     block = runs("wypas", 3)[int(said[1]) - 1]
