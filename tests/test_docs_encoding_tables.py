@@ -24,6 +24,9 @@ Bear's seat block and turn block and Wypas's pen block, each held to what the en
 writes. Bear
 Went Over the Mountain's scales tables give the number each count is divided by: the
 encoder divides by exactly those, and each sights bound is the whole deck's total.
+Wypas's prose gives its other divisors (per kind, the maxima, the scalars' and flags'
+``/ N``): a view with every such count set, some over their maxima, is encoded and
+each number compared with the count over the page's divisor, clipped to 1.
 """
 
 from __future__ import annotations
@@ -75,6 +78,7 @@ from meeple.wypas.encoding import PEN_SIZE
 from meeple.wypas.encoding import SCALARS
 from meeple.wypas.encoding import encode_view as wypas_encode
 from meeple.wypas.scoring import fleece_of
+from meeple.wypas.view import View as WypasView
 
 from .doc_encoding import Table
 from .doc_encoding import backticked
@@ -212,6 +216,116 @@ def test_the_bear_mountain_hike_block_is_the_codes() -> None:
 def _meaning(game: str, part: str, after: str) -> str:
     rows = doc_table(rules_page(game), HEADER, after=after)
     return next(row[-1] for row in rows if backticked(row[0]) == part)
+
+
+WYPAS_MAXIMA = (
+    r"divided by the maxima in `encoding\.py` \(hand (\d+), bid (\d+), laid bid cards (\d+), "
+    r"points (\d+), fleeces (\d+);"
+)
+"""Where the Wypas page gives the maxima its seats' counts are divided by."""
+
+
+def _wypas_view(players: int) -> WypasView:
+    """A Wypas view (seat 0's) in which every count the page scales differs from seat to
+    seat, and some are over their maxima."""
+    rest = players - 3
+    view = WYPAS.start(players, seed=1).view(0)
+    assert isinstance(view, WypasView)
+    return attrs.evolve(
+        view,
+        hand=(0, 1, 1, 2),
+        hand_counts=(35, 12, 0) + (1,) * rest,
+        discard=(0, 0, 5, NAME_KIND["black"]),
+        lots=(3, 3, 7),
+        drawn=(9, 12),
+        laid=(tuple(range(11)), (0, 1), ()) + ((),) * rest,
+        bids=(31, 7, 0) + (0,) * rest,
+        high=1,
+        declared=(4, 0, 6) + (0,) * rest,
+        fleeces=(((1,),) * 7, ((1,), (2,)), ()) + ((),) * rest,
+        points=(65, 13, 0) + (0,) * rest,
+        pending=(1, NAME_KIND["wolf"], 0, 1, 0),
+        dogs=(0, 0, 2),
+        deck_count=50,
+        drawn_count=2,
+        final_left=3,
+        passes=4,
+        finished=5,
+    )
+
+
+def _per_kind(cards: tuple[int, ...], copies: Mapping[int, int]) -> list[float]:
+    return [cards.count(kind) / copies[kind] for kind in range(len(KIND_COUNT))]
+
+
+@pytest.mark.parametrize("players", meeple.get_game("wypas").spec.player_counts())
+def test_the_wypas_counts_are_divided_as_the_page_says(players: int) -> None:
+    page = rules_page("wypas")
+    view = _wypas_view(players)
+    encoded = wypas_encode(view)
+    layout = _layout("wypas", players)
+
+    def part(name: str) -> list[float]:
+        return list(encoded[layout.slice(name)])
+
+    # per kind: by the kind's copies in the box, lots and the baca's drawn cards by 3
+    lots = int(says(page, r"\(lots and the baca's drawn cards by (\d+)\)")[1])
+    copies = dict(enumerate(KIND_COUNT))
+    for name, cards in {
+        "discard": view.discard,
+        "laid": sum(view.laid, ()),
+        "seat+0.hand": view.hand,
+    }.items():
+        assert part(name) == pytest.approx(_per_kind(cards, copies)), name
+    for name, cards in {"lots": view.lots, "drawn": view.drawn}.items():
+        assert part(name) == pytest.approx(_per_kind(cards, dict.fromkeys(copies, lots))), name
+    # the scalars the page gives a divisor, and the seats' flags: over it, clipped to 1
+    counts = {
+        "deck": view.deck_count,
+        "drawn count": view.drawn_count,
+        "final turns left": view.final_left,
+        "passes": view.passes,
+        "finished": view.finished,
+        "the bid in force": view.bids[view.high],
+    }
+    scalars = _meaning("wypas", "scalars", "The parts, in order").split(", ")
+    divided = [(i, re.fullmatch(r"(.+) / (\d+)", item)) for i, item in enumerate(scalars)]
+    assert {said[1] for _, said in divided if said} == set(counts)
+    for i, said in divided:
+        if said:
+            count = counts[said[1]] / int(said[2])
+            assert part("scalars")[i] == pytest.approx(min(1, count)), said[0]
+    hand, bid, laid, points, fleeces = map(int, says(page, WYPAS_MAXIMA).groups())
+    flags = _meaning("wypas", "seat+r.flags", "Then one block of").split("; ")
+    for seat in range(players):
+        scaled = {
+            "hand size": view.hand_counts[seat] / hand,
+            "bid total": view.bids[seat] / bid,
+            "bid cards laid": len(view.laid[seat]) / laid,
+            "fleeces": len(view.fleeces[seat]) / fleeces,
+            "points": view.points[seat] / points,
+        }
+        for item in flags:
+            if said := re.fullmatch(r"its declared value / (\d+)", item):
+                scaled[item] = view.declared[seat] / int(said[1])
+            if said := re.fullmatch(r"Sheepdogs on the pending card / (\d+)", item):
+                scaled[item] = view.dogs.count(seat) / int(said[1])
+        shown = part(f"seat+{seat}.flags")
+        for i, item in enumerate(flags):
+            if item in scaled:
+                assert shown[i] == pytest.approx(min(1, scaled[item])), (seat, item)
+        assert len(set(scaled) & set(flags)) == 7, "every scaled flag is named on the page"
+
+
+@pytest.mark.parametrize("players", meeple.get_game("wypas").spec.player_counts())
+def test_the_wypas_global_block_is_as_long_as_the_page_says(players: int) -> None:
+    said = says(rules_page("wypas"), r"the global block \((\d+) values, the same for every player")
+    layout = _layout("wypas", players)
+    assert int(said[1]) == layout.start("seat+0.hand")
+    # the counts the adapters' section gives for the deck: a per-kind part, a face one-hot
+    kinds, faces = says(rules_page("wypas"), r"\((\d+) card kinds, (\d+) faces\)").groups()
+    assert (int(kinds), int(faces)) == (layout.width("discard"), layout.width("pending.face"))
+    assert (int(kinds), int(faces)) == (len(KIND_COUNT), len(FACES))
 
 
 def test_the_wypas_scalars_are_listed_in_the_codes_order() -> None:

@@ -32,11 +32,6 @@ from meeple.wojtek.components import PAWNS
 from meeple.wojtek.components import TRAVEL_COUNTS
 from meeple.wojtek.encoding import ROUND_SCALE
 from meeple.wojtek.moves_encoding import MAX_AHEAD
-from meeple.wypas.encoding import BID_MAX
-from meeple.wypas.encoding import FLEECES_MAX
-from meeple.wypas.encoding import HAND_MAX
-from meeple.wypas.encoding import LAID_MAX
-from meeple.wypas.encoding import POINTS_MAX
 
 from .shared import BUILT_IN
 from .shared import doc_table
@@ -302,17 +297,6 @@ def test_a_wojtek_board_is_as_large_as_the_page_allows() -> None:
     )
     spaces, text, kilobytes = map(int, said.groups())
     assert (spaces, text, kilobytes * 1000) == (MAX_SPACES, MAX_TEXT, MAX_BOARD_BYTES)
-
-
-def test_the_wypas_encoding_scales_are_those_the_page_gives() -> None:
-    said = says(
-        _page("wypas"),
-        r"divided by the maxima in `encoding\.py` \(hand (\d+), bid (\d+), laid bid cards (\d+), "
-        r"points (\d+), fleeces (\d+); a pen's in the pen block's table\)",
-    )
-    # the pen block's divisors: tests/test_docs_encoding_tables.py
-    scales = (HAND_MAX, BID_MAX, LAID_MAX, POINTS_MAX, FLEECES_MAX)
-    assert tuple(map(int, said.groups())) == scales
 
 
 def test_the_bear_mountain_solo_value_scale_is_the_one_the_page_gives() -> None:
