@@ -19,6 +19,7 @@ from meeple.core.registry import Registry
 from meeple.web import Limits
 from meeple.web import create_app
 from meeple.web.build import EXACT_IN_JAVASCRIPT
+from meeple.web.build import _inexact
 from meeple.web.build import requested_match
 from tests.shared import spec_of_test_game
 from tests.toy_game import Options
@@ -91,6 +92,17 @@ def test_a_number_javascript_rounds_is_refused_naming_the_option(
     body = {"game": "wide", "players": 2, "seats": SEATS, "options": {name: value}}
     refused(wide.post("/api/matches", json=body), 422, "'options'", repr(name), "2**53 - 1")
     assert wide.get("/api/status").json()["matches"]["open"] == before
+
+
+@pytest.mark.parametrize(
+    "value",
+    [2**53, [1, [2, -(2**53)]], {"a": [{"b": 2**60}]}, (1, 2**53)],
+)
+def test_a_rounded_number_is_found_at_any_depth(value: Any) -> None:
+    """Options as the record keeps them are JSON values: a plugin's list or data option
+    may nest, and a number deep inside reaches the page just the same."""
+    assert _inexact(value)
+    assert not _inexact([EXACT_IN_JAVASCRIPT, {"a": [-EXACT_IN_JAVASCRIPT, 1.5e300, True]}])
 
 
 def test_the_hub_refuses_it_too_not_only_the_request_check() -> None:

@@ -39,7 +39,10 @@ Number.MAX_SAFE_INTEGER): one past it reaches a page rounded."""
 
 
 def _inexact(value: Any) -> bool:
-    """Whether a JSON value holds a whole number JavaScript would round."""
+    """Whether a JSON value (as `options_to_json` gives it) holds a whole number
+    JavaScript would round, at any depth."""
+    if isinstance(value, dict):
+        return any(_inexact(item) for item in value.values())
     if isinstance(value, list | tuple):
         return any(_inexact(item) for item in value)
     if isinstance(value, int) and not isinstance(value, bool):
