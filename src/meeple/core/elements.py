@@ -74,6 +74,8 @@ _ATTR: Final = re.compile(r"([^\s=/>]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s
 
 
 _NAMED: Final = re.compile(r"\sdata-el\s*=")
+_READ: Final = frozenset({"data-el", "aria-label", "tabindex"})
+"""The attributes `drawn_elements` reads of a touchable element."""
 
 
 def _value(attribute: re.Match[str]) -> str:
@@ -97,7 +99,11 @@ def drawn_elements(page: str) -> Drawn:
         if tag is None or tag.end() <= named.start():
             continue  # text that reads "data-el=", or a tag already read
         seen.add(start)
-        found = {m[1].lower(): _value(m) for m in _ATTR.finditer(tag[1])}
+        found = {
+            name: _value(m)
+            for m in _ATTR.finditer(tag[1])
+            if (name := m[1].lower()) in _READ  # the others' values are never looked at
+        }
         element = found.get("data-el")
         if element is None:
             continue
