@@ -2,9 +2,10 @@
 
 Each game's own tests run the kit again over its modes and options; this file
 guarantees no registered game (including a plugin installed in the test
-environment) escapes the kit. A game's own tests may leave these seeds to this
-file (tests/way_of_bear/test_conformance.py goes on from seed 2): change the
-seeds or states here and those runs lose them.
+environment) escapes the kit. A game's own tests may leave these seeds of its
+rulebook game to this file (the conformance files of The Way of the Bear, Wypas and
+Miś Wojtek go on from seed 2): change the seeds or states here and those runs lose
+them.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ MODES = [
 
 @pytest.mark.parametrize(("options", "players"), MODES)
 def test_conformance(options: Options, players: list[int]) -> None:
-    check_game(GAME, players=players, seeds=range(5), steps=12, options=options)
+    check_game(GAME, players=players, seeds=range(3), steps=12, options=options)
 
 
 def test_conformance_every_state_of_one_game_per_mode() -> None:
@@ -69,11 +69,13 @@ def test_conformance_with_default_options_for_every_player_count() -> None:
     check_game(GAME, seeds=range(3), steps=10)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("options", "players"), MODES)
 def test_conformance_kit_checks_every_state_of_every_mode(
     options: Options, players: list[int]
 ) -> None:
-    # test_conformance above samples 12 states of seeds 0-4; here every state of another seed.
+    # test_conformance above samples 12 states of seeds 0-2, and the default run checks
+    # every state of one game in four modes; the long tier, every state of every mode.
     check_game(GAME, players=players, seeds=[11], steps=None, options=options)
 
 

@@ -64,7 +64,7 @@ def test_a_game_is_the_same_every_time_it_is_played() -> None:
     # Regression: OpenSpiel's ISMCTS sampled its worlds with an unseeded pyspiel
     # sampler, so the same game played twice could end differently.
     bench = _script()
-    tasks = [bench.Task("wojtek", 2, i, 5, "heuristic", 20, math.sqrt(2)) for i in range(4)]
+    tasks = [bench.Task("wojtek", 2, i, 5, "heuristic", 20, math.sqrt(2)) for i in range(2)]
     first = [(r.share, r.their_decisions) for r in map(bench.play, tasks)]
     second = [(r.share, r.their_decisions) for r in map(bench.play, tasks)]
     assert first == second

@@ -82,7 +82,7 @@ QUICK: dict[tuple[str, str], int] = {
     ("bear_mountain", "mcts"): 16,
     ("way_of_bear", "mcts"): 16,
     ("wojtek", "mcts"): 12,
-    ("wypas", "mcts"): 12,
+    ("wypas", "mcts"): 6,
     ("bear_mountain", "guided"): 14,
     ("way_of_bear", "guided"): 12,
     ("wojtek", "guided"): 12,

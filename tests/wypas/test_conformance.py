@@ -60,7 +60,9 @@ from .strategies import states
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_rulebook_game(players: int) -> None:
-    check_game(GAME, players=players, seeds=range(2), steps=25)
+    # tests/test_conformance.py checks seeds 0-1 of the rulebook game (40 states each, as
+    # for every registered game); this goes on with seed 2.
+    check_game(GAME, players=players, seeds=[2], steps=25)
 
 
 @pytest.mark.parametrize(
