@@ -10,6 +10,7 @@ its own caps, idle matches close, finished ones are pruned, and ``GET
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from meeple.web import Limits
 from meeple.web import create_app
 from meeple.web.clients import client_key
 
+from .support import POLL_SECONDS
 from .support import Json
 from .support import LiveServer
 from .support import act
@@ -120,7 +122,7 @@ def test_abandoned_matches_close_and_stop_counting(db: Path) -> None:
         first = create_over_http(http, "goofspiel", ["human", "human"])
         create_over_http(http, "goofspiel", ["human", "human"])
         refused(http.post("/api/matches", json=CREATE), 429, "unfinished")
-        time.sleep(1.2)
+        _until(lambda: _matches(http)["abandoned"] == 2, "the idle matches to close")
         create_over_http(http, "goofspiel", ["human", "human"])  # the idle ones closed
         view = http.get(f"/api/matches/{first['match']}/view").json()
         assert "no move for" in view["closed"]
@@ -167,6 +169,20 @@ def test_expiry_holds_across_a_restart(db: Path) -> None:
             assert "no move for" in http.get(f"/api/matches/{data['match']}/view").json()["closed"]
 
 
+def _matches(http: Any) -> dict[str, int]:
+    """The match counts of ``GET /api/status``."""
+    counts: dict[str, int] = http.get("/api/status").json()["matches"]
+    return counts
+
+
+def _until(done: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    """Poll until `done` (a sweep ran), not sleep for a guess of how long it takes."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
+        time.sleep(POLL_SECONDS)
+
+
 def _finish(http: Any, seed: int) -> Json:
     data = create_over_http(http, "goofspiel", ["random", "random"], seed=seed)
     settle(lambda: http.get(f"/api/matches/{data['match']}/view").json())
@@ -179,7 +195,7 @@ def test_finished_matches_past_the_retention_count_are_pruned(db: Path) -> None:
         http_from(server.url, HONEST) as http,
     ):
         done = [_finish(http, seed) for seed in range(6)]
-        time.sleep(0.5)
+        _until(lambda: _matches(http)["over"] == 3, "the sweep to prune three finished matches")
         for data in done[:3]:
             refused(http.get(f"/api/matches/{data['match']}/view"), 404, "no match")
         for data in done[3:]:
@@ -194,7 +210,7 @@ def test_finished_matches_past_the_retention_age_are_pruned(db: Path) -> None:
         http_from(server.url, HONEST) as http,
     ):
         done = _finish(http, 1)
-        time.sleep(1.0)
+        _until(lambda: _matches(http)["over"] == 0, "the sweep to prune the old finished match")
         refused(http.get(f"/api/matches/{done['match']}/view"), 404)
         assert http.get("/api/status").json()["matches"]["over"] == 0
 
