@@ -4,15 +4,41 @@ Every page ``docs/rules/<game>.md`` writes a width, a count or an action's index
 small formula in numbers and letters (`value`), defines its letters in prose
 (`letters`), lists its action vocabulary in one table per player count (`runs`) and
 the pieces of a block in a ``| piece | width |`` table (`pieces`). The tests that hold
-those pages to the code read them through this module, so there is one reader.
+those pages to the code read them through this module, so there is one reader: one
+test module a game, ``tests/test_docs_encoding_<game>.py``, each with the tests every
+page gets (`shared_tests`) and its game's own.
+
+Its observation is listed in tables of one form, ``| part | width | meaning |``
+(`TABLES`): one part per row, its name in backticks, in the order of the encoded
+vector. A width is a number or a sum of products of numbers and letters the page
+defines (``7 x 25``, ``n + 1``, ``9 V``, ``23 n``; ``n`` is always the number of
+players). A part named ``seat+r.x`` stands for one part per seat, r = 0 .. n - 1; a
+part named like ``rowK`` or ``hikeK.x`` for one per K = 1 .. the count the page gives;
+rows in a run with the same letter repeat together (``seat+0.a``, ``seat+0.b``,
+``seat+1.a``, ...), as the code lays them out. Wypas also gives each part's start: in
+the vector, or within the seat's block.
+
+For every player count a game allows, those rows, expanded (`listed`), are exactly the
+parts of ``meeple.<game>.encoding.layout(players)``: names, order and widths (and so
+the observation size, whose figures `tests/test_rules_page_numbers.py` reads from the
+prose). A row added, dropped, moved or resized on the page or in the code fails there.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
+from collections.abc import Callable
 from collections.abc import Mapping
+from collections.abc import Sequence
+from itertools import groupby
+from typing import Any
 
 import attrs
+import pytest
+
+import meeple
+from meeple.core.encoding import Layout
 
 from .shared import doc_table
 from .shared import says
@@ -188,3 +214,193 @@ def runs(game: str, players: int) -> list[Run]:
         found.append(Run(at, int(last or first) - at + 1, tuple(row)))
         at += found[-1].count
     return found
+
+
+# -- the observation tables ------------------------------------------------------------
+
+HEADER = "| part | width |"
+"""How every observation table of a rules page begins."""
+
+
+TABLES: dict[str, tuple[Table, ...]] = {
+    "wojtek": (Table("The parts, in order"), Table("Then one block of")),
+    "way_of_bear": (Table("The parts, in order"),),
+    "bear_mountain": (
+        Table("**header** (every player count)"),
+        Table("**2-4 players**, after the header", players=(2, 3, 4)),
+        Table("**1 player (solo)**, after the header", players=(1,)),
+    ),
+    "wypas": (
+        Table("The parts, in order", start="start"),
+        Table("Then one block of", start="start in block"),
+    ),
+}
+"""Each page's observation tables, in the order of the encoded vector."""
+
+BLOCK = r"Then one block of (\d+) (?:numbers|values) per seat"
+"""How a page that lists a seat's parts in a table of their own says the block's size."""
+
+
+def _letter(name: str) -> str | None:
+    """``r`` for a part of every seat, ``K`` for one of every row or hike, else None."""
+    if name.startswith("seat+r."):
+        return "r"
+    return "K" if re.match(r"[a-z_]+K(\.|$)", name) else None
+
+
+def _named(name: str, letter: str | None, i: int) -> str:
+    if letter == "r":
+        return name.replace("seat+r.", f"seat+{i}.", 1)
+    if letter == "K":
+        return re.sub(r"K(?=\.|$)", str(i), name, count=1)
+    return name
+
+
+@attrs.frozen
+class Part:
+    """One part as a page lists it, for one player count."""
+
+    name: str
+    width: int
+    start: int | None
+    """The start the page gives, if it gives one."""
+    block: str | None
+    """With a start in the block: the name of the block's first part."""
+
+
+def listed(game: str, players: int) -> list[Part]:
+    """The parts `game`'s page lists for `players` seats, in order, repeats expanded."""
+    said_letters = letters(game, players)
+    counts = {"r": range(players), "K": range(1, said_letters.get("K", 0) + 1)}
+    parts: list[Part] = []
+    for table in TABLES[game]:
+        if table.players is not None and players not in table.players:
+            continue
+        header = HEADER + (f" {table.start} |" if table.start else "")
+        rows = doc_table(rules_page(game), header, after=table.after)
+        assert rows, f"{rules_page(game)}: the table after {table.after!r} is empty"
+        for letter, run in groupby(rows, key=lambda row: _letter(backticked(row[0]))):
+            cells = list(run)
+            for i in counts[letter] if letter else (0,):
+                first = _named(backticked(cells[0][0]), letter, i)
+                parts += [
+                    Part(
+                        _named(backticked(row[0]), letter, i),
+                        value(row[1], said_letters),
+                        int(row[2]) if table.start else None,
+                        first if table.start == "start in block" else None,
+                    )
+                    for row in cells
+                ]
+    return parts
+
+
+def layout_of(game: str, players: int) -> Layout:
+    """``meeple.<game>.encoding.layout(players)``: where the code puts each part."""
+    layout: Layout = importlib.import_module(f"meeple.{game}.encoding").layout(players)
+    return layout
+
+
+def player_counts(game: str) -> range:
+    """The player counts `game` is played with."""
+    return meeple.get_game(game).spec.player_counts()
+
+
+def meaning_of(game: str, part: str, after: str) -> str:
+    """The meaning cell of `part` in the observation table of `game`'s page below the
+    line holding `after`."""
+    rows = doc_table(rules_page(game), HEADER, after=after)
+    return next(row[-1] for row in rows if backticked(row[0]) == part)
+
+
+def names_listed(meaning: str) -> list[str]:
+    """The names a meaning cell lists after a colon: ``one-hot: conifer, hardwood, meadow``."""
+    found = re.search(r": ([a-z]+(?:, [a-z]+)+)", meaning)
+    assert found, f"{meaning!r} lists nothing after a colon"
+    return found[1].split(", ")
+
+
+def vocabulary_of(game: str, players: int) -> list[str]:
+    """The notation of each action of `game`'s vocabulary for `players` seats, in order."""
+    any_game: Any = meeple.get_game(game)  # action_vocabulary: the encoding capability
+    return [str(action) for action in any_game.action_vocabulary(players)]
+
+
+def _verbs(cell: str) -> set[str]:
+    return {quoted.split(" ")[0] for quoted in re.findall(r"`([^`]+)`", cell)}
+
+
+def _difference(page: Sequence[object], code: Sequence[object]) -> str:
+    """Where the page's list and the code's first differ (this module's assertions are
+    not rewritten by pytest, so each says what it compared)."""
+    at = next(
+        (i for i, pair in enumerate(zip(page, code, strict=False)) if pair[0] != pair[1]),
+        min(len(page), len(code)),
+    )
+    return (
+        f"from item {at} the page says {list(page[at : at + 3])}, "
+        f"the code {list(code[at : at + 3])} ({len(page)} and {len(code)} items)"
+    )
+
+
+PlayersTest = Callable[[int], None]
+
+
+def shared_tests(game: str) -> tuple[PlayersTest, PlayersTest, PlayersTest]:
+    """The tests every game's page gets, for each player count of `game`: its tables
+    list the parts of the layout, the starts it gives are the layout's, and its
+    vocabulary table covers the vocabulary in order. A game's test module binds them to
+    their names, for pytest to collect there."""
+    counts = pytest.mark.parametrize("players", player_counts(game))
+
+    @counts
+    def test_the_page_lists_the_parts_of_the_layout(players: int) -> None:
+        layout = layout_of(game, players)
+        page = [(part.name, part.width) for part in listed(game, players)]
+        code = [(name, w) for name, _, w in layout.parts]
+        assert page == code, _difference(page, code)
+        any_game: Any = meeple.get_game(game)  # observation_size: the encoding capability
+        size = any_game.observation_size(players)
+        assert sum(w for _, w in page) == size, f"observation_size is {size}"
+
+    @counts
+    def test_the_starts_the_page_gives_are_the_layouts(players: int) -> None:
+        layout = layout_of(game, players)
+        for part in listed(game, players):
+            if part.start is not None:
+                base = layout.start(part.block) if part.block else 0
+                start = layout.start(part.name) - base
+                assert start == part.start, f"{part.name} starts at {start}"
+
+    @counts
+    def test_the_vocabulary_table_covers_the_vocabulary_in_order(players: int) -> None:
+        actions = vocabulary_of(game, players)
+        said = runs(game, players)
+        total = sum(run.count for run in said)
+        assert total == len(actions), f"the rows count {total}, the vocabulary {len(actions)}"
+        for run in said:
+            verbs = {action.split(" ")[0] for action in actions[run.first : run.first + run.count]}
+            quoted = re.search(r"`([^`]+)`", run.actions)
+            assert quoted, f"{run.actions!r} quotes no action"
+            # the row's first action is the first it quotes, and it quotes every kind it holds
+            assert actions[run.first].split(" ")[0] == quoted[1].split(" ")[0], run.actions
+            assert verbs <= _verbs(run.actions), (run.actions, verbs)
+
+    return (
+        test_the_page_lists_the_parts_of_the_layout,
+        test_the_starts_the_page_gives_are_the_layouts,
+        test_the_vocabulary_table_covers_the_vocabulary_in_order,
+    )
+
+
+def seat_block_test(game: str) -> Callable[[], None]:
+    """For a page that lists a seat's parts in a table of their own: the test that the
+    block is as long as the page says (`BLOCK`), for the layout of the most players."""
+
+    def test_a_seat_block_is_as_long_as_the_page_says() -> None:
+        said = int(says(rules_page(game), BLOCK)[1])
+        layout = layout_of(game, max(player_counts(game)))
+        code = sum(w for name, _, w in layout.parts if name.startswith("seat+0."))
+        assert said == code, f"the page says {said}, the layout has {code}"
+
+    return test_a_seat_block_is_as_long_as_the_page_says

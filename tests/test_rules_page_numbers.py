@@ -300,7 +300,7 @@ def test_a_wojtek_board_is_as_large_as_the_page_allows() -> None:
 
 
 def test_the_bear_mountain_solo_value_scale_is_the_one_the_page_gives() -> None:
-    # the other scales are tables, read by tests/test_docs_encoding_tables.py
+    # the other scales are tables, read by tests/test_docs_encoding_bear_mountain.py
     solo = says(_page("bear_mountain"), r"/ (\d+) \(the sum of the (\d+) solo cards' bounds\)")
     solo_bounds = [SIGHT_BOUNDS[card - 1] for card in SOLO_SCORES]
     assert tuple(map(int, solo.groups())) == (sum(solo_bounds), len(solo_bounds))
