@@ -27,6 +27,7 @@ prose). A row added, dropped, moved or resized on the page or in the code fails 
 from __future__ import annotations
 
 import importlib
+import math
 import re
 from collections.abc import Callable
 from collections.abc import Mapping
@@ -39,6 +40,7 @@ import pytest
 
 import meeple
 from meeple.core.encoding import Layout
+from meeple.testing import random_playout
 
 from .shared import doc_table
 from .shared import says
@@ -404,3 +406,46 @@ def seat_block_test(game: str) -> Callable[[], None]:
         assert said == code, f"the page says {said}, the layout has {code}"
 
     return test_a_seat_block_is_as_long_as_the_page_says
+
+
+# -- the range of the numbers ----------------------------------------------------------
+
+RANGE = r"Every (?:value|number) lies in \[(-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\]\."
+"""How a page says the range its observation's numbers lie in."""
+
+
+def stated_range(game: str) -> tuple[float, float]:
+    """The least and the greatest number `game`'s page says its encoding holds (`RANGE`)."""
+    low, high = says(rules_page(game), RANGE).groups()
+    return float(low), float(high)
+
+
+@attrs.frozen
+class Extreme:
+    """The least or greatest number seen in encoded views, and the view it was seen in."""
+
+    value: float
+    where: str
+
+
+def encoded_extremes(game: str, seeds: Sequence[int], every: int) -> tuple[Extreme, Extreme]:
+    """The least and the greatest number `encode_view` writes for views of seeded random
+    games of `game` (`meeple.testing.random_playout`), every player count: every seat's
+    and a spectator's view of every `every`-th state and of the last. A number that is
+    not finite fails the test where it is written."""
+    any_game: Any = meeple.get_game(game)  # encode_view: the encoding capability
+    lowest, highest = Extreme(math.inf, ""), Extreme(-math.inf, "")
+    for players in player_counts(game):
+        for seed in seeds:
+            _, _, states = random_playout(any_game, players, seed)
+            for step in [*range(0, len(states) - 1, every), len(states) - 1]:
+                for seat in [*range(players), None]:
+                    numbers = any_game.encode_view(states[step].view(seat))
+                    where = f"{players} players, seed {seed}, step {step}, seat {seat}"
+                    assert math.isfinite(sum(numbers)), where  # no inf, no nan
+                    least, most = min(numbers), max(numbers)
+                    if least < lowest.value:
+                        lowest = Extreme(least, where)
+                    if most > highest.value:
+                        highest = Extreme(most, where)
+    return lowest, highest

@@ -2,9 +2,10 @@
 
 The tests every page gets (`tests.doc_encoding.shared_tests`): its observation table
 lists ``layout(players)`` and its vocabulary table covers the vocabulary in order. Then
-its own: a placement's index is the page's formula; the seat block's and turn block's
-pieces tables, ``| piece | width | divided by | meaning |``, rebuild what the encoder
-writes; a turn modifier is divided by what its cards add.
+its own: every number of seeded random games' views lies in the range the page gives,
+and meets both ends; a placement's index is the page's formula; the seat block's and
+turn block's pieces tables, ``| piece | width | divided by | meaning |``, rebuild what
+the encoder writes; a turn modifier is divided by what its cards add.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ from meeple.way_of_bear.encoding import SEAT_SIZE as WOB_SEAT_SIZE
 from meeple.way_of_bear.encoding import encode_view as wob_encode
 
 from .doc_encoding import backticked
+from .doc_encoding import encoded_extremes
 from .doc_encoding import layout_of
 from .doc_encoding import letters
 from .doc_encoding import names_listed
 from .doc_encoding import pieces
 from .doc_encoding import rules_page
 from .doc_encoding import shared_tests
+from .doc_encoding import stated_range
 from .doc_encoding import value
 from .doc_encoding import vocabulary_of
 from .shared import says
@@ -42,6 +45,14 @@ GAME = "way_of_bear"
     test_the_starts_the_page_gives_are_the_layouts,
     test_the_vocabulary_table_covers_the_vocabulary_in_order,
 ) = shared_tests(GAME)
+
+
+def test_every_number_lies_in_the_range_the_page_says() -> None:
+    # "Every number lies in [0, 1]": both ends are met, nothing is outside, in whole
+    # games for every player count, each seat's view and a spectator's
+    low, high = stated_range(GAME)
+    lowest, highest = encoded_extremes(GAME, seeds=(1, 2, 3), every=1)
+    assert (lowest.value, highest.value) == (low, high), (lowest, highest)
 
 
 # -- the index formulas ----------------------------------------------------------------

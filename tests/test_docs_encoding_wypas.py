@@ -3,9 +3,10 @@
 The tests every page gets (`tests.doc_encoding.shared_tests`): its observation tables
 list ``layout(players)``, with each part's start (in the vector, or within the seat's
 block), and its vocabulary table covers the vocabulary in order; a seat's block is as
-long as the page says. Then its own: the prose gives its divisors (per kind, the
-maxima, the scalars' and flags' ``/ N``): a view with every such count set, some over
-their maxima, is encoded and each number compared with the count over the page's
+long as the page says. Then its own: every value of seeded random games' views lies in
+the range the page gives, and meets both ends. The prose gives its divisors (per kind,
+the maxima, the scalars' and flags' ``/ N``): a view with every such count set, some
+over their maxima, is encoded and each number compared with the count over the page's
 divisor, clipped to 1. The global block's size, the scalars and the flags are the
 code's; the pen block's table rebuilds each pen the encoder writes.
 """
@@ -36,6 +37,7 @@ from meeple.wypas.scoring import fleece_of
 from meeple.wypas.view import View as WypasView
 
 from .doc_encoding import backticked
+from .doc_encoding import encoded_extremes
 from .doc_encoding import layout_of
 from .doc_encoding import meaning_of
 from .doc_encoding import pieces
@@ -43,6 +45,7 @@ from .doc_encoding import rules_page
 from .doc_encoding import runs
 from .doc_encoding import seat_block_test
 from .doc_encoding import shared_tests
+from .doc_encoding import stated_range
 from .doc_encoding import value
 from .doc_encoding import vocabulary_of
 from .shared import prose
@@ -56,6 +59,14 @@ GAME = "wypas"
     test_the_vocabulary_table_covers_the_vocabulary_in_order,
 ) = shared_tests(GAME)
 test_a_seat_block_is_as_long_as_the_page_says = seat_block_test(GAME)
+
+
+def test_every_value_lies_in_the_range_the_page_says() -> None:
+    # "Every value lies in [0, 1]": both ends are met, nothing is outside, in a long
+    # game (the default rules) for every player count, each seat's view and a spectator's
+    low, high = stated_range(GAME)
+    lowest, highest = encoded_extremes(GAME, seeds=(1,), every=16)
+    assert (lowest.value, highest.value) == (low, high), (lowest, highest)
 
 
 WYPAS_MAXIMA = (
