@@ -68,6 +68,12 @@ LOWEST_TESTS = [
     "tests/test_cli_widths.py",
     "tests/test_cli_encoding.py",
     "tests/test_conformance.py",
+    "tests/test_same_game_anywhere.py",
+    *(
+        f"tests/{game}/{name}.py"
+        for game in ("bear_mountain", "way_of_bear", "wojtek", "wypas")
+        for name in ("test_golden", "test_perft")
+    ),
     "tests/web/test_api.py",
     "tests/web/test_pages.py",
     "tests/web/test_serve_command.py",
@@ -125,7 +131,8 @@ def lowest(session: nox.Session) -> None:
 
 
 # What `nox -s versions` tests on the newer Pythons: the rules and codec, the conformance
-# kit on every registered game and the plugin's, the CLI, the web front end, and the parts
+# kit on every registered game and the plugin's, each game's golden transcripts and perft
+# counts (the same game on any machine), the CLI, the web front end, and the parts
 # that lean on what a Python release changes: entry points (the plugin), worker processes
 # and signals (the local pool, Ctrl-C, the web's bot workers), sqlite3 (the web's store),
 # asyncio (the live streams). The plot extra brings numpy, which the state encoders'
@@ -135,6 +142,12 @@ VERSIONS_TESTS = [
     "tests/test_cli.py",
     "tests/test_cli_interrupt.py",
     "tests/test_conformance.py",
+    "tests/test_same_game_anywhere.py",
+    *(
+        f"tests/{game}/{name}.py"
+        for game in ("bear_mountain", "way_of_bear", "wojtek", "wypas")
+        for name in ("test_golden", "test_perft")
+    ),
     "tests/test_plugin.py",
     "tests/sim/test_pool.py",
     "tests/web/test_api.py",
