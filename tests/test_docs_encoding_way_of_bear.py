@@ -18,10 +18,13 @@ import pytest
 
 import meeple
 from meeple.way_of_bear import GAME as WOB
+from meeple.way_of_bear.actions import MAX_TAKE
 from meeple.way_of_bear.components import CARDS as WOB_CARDS
 from meeple.way_of_bear.components import COLOURS as WOB_COLOURS
 from meeple.way_of_bear.components import MOD_NAMES as WOB_MOD_NAMES
 from meeple.way_of_bear.components import NEIGHBOURS as WOB_NEIGHBOURS
+from meeple.way_of_bear.components import TAKE_BONUS
+from meeple.way_of_bear.components import TAKE_COUNT
 from meeple.way_of_bear.encoding import SEAT_SIZE as WOB_SEAT_SIZE
 from meeple.way_of_bear.encoding import encode_view as wob_encode
 
@@ -182,3 +185,30 @@ def test_a_way_of_bear_turn_modifier_is_divided_by_what_its_cards_add() -> None:
     most = re.search(r"one stele per neighbour, at most (\d+)", rows["owed"][3])
     assert most, rows["owed"][3]
     assert int(most[1]) == value(rows["owed"][2], {}) == max(map(len, WOB_NEIGHBOURS))
+
+
+def test_a_way_of_bear_granted_take_is_divided_by_the_most_a_take_moves() -> None:
+    rows = {backticked(row[0]): row for row in pieces("way_of_bear", "The turn block in `turn`")}
+    _, _, divisor, meaning = rows["extra_count"]
+    # the steles each take card grants, as the page lists them by count
+    takes = [card for card in WOB_CARDS if card.action == "take"]
+    found = re.findall(r"(\d+) \((s\d\d[s\d, ]*)\)", meaning)
+    granted = {int(count): codes.split(", ") for count, codes in found}
+    assert granted == {
+        count: [card.code for card in takes if card.count == count]
+        for count in {card.count for card in takes}
+    }
+    most = re.search(r"so at most (\d+)/(\d+);", meaning)
+    assert most, meaning
+    assert (int(most[1]), int(most[2])) == (max(granted), value(divisor, {}))
+    # the divisor: the most any take moves, the regular take with every take bonus
+    said = re.search(
+        r"(\d+) is the most any take moves \(`MAX_TAKE` in `actions\.py`\): "
+        r"the regular take's (\d+) plus (\d+) with (s\d\d)",
+        meaning,
+    )
+    assert said, meaning
+    bonus = [card for card in WOB_CARDS if card.mods[TAKE_BONUS]]
+    added = sum(card.mods[TAKE_BONUS] for card in bonus)
+    assert (int(said[2]), int(said[3]), [said[4]]) == (TAKE_COUNT, added, [c.code for c in bonus])
+    assert int(said[1]) == value(divisor, {}) == max(TAKE_COUNT + added, *granted) == MAX_TAKE
