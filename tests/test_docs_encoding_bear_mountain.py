@@ -6,7 +6,9 @@ vocabulary tables (one for 2-4 players, one for solo) cover the vocabulary in or
 Then its own: the hike block's table is the code's; the index column gives every
 action's index; the card features table rebuilds each card's features; the scales
 tables give the number each count is divided by, the encoder divides by exactly those,
-and each sights bound is the whole deck's total.
+and each sights bound is the whole deck's total; the solo table's value scale is the sum
+of the solo cards' bounds, and the encoder writes each hike's value and the total of
+seeded solo games over it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import accumulate
+from typing import Any
 
 import attrs
 import pytest
@@ -32,11 +35,13 @@ from meeple.bear_mountain.encoding import HIKE_BLOCK_SIZE
 from meeple.bear_mountain.encoding import encode_view as bear_encode
 from meeple.bear_mountain.scoring import sights as scoring_sights
 from meeple.bear_mountain.view import View as BearView
+from meeple.testing import random_playout
 
 from .doc_encoding import HEADER
 from .doc_encoding import backticked
 from .doc_encoding import layout_of
 from .doc_encoding import letters
+from .doc_encoding import meaning_of
 from .doc_encoding import names_listed
 from .doc_encoding import pieces
 from .doc_encoding import rules_page
@@ -163,6 +168,41 @@ def test_the_bear_mountain_sights_are_divided_by_the_decks_totals() -> None:
         counted = Counter(c.elevation for c in CARDS if sign * c.elevation > 0)
         assert said == counted, row[0]
         assert sum(k * abs(e) for e, k in said.items()) == value(row[1], {}), row[0]
+
+
+SOLO_VALUE = (
+    r"what its assigned cards score now, / (\d+) \(the sum of the (\d+) solo cards' bounds\)"
+)
+"""How the solo table says what a hike's value is divided by."""
+
+
+def test_the_bear_mountain_solo_values_are_divided_by_the_solo_cards_bounds() -> None:
+    after = "**1 player (solo)**, after the header"
+    said = re.fullmatch(SOLO_VALUE, meaning_of(GAME, "hikeK.value", after))
+    assert said, meaning_of(GAME, "hikeK.value", after)
+    total = re.fullmatch(r"the solo total so far / (\d+)", meaning_of(GAME, "total", after))
+    assert total, meaning_of(GAME, "total", after)
+    scale, cards = int(said[1]), int(said[2])
+    assert int(total[1]) == scale
+    # each solo score card's bound is the whole deck's total of what it counts
+    assert cards == len(SOLO_ORDER) == len(SOLO_SCORES)
+    assert scale == sum(_deck_total(slug) for slug in SOLO_ORDER)
+    # and the encoder divides by it: each hike's value and the total, as the score has them
+    any_game: Any = meeple.get_game(GAME)  # encode_view: the encoding capability
+    layout = layout_of(GAME, 1)
+    hikes = range(1, letters(GAME, 1)["K"] + 1)
+    views = scored = 0
+    for seed in (1, 2, 3):
+        _, _, states = random_playout(any_game, 1, seed)
+        for step, state in enumerate(states):
+            detail = state.outcome().detail(0)
+            values = [sum(sight for _, sight in hike) for hike in detail["hikes"]]
+            encoded = any_game.encode_view(state.view(0))
+            shown = [encoded[layout.start(f"hike{k}.value")] for k in hikes]
+            assert shown == pytest.approx([v / scale for v in values]), (seed, step)
+            assert encoded[layout.start("total")] == pytest.approx(detail["total"] / scale)
+            views, scored = views + 1, scored + (detail["total"] > 0)
+    assert scored > views / 2, "most of the views have a score to divide"
 
 
 def _bear_view(players: int) -> BearView:
