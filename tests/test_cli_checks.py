@@ -28,6 +28,8 @@ from meeple.core.extras import Installed
 from meeple.core.extras import has_extra
 from meeple.core.extras import install_hint
 
+from .shared import BUILT_IN
+from .shared import ROOT
 from .shared import number
 from .shared import says
 
@@ -313,6 +315,33 @@ def test_the_bench_commands_the_performance_page_shows_are_valid() -> None:
     assert len(commands) >= 2
     for args in commands:
         _refused([*args, "--games", "0"], "--games must be at least 1, not 0")
+
+
+def test_the_benchmark_scripts_the_performance_page_shows_take_its_flags() -> None:
+    """Each ``python benchmarks/NAME.py`` line names a script that declares every flag."""
+    page = ROOT / "docs" / "performance.md"
+    commands = [
+        line.split("#")[0].split()[1:]
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if line.startswith("python benchmarks/")
+    ]
+    assert len(commands) >= 5
+    for script, *args in commands:
+        source = (ROOT / script).read_text(encoding="utf-8")
+        for flag in (arg for arg in args if arg.startswith("--")):
+            assert f'"{flag}"' in source, f"{script} declares no {flag}"
+
+
+def test_no_built_in_game_overrides_the_cores_apply_or_legal_actions() -> None:
+    """docs/performance.md: a faster core is faster for every game."""
+    import meeple
+    from meeple.core.base import StateBase
+
+    for name in BUILT_IN:
+        game = meeple.get_game(name)
+        state = game.start(game.spec.min_players, seed=0)
+        for method in ("apply", "legal_actions"):
+            assert getattr(type(state), method) is getattr(StateBase, method), (name, method)
 
 
 def test_play_without_seats_is_a_human_against_mcts_at_any_count() -> None:
