@@ -6,12 +6,13 @@ plus the child processes it has reaped (servers, browsers, subprocesses). A
 session-scoped fixture is charged to the first test that uses it, and a
 grandchild its parent never waited for (orphaned workers) is not seen.
 
-    PYTHONPATH=src:benchmarks python -m pytest -p cpu_per_test --cpu-times=costs.json
+    PYTHONPATH=src:benchmarks python -m pytest -n 0 -p cpu_per_test --cpu-times=costs.json
 
 writes every test's seconds (own, children, wall, and wall less the time the main
 thread queued for a CPU: "unqueued") to the JSON file and prints the
-slowest ones and the totals at the end. See "The test run" in
-docs/development/performance-history.md.
+slowest ones and the totals at the end. ``-n 0`` keeps the tests in this process
+(pytest-xdist's workers would run them out of its sight). See "Keeping the default
+run short" in docs/development/testing.md.
 """
 
 from __future__ import annotations

@@ -4,8 +4,10 @@ profiles and the terminal of tests/conftest.py, the widths of tests/test_cli_wid
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import tomllib
+from types import SimpleNamespace
 from typing import Any
 
 from hypothesis import settings
@@ -57,3 +59,24 @@ def test_the_command_is_run_at_the_widths_the_page_says() -> None:
 def test_a_unix_socket_path_is_as_long_as_the_page_says() -> None:
     said = says(PAGE, r"too deep for a Unix socket's (\d+) bytes")
     assert number(said[1]) == SOCKET_PATH_MAX
+
+
+def test_the_cost_plugin_records_what_the_page_says() -> None:
+    said = says(
+        PAGE,
+        r"the test process \(`(\w+)`\) and of the child processes it waited for \(`(\w+)`:"
+        r".*? the wall clock \(`(\w+)`\), and the wall clock less the time its main thread"
+        r" waited for a core \(`(\w+)`",
+    )
+    spec = importlib.util.spec_from_file_location(
+        "cpu_per_test_plugin", ROOT / "benchmarks" / "cpu_per_test.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    plugin = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(plugin)
+    protocol = plugin.pytest_runtest_protocol(SimpleNamespace(nodeid="a test"))
+    next(protocol)  # the test runs here
+    for _ in protocol:  # the hook wrapper records the test's costs and ends
+        pass
+    assert tuple(plugin._COSTS["a test"]) == said.groups()
