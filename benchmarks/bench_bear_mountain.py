@@ -1,6 +1,6 @@
 """Random-playout speed of Bear Went Over the Mountain in every mode, through the public API.
 
-    /work/venv/bin/python benchmarks/bench_bear_mountain.py [--games 400] [--runs 5]
+    python benchmarks/bench_bear_mountain.py [--games 400] [--runs 5]
 
 Prints one line per mode and player count (median steps/s and games/s of the
 timed runs). Targets from issue 3: 100,000 steps/s and 2,000 standard games/s.

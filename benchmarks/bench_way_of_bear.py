@@ -1,6 +1,6 @@
 """Random-playout speed of The Way of the Bear, through the public API.
 
-    /work/venv/bin/python benchmarks/bench_way_of_bear.py [--games 300] [--runs 5]
+    python benchmarks/bench_way_of_bear.py [--games 300] [--runs 5]
 
 Prints one line per player count: median and best steps/s and games/s of the timed
 runs (the best run is the least disturbed by other processes on a shared machine).

@@ -1,6 +1,6 @@
 """Random-playout speed of Miś Wojtek, rulebook and younger-children rules, via the public API.
 
-    /work/venv/bin/python benchmarks/bench_wojtek.py [--games 200] [--runs 5]
+    python benchmarks/bench_wojtek.py [--games 200] [--runs 5]
 
 Prints one line per variant and player count (median steps/s and games/s of the
 timed runs). Target from issue 4: 100,000 random-playout steps/s on one core.

@@ -1,6 +1,6 @@
 """Random-playout speed of Wypas through the public API, per option set and player count.
 
-    /work/venv/bin/python benchmarks/bench_wypas.py [--games 30] [--runs 3]
+    python benchmarks/bench_wypas.py [--games 30] [--runs 3]
 
 Prints one line per case and player count (median steps/s and games/s of the timed
 runs). Target from issue 6: 100,000 random-playout steps/s on one core. Random games
