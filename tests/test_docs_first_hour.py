@@ -3,12 +3,20 @@ docs/cli.md), read off the pages and held to the commands: each test names what 
 
 from __future__ import annotations
 
-import pytest
+from itertools import takewhile
 
+import pytest
+from typer.testing import CliRunner
+from typer.testing import Result
+
+from meeple.cli.app import app
 from meeple.scaffold import ScaffoldError
 from meeple.scaffold import names_for
 
 from .shared import says
+
+TOY = "tests.toy_game:TOY"
+"""A game of 2-4 players, quick to simulate."""
 
 NAME_RULE = (
     r"registry name, starting with a letter: lower-case words of letters and digits "
@@ -27,3 +35,47 @@ def test_the_pages_give_the_name_rule_the_scaffold_holds(page: str) -> None:
     for refused in ("2player", "_card", "High_card", "high__card", "high-card", "card_"):
         with pytest.raises(ScaffoldError, match="will not do as a game name"):
             names_for(refused)
+
+
+def _run(args: list[str]) -> Result:
+    return CliRunner().invoke(
+        app,
+        args,
+        env={"COLUMNS": "200"},
+        prog_name="meeple",
+        terminal_width=200,
+        max_content_width=200,
+    )
+
+
+def _players_help(command: str) -> str:
+    """The help of `command`'s ``--players``, its lines joined."""
+    result = _run([command, "--help"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("--players"))
+    folded = takewhile(lambda line: line.startswith(" " * 20), lines[start + 1 :])
+    told = [lines[start].split("--players N", 1)[1], *folded]
+    return " ".join(" ".join(told).split())
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "analyze"])
+def test_the_players_help_counts_the_seats_given(command: str) -> None:
+    """docs/cli.md: "`--players` defaults to the number of seats given (at least the
+    game's fewest ...)", in all three commands; the help of `simulate` and `analyze`
+    said only "the fewest", which three seats do not get."""
+    says("docs/cli.md", r"`--players` defaults to the number of seats given \(at least the game's")
+    told = _players_help(command)
+    assert "one per --seat" in told, told
+    assert "at least the fewest" in told, told
+
+
+@pytest.mark.parametrize(("seats", "players"), [(["random"], 2), (["random"] * 3, 3)])
+def test_simulate_plays_one_seat_per_seat_given_at_least_the_fewest(
+    seats: list[str], players: int
+) -> None:
+    flags = [flag for seat in seats for flag in ("--seat", seat)]
+    result = _run(["simulate", TOY, "-n", "2", "--workers", "1", *flags])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("│")]
+    assert len(rows) == players, result.output

@@ -22,6 +22,7 @@ from .checks import check_bots
 from .checks import lineup
 from .checks import player_count
 from .errors import fail
+from .flags import AnalyzedArg
 from .flags import BotSeatArg
 from .flags import Command
 from .flags import CompareArg
@@ -29,6 +30,8 @@ from .flags import DealsArg
 from .flags import FewestArg
 from .flags import GameArg
 from .flags import OptionArg
+from .flags import PerSeatArg
+from .flags import PlayersArg
 from .flags import SeatArg
 from .flags import SeedArg
 from .flags import SkillAgainstArg
@@ -149,9 +152,7 @@ def bench(
 @app.command(cls=Command)
 def play(
     game: GameArg,
-    players: Annotated[
-        int | None, typer.Option(metavar="N", help="seats (default: as many as --seat)")
-    ] = None,
+    players: PlayersArg = None,
     seat: SeatArg = None,
     seed: Annotated[
         int | None,
@@ -264,7 +265,7 @@ def replay(
 def simulate(
     game: GameArg,
     n: Annotated[int, typer.Option("-n", metavar="N", help="number of games")] = 1000,
-    players: FewestArg = None,
+    players: PerSeatArg = None,
     seat: BotSeatArg = None,
     seed: SeedArg = 0,
     option: OptionArg = None,
@@ -307,10 +308,7 @@ def simulate(
 def analyze(
     game: GameArg,
     n: DealsArg = None,
-    players: Annotated[
-        int | None,
-        typer.Option(metavar="N", help="seats (default: the fewest, at least 2 where allowed)"),
-    ] = None,
+    players: AnalyzedArg = None,
     seat: BotSeatArg = None,
     rotate: Annotated[
         bool, typer.Option(help="play every deal with the bots rotated through every seat")

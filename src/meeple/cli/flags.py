@@ -13,6 +13,7 @@ from typer.core import TyperCommand
 from ..bots.spec import BOT_TYPES
 
 __all__ = [
+    "AnalyzedArg",
     "BotSeatArg",
     "Command",
     "CompareArg",
@@ -20,6 +21,8 @@ __all__ = [
     "FewestArg",
     "GameArg",
     "OptionArg",
+    "PerSeatArg",
+    "PlayersArg",
     "SeatArg",
     "SeedArg",
     "SkillAgainstArg",
@@ -65,7 +68,24 @@ GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a registered game 
 SeedArg = Annotated[
     int, typer.Option(metavar="SEED", help="master seed; results depend only on it")
 ]
-FewestArg = Annotated[int | None, typer.Option(metavar="N", help="seats (default: the fewest)")]
+
+
+def _players_option(default: str) -> Any:
+    """The ``--players`` option, whose help says what it defaults to."""
+    return typer.Option(metavar="N", help=f"seats (default: {default})")
+
+
+FewestArg = Annotated[int | None, _players_option("the fewest")]
+"""``--players`` of `demo`, which has no seats to count."""
+_PER_SEAT = "one per --seat, at least the fewest"
+PerSeatArg = Annotated[int | None, _players_option(_PER_SEAT)]
+"""``--players`` of `simulate`: the seats given count (docs/cli.md's seat rule)."""
+PlayersArg = Annotated[
+    int | None, _players_option("one per --seat, or 2 without, at least the fewest")
+]
+"""``--players`` of `play`, whose seats default to a human and an MCTS bot."""
+AnalyzedArg = Annotated[int | None, _players_option(f"{_PER_SEAT}, and 2 where allowed")]
+"""``--players`` of `analyze`, which seats two where the game allows."""
 
 _SEAT_ORDER = "one per seat, in order (the last one given fills the remaining seats)"
 _KINDS = [*BOT_TYPES]
