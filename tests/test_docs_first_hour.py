@@ -79,3 +79,39 @@ def test_simulate_plays_one_seat_per_seat_given_at_least_the_fewest(
     assert result.exit_code == 0, result.output
     rows = [line for line in result.output.splitlines() if line.startswith("│")]
     assert len(rows) == players, result.output
+
+
+PARSER = (
+    r"What the argument parser cannot read at all \(a word where a number goes, `-n many`; "
+    r"an unknown flag; a flag without its value\) it refuses first, in its own words: "
+    r"`Error: ` and the reason on one line of stderr, most often under the command's usage "
+    r"line, with the same exit status\."
+)
+"""docs/cli.md on the refusals that are not the one-line `error: ` of a checked value."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", TOY, "-n", "many"],
+        ["simulate", TOY, "--frobnicate"],
+        ["simulate", TOY, "--plots"],
+        ["play", TOY, "--seed", "x"],
+    ],
+)
+def test_what_the_parser_cannot_read_is_refused_as_the_page_says(args: list[str]) -> None:
+    """docs/cli.md promised every refusal as one line starting `error: `; a word given
+    for a number is refused by click instead, under the usage line, as `Error: `."""
+    says("docs/cli.md", PARSER)
+    status = says("docs/cli.md", r"A refusal is one line on stderr, .*? the exit status is (\d+)\.")
+    result = _run(args)
+    assert result.exit_code == int(status[1]), result.output
+    told = [line for line in result.stderr.splitlines() if line.strip()]
+    errors = [line for line in told if line.startswith("Error: ")]
+    assert len(errors) == 1, result.stderr
+    assert told[-1] == errors[0], result.stderr  # the reason closes it
+    assert set(told[:-1]) <= {
+        f"Usage: meeple {args[0]} [OPTIONS] GAME",
+        f"Try 'meeple {args[0]} --help' for help.",
+    }, result.stderr
+    assert "games/s" not in result.output  # no work started
