@@ -35,10 +35,12 @@ def test_the_offered_human_is_asked_before_the_bot_to_act_moves() -> None:
     said: list[str] = []
     session = _session(["random", "random", "random", "human"], Script("1"), said)
     assert not session.run()  # 1. wait; then quit at the next question
-    first = said.index(
+    asked = (
         "p3: you may play a special card now, or wait (meanwhile p0 "
         "(baca): hide one of the drawn lots face down)"
     )
+    # the question ends the seat's picture (said once: the picture's last line)
+    first = next(i for i, text in enumerate(said) if str(text).rstrip().endswith(asked))
     assert not any(line.startswith("player 0 (random)") for line in said[:first])
     assert said[first + 1].strip() == "1. wait"
     assert session.match.history[0] == (3, session.match.game.parse_action("wait"))

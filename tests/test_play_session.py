@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import meeple
 from meeple.cli.play import PlaySession
 from meeple.core import Match
 
@@ -91,3 +92,19 @@ def test_a_terminal_gets_the_seats_picture_in_colour_and_a_pipe_the_same_text() 
     assert picture.plain == mine
     assert mine in said  # the plain session says exactly the text picture
     assert game.render(coloured.match.state.view(None)) != mine  # the seat's, not the table's
+
+
+def test_a_prompt_the_picture_already_ends_with_is_not_said_again() -> None:
+    """Regression: Wypas's picture ends with what the seat to act is asked, and the
+    terminal printed that line a second time under it."""
+    said: list[str] = []
+    session = PlaySession(
+        Match(meeple.get_game("wypas"), 3, seed=1),
+        ["human", "random", "random"],
+        ask=lambda _: "quit",
+        say=lambda text: said.append(str(text)),
+    )
+    assert not session.run()
+    prompt = session.match.state.prompt(0)
+    shown = "\n".join(said)
+    assert shown.count(prompt) == 1, shown  # said once, by the picture

@@ -165,8 +165,11 @@ class PlaySession:
             self._recap(player)
         self._last_human = player
         state = self.match.state
-        self.draw(picture(game, state.view(player)))
-        self.say(state.prompt(player))  # games name the seat in their prompts; "player N> " follows
+        drawn = picture(game, state.view(player))
+        self.draw(drawn)
+        prompt = state.prompt(player)  # games name the seat in their prompts; "player N> " follows
+        if drawn.plain.rstrip().rsplit("\n", 1)[-1] != prompt:  # a picture may end with it
+            self.say(prompt)
         legal = state.legal_actions(player)
         for line in numbered(legal, self.width):
             self.say(line)
