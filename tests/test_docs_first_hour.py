@@ -3,6 +3,7 @@ docs/cli.md), read off the pages and held to the commands: each test names what 
 
 from __future__ import annotations
 
+import re
 from itertools import takewhile
 
 import pytest
@@ -115,3 +116,16 @@ def test_what_the_parser_cannot_read_is_refused_as_the_page_says(args: list[str]
         f"Try 'meeple {args[0]} --help' for help.",
     }, result.stderr
     assert "games/s" not in result.output  # no work started
+
+
+def test_demo_quiet_leaves_out_the_moves_and_says_so() -> None:
+    """`--quiet`'s help said "only the result", but the final table is drawn too."""
+    loud = CliRunner().invoke(app, ["demo", "bear_mountain", "--seed", "1"])
+    quiet = CliRunner().invoke(app, ["demo", "bear_mountain", "--seed", "1", "--quiet"])
+    assert loud.exit_code == quiet.exit_code == 0, loud.output + quiet.output
+    move = re.compile(r"\s*\d+  player \d+: ")  # "   7  player 1: take 2"
+    assert any(move.match(line) for line in loud.output.splitlines())
+    assert not any(move.match(line) for line in quiet.output.splitlines())
+    assert quiet.output.strip() in loud.output  # the table and the score sheet, as they were
+    help_text = " ".join(CliRunner().invoke(app, ["demo", "--help"]).output.split())
+    assert "leave out the moves: print only the final table and the result" in help_text
