@@ -91,7 +91,9 @@ def demo(
         int, typer.Option(metavar="SEED", help="seed for the deal and the players")
     ] = 1,
     option: OptionArg = None,
-    quiet: Annotated[bool, typer.Option(help="leave out the moves: print only the final table and the result")] = False,
+    quiet: Annotated[
+        bool, typer.Option(help="leave out the moves: print only the final table and the result")
+    ] = False,
     no_color: NoColorOption = False,
 ) -> None:
     """Watch a full game between random players, move by move, then the result."""
