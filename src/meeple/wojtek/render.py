@@ -3,10 +3,11 @@ for logs and pipes, in the game's colours for terminals."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
-from .board import Board
+from .board import BoardSpec
 from .board import load_board
 from .components import BEAR_NAMES
 from .components import CITIES
@@ -32,14 +33,50 @@ _TRAVEL = {**TRAVEL, **{t: TRAVEL[c] for c, t in zip(COLOURS, COLOUR_TITLES, str
 _PER_LINE = 12
 
 
-def _space(board: Board, space: int, positions: tuple[int, ...]) -> str:
-    colour = board.colours[space]
-    label = COLOURS[colour] if colour >= 0 else "any"
-    city = board.city_of[space]
-    if city >= 0:
-        label = f"{CITIES[city]}:{label}"
-    pawns = "".join(str(p) for p, at in enumerate(positions) if at == space)
-    return f"[{label}{' @' + pawns if pawns else ''}]"
+@functools.lru_cache(maxsize=64)
+def _spaces(option: str | BoardSpec) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
+    """Per board (option): each space's label (``colour``, ``City:colour``, ``any``) and
+    the path of each deportation site up to its city (that city left out)."""
+    board = load_board(option)
+    labels = []
+    for colour, city in zip(board.colours, board.city_of, strict=True):
+        label = COLOURS[colour] if colour >= 0 else "any"
+        labels.append(f"{CITIES[city]}:{label}" if city >= 0 else label)
+    paths = []
+    for site in board.sites:
+        path = [site]
+        while board.kinds[path[-1]] != "city":
+            path.append(board.next[path[-1]])
+        paths.append(tuple(path[:-1]))
+    return tuple(labels), tuple(paths)
+
+
+@functools.lru_cache(maxsize=1024)
+def _route(option: str | BoardSpec, positions: tuple[int, ...]) -> tuple[str, ...]:
+    """The lines of the deportation sites and the route with the pawns on them (the same
+    for every seat, and for every state with the pawns where they are)."""
+    board = load_board(option)
+    labels, paths = _spaces(option)
+    pawns: dict[int, str] = {}
+    for seat, at in enumerate(positions):
+        pawns[at] = pawns.get(at, "") + str(seat)
+
+    def space(at: int) -> str:
+        return f"[{labels[at]} @{pawns[at]}]" if at in pawns else f"[{labels[at]}]"
+
+    lines = ["Deportation sites (white arrows to Buzuluk):"]
+    lines.extend("  " + " -> ".join(space(s) for s in path) for path in paths)
+    lines.append("Route:")
+    route = [space(s) for s in board.main_route]
+    for i in range(0, len(route), _PER_LINE):
+        lines.append("  " + " ".join(route[i : i + _PER_LINE]))
+    return tuple(lines)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sets(collection: tuple[int, ...], cities: int) -> str:
+    """The sets a collection (and that many city cards) scores as, described."""
+    return "; ".join(s.describe() for s in arrange(collection, cities).sets) or "(none)"
 
 
 def render(view: View) -> str:
@@ -50,16 +87,7 @@ def render(view: View) -> str:
     at_start = [str(p) for p, s in enumerate(pos) if s == board.start]
     if at_start:
         lines.append(f"Poland: pawns {' '.join(at_start)}")
-    lines.append("Deportation sites (white arrows to Buzuluk):")
-    for _colour, site in enumerate(board.sites):
-        path = [site]
-        while board.kinds[path[-1]] != "city":
-            path.append(board.next[path[-1]])
-        lines.append("  " + " -> ".join(_space(board, s, pos) for s in path[:-1]))
-    lines.append("Route:")
-    route = [_space(board, s, pos) for s in board.main_route]
-    for i in range(0, len(route), _PER_LINE):
-        lines.append("  " + " ".join(route[i : i + _PER_LINE]))
+    lines.extend(_route(view.options.board, tuple(pos)))
     lines.append(
         "Display: "
         + ", ".join(
@@ -73,7 +101,6 @@ def render(view: View) -> str:
     )
     for seat in range(view.players):
         cities = [CITIES[c] for c, o in enumerate(view.city_owner) if o == seat]
-        sets = arrange(view.collections[seat], len(cities)).sets
         mark = ">" if seat in view.to_act else " "
         lines.append(
             f"{mark}player {seat} ({PAWNS[seat]}) at {board.titles[pos[seat]]}, "
@@ -82,7 +109,7 @@ def render(view: View) -> str:
         if seat == view.player:
             held = [f"{n}x{TRAVEL_NAMES[k]}" for k, n in enumerate(view.hand) if n]
             lines.append(f"    hand: {', '.join(held) or '(empty)'}")
-        lines.append(f"    sets: {'; '.join(s.describe() for s in sets) or '(none)'}")
+        lines.append(f"    sets: {_sets(tuple(view.collections[seat]), len(cities))}")
         if cities:
             lines.append(f"    cities: {', '.join(cities)}")
     if any(view.pending):
