@@ -6,13 +6,18 @@ board named by the view's options, so it cannot show what the seat may not see:
 only the viewer's own travel hand is drawn (`view.hand`); other seats appear as
 counts, exactly as the view gives them. The markup is the templates
 ``templates/table.html`` and ``templates/route_map.html`` (escaping by default, see
-`meeple.core.templates`); this module and `html_map` prepare what they show.
+`meeple.core.templates`); this module and `html_map` prepare what they show. A display
+box and a player's row are pieces (``box.html``, ``player.html``) and the map is drawn
+once per pawn positions, so a picture redraws only what changed.
 """
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
+from meeple.core.templates import draw_piece
 from meeple.core.templates import render_table
 
 from .board import Board
@@ -33,7 +38,7 @@ from .elements import DISCARD
 from .elements import THREE_TOKEN
 from .elements import box_id
 from .elements import hand_id
-from .html_map import route_map
+from .html_map import draw_map
 from .render import render
 from .scoring import arrange
 from .view import View
@@ -61,6 +66,10 @@ class Box:
     """The bear card's name, or empty."""
     kind: str
     """The card's type (``emblems``, ``person``), or empty."""
+
+    def __html__(self) -> str:
+        """The box, as ``templates/box.html`` draws it (where a template prints it)."""
+        return draw_piece(__package__, "box.html", self)
 
 
 def _type_of(kind: int) -> str:
@@ -95,6 +104,10 @@ def _chip(kind: int, count: int, mine: bool = False) -> Chip:
     return Chip(TRAVEL_NAMES[kind], count, label, hand_id(kind) if mine else None)
 
 
+Bears = tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...]
+"""A player's bear cards (`Player.bears`)."""
+
+
 @attrs.frozen
 class Player:
     """A row of the players table."""
@@ -105,10 +118,14 @@ class Player:
     at: str
     travel: int
     cities: str
-    bears: list[tuple[str, str, list[tuple[str, int]]]]
+    bears: Bears
     """Per bear type held (persons last): its data name, its title, and each card of it
     held with how many."""
     sets: str
+
+    def __html__(self) -> str:
+        """The row, as ``templates/player.html`` draws it (where a template prints it)."""
+        return draw_piece(__package__, "player.html", self)
 
 
 def _where(board: Board, space: int) -> str:
@@ -118,16 +135,22 @@ def _where(board: Board, space: int) -> str:
     return f"{title} ({COLOUR_TITLES[colour]})" if colour >= 0 else title
 
 
-def _bears(collection: tuple[int, ...]) -> list[tuple[str, str, list[tuple[str, int]]]]:
+def _bears(collection: tuple[int, ...]) -> Bears:
     groups = []
     for t, type_name in enumerate(BEAR_TYPE_NAMES):
         kinds = range(t * CARDS_PER_TYPE, (t + 1) * CARDS_PER_TYPE)
-        held = [(BEAR_NAMES[k], collection[k]) for k in kinds if collection[k]]
+        held = tuple((BEAR_NAMES[k], collection[k]) for k in kinds if collection[k])
         if held:
             groups.append((type_name, type_name, held))
     if collection[PERSON]:
-        groups.append(("person", "persons", [("", collection[PERSON])]))
-    return groups
+        groups.append(("person", "persons", (("", collection[PERSON]),)))
+    return tuple(groups)
+
+
+@functools.lru_cache(maxsize=4096)
+def _best_sets(collection: tuple[int, ...], cities: int) -> str:
+    """The sizes of the sets a collection (and that many city cards) scores as."""
+    return ", ".join(str(size) for size in arrange(collection, cities).key)
 
 
 def _players(board: Board, view: View) -> list[Player]:
@@ -145,7 +168,6 @@ def _players(board: Board, view: View) -> list[Player]:
         ]
         who = f"player {seat} ({PAWNS[seat]} bear)" + (f" · {', '.join(marks)}" if marks else "")
         cities = [CITIES[k] for k, o in enumerate(view.city_owner) if o == seat]
-        sets = arrange(collection, len(cities)).key
         rows.append(
             Player(
                 seat=seat,
@@ -155,7 +177,7 @@ def _players(board: Board, view: View) -> list[Player]:
                 travel=view.hand_sizes[seat],
                 cities=", ".join(cities),
                 bears=_bears(collection),
-                sets=", ".join(str(s) for s in sets),
+                sets=_best_sets(tuple(collection), len(cities)),
             )
         )
     return rows
@@ -186,7 +208,7 @@ def render_html(view: View) -> str:
         __package__,
         "table.html",
         heading=_heading(view),
-        map=route_map(board, view.positions),
+        map=draw_map(view.options.board, tuple(view.positions)),
         boxes=_display(view.display),
         me=view.player,
         hand=[_chip(kind, n, mine=True) for kind, n in enumerate(view.hand) if n],

@@ -17,6 +17,8 @@ import attrs
 from meeple.core.templates import render_part
 
 from .board import Board
+from .board import BoardSpec
+from .board import load_board
 from .components import COLOUR_TITLES
 from .components import COLOURS
 from .components import PAWNS
@@ -25,7 +27,7 @@ from .elements import space_id
 if TYPE_CHECKING:
     import markupsafe
 
-__all__ = ["FILL", "Layout", "RouteMap", "route_map"]
+__all__ = ["FILL", "Layout", "RouteMap", "draw_map", "route_map"]
 
 FILL = {
     "red": "#d64541",
@@ -232,3 +234,10 @@ def route_map(board: Board, positions: tuple[int, ...]) -> RouteMap:
     return RouteMap(
         layout.width, layout.height, layer, tuple(_pawns(board, layout.spots, positions))
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def draw_map(option: str | BoardSpec, positions: tuple[int, ...]) -> markupsafe.Markup:
+    """The map (``templates/route_map.html``) of the board an option names with the pawns
+    where they are: the same for every seat, so drawn once for every view that shows it."""
+    return render_part(__package__, "route_map.html", map=route_map(load_board(option), positions))
