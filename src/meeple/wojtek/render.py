@@ -7,6 +7,7 @@ import functools
 import re
 from typing import TYPE_CHECKING
 
+from .board import Board
 from .board import BoardSpec
 from .board import load_board
 from .components import BEAR_NAMES
@@ -23,6 +24,8 @@ from .scoring import arrange
 from .view import View
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from rich.text import Text
 
 __all__ = ["legend", "render", "render_styled"]
@@ -79,26 +82,27 @@ def _sets(collection: tuple[int, ...], cities: int) -> str:
     return "; ".join(s.describe() for s in arrange(collection, cities).sets) or "(none)"
 
 
-def render(view: View) -> str:
-    """Text for terminals and logs; hidden cards appear only as counts."""
-    board = load_board(view.options.board)
-    pos = view.positions
+def _head(view: View, board: Board) -> list[str]:
+    """The lines above the map: the round and the pawns still in Poland."""
     lines = [f"Miś Wojtek, round {view.round}{' (last round)' if view.ending else ''}"]
-    at_start = [str(p) for p, s in enumerate(pos) if s == board.start]
+    at_start = [str(p) for p, s in enumerate(view.positions) if s == board.start]
     if at_start:
         lines.append(f"Poland: pawns {' '.join(at_start)}")
-    lines.extend(_route(view.options.board, tuple(pos)))
-    lines.append(
+    return lines
+
+
+def _tail(view: View, board: Board) -> list[str]:
+    """The lines below the map: the display, the piles, each player's cards."""
+    pos = view.positions
+    lines = [
         "Display: "
         + ", ".join(
             f"{COLOUR_TITLES[c]}={BEAR_NAMES[k] if k != NO_CARD else '(empty)'}"
             for c, k in enumerate(view.display)
-        )
-    )
-    lines.append(
+        ),
         f"Bear stack {view.bear_deck_size}, bear discards {sum(view.bear_discard)}; "
-        f"travel deck {view.travel_deck_size}, travel discards {sum(view.travel_discard)}"
-    )
+        f"travel deck {view.travel_deck_size}, travel discards {sum(view.travel_discard)}",
+    ]
     for seat in range(view.players):
         cities = [CITIES[c] for c, o in enumerate(view.city_owner) if o == seat]
         mark = ">" if seat in view.to_act else " "
@@ -115,7 +119,14 @@ def render(view: View) -> str:
     if any(view.pending):
         played = [f"{n}x{TRAVEL_NAMES[k]}" for k, n in enumerate(view.pending) if n]
         lines.append(f"Three-card move so far: {', '.join(played)}")
-    return "\n".join(lines)
+    return lines
+
+
+def render(view: View) -> str:
+    """Text for terminals and logs; hidden cards appear only as counts."""
+    board = load_board(view.options.board)
+    route = _route(view.options.board, tuple(view.positions))
+    return "\n".join([*_head(view, board), *route, *_tail(view, board)])
 
 
 def legend(view: View) -> str:
@@ -144,21 +155,44 @@ _DISPLAY = re.compile(r"\b(?P<colour>light green|[a-z]+)(?==)")
 _CARDS = re.compile(r"(?<=\dx)(?P<colour>[a-z]+)\b")
 
 
-def render_styled(view: View) -> Text:
-    """`render(view)` in the game's colours (the ``styled`` capability): every space,
-    display box and travel card in its colour, each pawn in its own."""
-    from rich.text import Text  # here: only a terminal pays for importing rich
-
-    text = Text(render(view))
-    plain = text.plain
-    for space in _SPACE.finditer(plain):
-        text.stylize(_TRAVEL.get(space["colour"], ANY), *space.span("colour"))
+def _space_styles(plain: str, pos: int = 0) -> Iterator[tuple[str, int, int]]:
+    """The style of each space of `plain` from `pos` on, and where it goes: the colour,
+    a city's name in bold, each pawn in its own."""
+    for space in _SPACE.finditer(plain, pos):
+        yield (_TRAVEL.get(space["colour"], ANY), *space.span("colour"))
         if space["city"]:
-            text.stylize("bold", *space.span("city"))
+            yield ("bold", *space.span("city"))
         if space["pawns"]:
             start = space.start("pawns")
             for i, seat in enumerate(space["pawns"]):
-                text.stylize(PAWN[PAWNS[int(seat)]], start + i, start + i + 1)
+                yield PAWN[PAWNS[int(seat)]], start + i, start + i + 1
+
+
+@functools.lru_cache(maxsize=1024)
+def _route_styles(
+    option: str | BoardSpec, positions: tuple[int, ...]
+) -> tuple[tuple[str, int, int], ...]:
+    """`_space_styles` of `_route`'s lines (from their start): worked out once."""
+    return tuple(_space_styles("\n".join(_route(option, positions))))
+
+
+def render_styled(view: View) -> Text:
+    """`render(view)` in the game's colours (the ``styled`` capability): every space,
+    display box and travel card in its colour, each pawn in its own."""
+    from rich.text import Span  # here: only a terminal pays for importing rich
+    from rich.text import Text
+
+    board, positions = load_board(view.options.board), tuple(view.positions)
+    head, route = _head(view, board), _route(view.options.board, positions)
+    text = Text("\n".join([*head, *route, *_tail(view, board)]))
+    plain = text.plain
+    # the map's spaces, styled once per pawn positions; the head holds no space (and
+    # no control code, so the map starts where it did before Text stripped those)
+    start = sum(len(line) + 1 for line in head)
+    route_styles = _route_styles(view.options.board, positions)
+    text.spans.extend(Span(start + a, start + b, style) for style, a, b in route_styles)
+    for style, a, b in _space_styles(plain, start + len("\n".join(route))):
+        text.stylize(style, a, b)
     for seat in _SEAT.finditer(plain):
         if seat["mark"]:  # who is to act: ">player 1" in bold
             text.stylize("bold", seat.start(), seat.start("pawn") - 2)
