@@ -7,8 +7,9 @@ only the viewer's own travel hand is drawn (`view.hand`); other seats appear as
 counts, exactly as the view gives them. The markup is the templates
 ``templates/table.html`` and ``templates/route_map.html`` (escaping by default, see
 `meeple.core.templates`); this module and `html_map` prepare what they show. A display
-box and a player's row are pieces (``box.html``, ``player.html``) and the map is drawn
-once per pawn positions, so a picture redraws only what changed.
+box, a chip of travel cards and a player's row are pieces (``box.html``, ``chip.html``,
+``player.html``) and the map is drawn once per pawn positions, so a picture redraws
+only what changed.
 """
 
 from __future__ import annotations
@@ -97,6 +98,10 @@ class Chip:
     label: str
     element: str | None
     """The element id (cards of the viewer's hand), or None."""
+
+    def __html__(self) -> str:
+        """The chip, as ``templates/chip.html`` draws it (where a template prints it)."""
+        return draw_piece(__package__, "chip.html", self)
 
 
 def _chip(kind: int, count: int, mine: bool = False) -> Chip:
