@@ -187,17 +187,19 @@ def render_styled(view: View) -> Text:
     text = Text("\n".join([*head, *route, *_tail(view, board)]))
     plain = text.plain
     # the map's spaces, styled once per pawn positions; the head holds no space (and
-    # no control code, so the map starts where it did before Text stripped those)
+    # no control code, so the map starts where it did before Text stripped those), and
+    # neither holds a seat, display box or card: only the rest is searched
     start = sum(len(line) + 1 for line in head)
     route_styles = _route_styles(view.options.board, positions)
     text.spans.extend(Span(start + a, start + b, style) for style, a, b in route_styles)
-    for style, a, b in _space_styles(plain, start + len("\n".join(route))):
+    rest = start + len("\n".join(route))
+    for style, a, b in _space_styles(plain, rest):
         text.stylize(style, a, b)
-    for seat in _SEAT.finditer(plain):
+    for seat in _SEAT.finditer(plain, rest):
         if seat["mark"]:  # who is to act: ">player 1" in bold
             text.stylize("bold", seat.start(), seat.start("pawn") - 2)
         text.stylize(PAWN[seat["pawn"]], *seat.span("pawn"))
-    for colour in (*_DISPLAY.finditer(plain), *_CARDS.finditer(plain)):
+    for colour in (*_DISPLAY.finditer(plain, rest), *_CARDS.finditer(plain, rest)):
         if colour["colour"] == "rainbow":
             start = colour.start()
             for i, name in enumerate(COLOURS):  # seven letters, seven colours
