@@ -236,7 +236,7 @@ def route_map(board: Board, positions: tuple[int, ...]) -> RouteMap:
     )
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=256)  # some 25 kB each on the standard board
 def draw_map(option: str | BoardSpec, positions: tuple[int, ...]) -> markupsafe.Markup:
     """The map (``templates/route_map.html``) of the board an option names with the pawns
     where they are: the same for every seat, so drawn once for every view that shows it."""
