@@ -55,10 +55,23 @@ def heavy(session: nox.Session) -> None:
     session.run("pytest", "-m", "heavy", "--timeout=0", *session.posargs)
 
 
+# The same game everywhere: fresh processes with other string-hash seeds, and each game's
+# golden transcripts and perft counts. `nox -s lowest` and `nox -s versions` both run them,
+# so the floors' and the newer Pythons' games (and pages, drawn by jinja2) are the same.
+SAME_GAME_TESTS = [
+    "tests/test_same_game_anywhere.py",
+    *(
+        f"tests/{game}/{name}.py"
+        for game in ("bear_mountain", "way_of_bear", "wojtek", "wypas")
+        for name in ("test_golden", "test_perft")
+    ),
+]
+
 # What `nox -s lowest` tests at the floors: the rules and codec (attrs, cattrs), the
-# conformance kit on every registered game with its pictures (jinja2), the CLI (typer,
-# rich), the web front end (starlette, uvicorn), the PettingZoo and Gymnasium adapters with
-# their own checkers (the rl extra) and the report's figures (the plot extra). Left out:
+# conformance kit on every registered game with its pictures (jinja2), the same game
+# everywhere (SAME_GAME_TESTS), the CLI (typer, rich), the web front end (starlette,
+# uvicorn), the PettingZoo and Gymnasium adapters with their own checkers (the rl extra)
+# and the report's figures (the plot extra). Left out:
 # the openspiel and ray extras (hundreds of megabytes; checked by hand, see testing.md).
 LOWEST_TESTS = [
     "tests/core",
@@ -68,12 +81,7 @@ LOWEST_TESTS = [
     "tests/test_cli_widths.py",
     "tests/test_cli_encoding.py",
     "tests/test_conformance.py",
-    "tests/test_same_game_anywhere.py",
-    *(
-        f"tests/{game}/{name}.py"
-        for game in ("bear_mountain", "way_of_bear", "wojtek", "wypas")
-        for name in ("test_golden", "test_perft")
-    ),
+    *SAME_GAME_TESTS,
     "tests/web/test_api.py",
     "tests/web/test_pages.py",
     "tests/web/test_serve_command.py",
@@ -142,12 +150,7 @@ VERSIONS_TESTS = [
     "tests/test_cli.py",
     "tests/test_cli_interrupt.py",
     "tests/test_conformance.py",
-    "tests/test_same_game_anywhere.py",
-    *(
-        f"tests/{game}/{name}.py"
-        for game in ("bear_mountain", "way_of_bear", "wojtek", "wypas")
-        for name in ("test_golden", "test_perft")
-    ),
+    *SAME_GAME_TESTS,
     "tests/test_plugin.py",
     "tests/sim/test_pool.py",
     "tests/web/test_api.py",
