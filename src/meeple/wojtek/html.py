@@ -14,8 +14,6 @@ only what changed.
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
 from meeple.core.templates import draw_piece
@@ -41,7 +39,7 @@ from .elements import box_id
 from .elements import hand_id
 from .html_map import draw_map
 from .render import render
-from .scoring import arrange
+from .scoring import set_sizes
 from .view import View
 
 __all__ = ["render_html"]
@@ -152,12 +150,6 @@ def _bears(collection: tuple[int, ...]) -> Bears:
     return tuple(groups)
 
 
-@functools.lru_cache(maxsize=4096)
-def _best_sets(collection: tuple[int, ...], cities: int) -> str:
-    """The sizes of the sets a collection (and that many city cards) scores as."""
-    return ", ".join(str(size) for size in arrange(collection, cities).key)
-
-
 def _players(board: Board, view: View) -> list[Player]:
     """A row per player: pawn, place, hand size, city cards, bear cards by type, best sets."""
     rows = []
@@ -182,7 +174,7 @@ def _players(board: Board, view: View) -> list[Player]:
                 travel=view.hand_sizes[seat],
                 cities=", ".join(cities),
                 bears=_bears(collection),
-                sets=_best_sets(tuple(collection), len(cities)),
+                sets=", ".join(map(str, set_sizes(collection, len(cities)))),
             )
         )
     return rows
