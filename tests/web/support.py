@@ -80,6 +80,17 @@ POLL_SECONDS = 0.04
 so a slow bot under CI load never turns polling into 429s."""
 
 
+def wait_until(
+    done: Callable[[], bool], failure: str, timeout: float = 20.0, every: float = POLL_SECONDS
+) -> None:
+    """Poll `done` every `every` seconds until it holds: a test waits for an event, not a
+    guess of how long it takes; `failure` says what did not happen in `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, f"{failure} (in {timeout} s)"
+        time.sleep(every)
+
+
 def settle(get_view: Callable[[], Json], timeout: float = 20.0) -> Json:
     """Poll a view until no bot is thinking; the settled view."""
     deadline = time.monotonic() + timeout

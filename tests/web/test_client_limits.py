@@ -10,7 +10,6 @@ its own caps, idle matches close, finished ones are pruned, and ``GET
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -24,7 +23,6 @@ from meeple.web import Limits
 from meeple.web import create_app
 from meeple.web.clients import client_key
 
-from .support import POLL_SECONDS
 from .support import Json
 from .support import LiveServer
 from .support import act
@@ -34,6 +32,7 @@ from .support import hub_of
 from .support import live_server
 from .support import refused
 from .support import settle
+from .support import wait_until
 
 CREATE = {"game": "goofspiel", "players": 2, "seats": ["human", "human"]}
 ABUSER, HONEST, OTHER = "127.0.0.66", "127.0.0.67", "127.0.0.68"
@@ -122,7 +121,7 @@ def test_abandoned_matches_close_and_stop_counting(db: Path) -> None:
         first = create_over_http(http, "goofspiel", ["human", "human"])
         create_over_http(http, "goofspiel", ["human", "human"])
         refused(http.post("/api/matches", json=CREATE), 429, "unfinished")
-        _until(lambda: _matches(http)["abandoned"] == 2, "the idle matches to close")
+        wait_until(lambda: _matches(http)["abandoned"] == 2, "the idle matches did not close")
         create_over_http(http, "goofspiel", ["human", "human"])  # the idle ones closed
         view = http.get(f"/api/matches/{first['match']}/view").json()
         assert "no move for" in view["closed"]
@@ -175,14 +174,6 @@ def _matches(http: Any) -> dict[str, int]:
     return counts
 
 
-def _until(done: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    """Poll until `done` (a sweep ran), not sleep for a guess of how long it takes."""
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
-        time.sleep(POLL_SECONDS)
-
-
 def _finish(http: Any, seed: int) -> Json:
     data = create_over_http(http, "goofspiel", ["random", "random"], seed=seed)
     settle(lambda: http.get(f"/api/matches/{data['match']}/view").json())
@@ -195,7 +186,7 @@ def test_finished_matches_past_the_retention_count_are_pruned(db: Path) -> None:
         http_from(server.url, HONEST) as http,
     ):
         done = [_finish(http, seed) for seed in range(6)]
-        _until(lambda: _matches(http)["over"] == 3, "the sweep to prune three finished matches")
+        wait_until(lambda: _matches(http)["over"] == 3, "three finished matches were not pruned")
         for data in done[:3]:
             refused(http.get(f"/api/matches/{data['match']}/view"), 404, "no match")
         for data in done[3:]:
@@ -210,7 +201,7 @@ def test_finished_matches_past_the_retention_age_are_pruned(db: Path) -> None:
         http_from(server.url, HONEST) as http,
     ):
         done = _finish(http, 1)
-        _until(lambda: _matches(http)["over"] == 0, "the sweep to prune the old finished match")
+        wait_until(lambda: _matches(http)["over"] == 0, "the old finished match was not pruned")
         refused(http.get(f"/api/matches/{done['match']}/view"), 404)
         assert http.get("/api/status").json()["matches"]["over"] == 0
 

@@ -10,7 +10,6 @@ its seat's log, at its number, and play goes on.
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass
 from dataclasses import field
 from pathlib import Path
@@ -20,6 +19,7 @@ import httpx2 as httpx
 from .support import ServerProcess
 from .support import bearer
 from .support import http_from
+from .support import wait_until
 
 PLAYERS = 5
 CARDS = 13  # 65 moves per match
@@ -99,10 +99,12 @@ def _one_move(http: httpx.Client, played: Played) -> bool:
 
 def _wait_for_moves(everything: list[Played], moves: int, timeout: float = 60.0) -> None:
     """Until the server has acknowledged `moves` moves in all, or `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while sum(len(p.acknowledged) for p in everything) < moves:
-        assert time.monotonic() < deadline, f"fewer than {moves} moves in {timeout} s"
-        time.sleep(0.01)
+    wait_until(
+        lambda: sum(len(p.acknowledged) for p in everything) >= moves,
+        f"fewer than {moves} moves",
+        timeout,
+        every=0.01,
+    )
 
 
 def _check(url: str, played: Played) -> int:

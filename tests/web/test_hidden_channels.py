@@ -53,6 +53,7 @@ from ..shared import number
 from ..shared import says
 from .support import bearer
 from .support import hub_of
+from .support import wait_until
 
 Json = dict[str, Any]
 LIMITS = Limits(
@@ -166,7 +167,7 @@ def fetch_all(
         seen["events"] = _events(client.get(f"{url}/events", headers=auth).text)
         # The stream gives its slot back after its body ends, and /api/status counts
         # open streams: the next look at the status must not race that on one server.
-        _wait_until(lambda: len(held.streams()) <= before, "the stream kept its slot")
+        wait_until(lambda: len(held.streams()) <= before, "the stream kept its slot", every=0.01)
     version = json.loads(seen["view"][2])["version"]
     sent: list[dict[str, Any]] = [
         {"action": text, "version": v}
@@ -299,13 +300,6 @@ def _no_one_offered(true: Match) -> State:
     raise AssertionError("no re-deal without an offer")
 
 
-def _wait_until(done: Any, what: str) -> None:
-    deadline = time.monotonic() + 20
-    while not done():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.01)
-
-
 def _follow(client: TestClient, match: str, token: str | None, into: list[list[str]]) -> Any:
     """A thread reading one whole live-update stream into `into`."""
     url = f"/api/matches/{match}/events"
@@ -364,8 +358,8 @@ def _follow_both(
             ("plain", plain, other, other_token),
         )
     ]
-    _wait_until(lambda: len(_held(offered, match).streams()) == 2, "streams not open")
-    _wait_until(lambda: len(_held(plain, other).streams()) == 2, "streams not open")
+    wait_until(lambda: len(_held(offered, match).streams()) == 2, "streams not open", every=0.01)
+    wait_until(lambda: len(_held(plain, other).streams()) == 2, "streams not open", every=0.01)
     return threads, streams
 
 
@@ -410,7 +404,7 @@ def test_nothing_anyone_fetches_changes_while_a_bot_weighs_a_secret_offer(
         assert live.lock.locked()
         _assert_same(tables, looks, [])
         held_bots.released.set()
-        _wait_until(lambda: live.moves_made == 1, "the bot never declined")
+        wait_until(lambda: live.moves_made == 1, "the bot never declined", every=0.01)
         assert str(live.match.history[0][1]) == "wait"
         _assert_same(tables, looks, ["pass", "wait", "no such move"])
     assert len(held_bots.seats) == 1  # one secret decision, and nothing else asked
@@ -447,7 +441,7 @@ def test_a_bot_failing_on_a_secret_offer_tells_nobody_and_declines(
     bots = FailingBots(error)
     monkeypatch.setattr("meeple.web.bot_seats.shared_workers", lambda size: bots)
     with _secret_offer(tmp_path) as (tables, looks, live):
-        _wait_until(lambda: live.moves_made == 1, "the failed bot's seat never answered")
+        wait_until(lambda: live.moves_made == 1, "the failed bot's seat never answered", every=0.01)
         assert str(live.match.history[0][1]) == "wait"
         assert (live.bot_error, live.seats) == (None, tuple(SECRET_SEATS))
         _assert_same(tables, looks, ["pass", "wait", "no such move"])
@@ -517,7 +511,11 @@ def test_a_bot_failing_after_a_secret_decline_names_the_move_the_table_saw(
         for client, m in ((offered, match), (plain, other)):
             live = _held(client, m)
             client.portal.call(hub_of(client.app).wake_bots, live)  # type: ignore[arg-type, union-attr]  # Starlette's app; the portal is there inside `with`
-            _wait_until(lambda live=live: live.bot_error is not None, "no bot failed")
+            wait_until(
+                lambda: live.bot_error is not None,  # noqa: B023  # called before the loop moves on
+                "no bot failed",
+                every=0.01,
+            )
             errors.append(client.get(f"/api/matches/{m}/view").json()["bot_error"])
         assert str(_held(offered, match).match.history[0][1]) == "wait"  # seat 3, in secret
     assert errors[0] == errors[1]
@@ -536,7 +534,7 @@ def test_a_move_refused_because_the_match_was_closed_carries_the_seats_version(
         live = _held(offered, match)
         held_bots.released.set()
         offered.portal.call(hub_of(offered.app).wake_bots, live)  # type: ignore[arg-type, union-attr]  # Starlette's app; the portal is there inside `with`
-        _wait_until(lambda: live.moves_made == 1, "the bot never declined")
+        wait_until(lambda: live.moves_made == 1, "the bot never declined", every=0.01)
         for client, m, token in ((offered, match, looks[0][0]), (plain, other, looks[0][1])):
             assert token is not None
             assert _store(client).close_match(m, "closed by the operator")
@@ -564,7 +562,7 @@ def test_a_secret_decline_leaves_the_time_of_the_last_move_alone(
         before = updated()
         time.sleep(0.05)
         held_bots.released.set()
-        _wait_until(lambda: live.moves_made == 1, "the bot never declined")
+        wait_until(lambda: live.moves_made == 1, "the bot never declined", every=0.01)
         assert updated() == before
 
 
